@@ -1,0 +1,31 @@
+import Foundation
+import PackagePlugin
+
+/// Generates the executable's list of providers from the targets it links.
+///
+/// Swift cannot find conforming types at run time, so the list has to exist as
+/// code; generating it from the dependency graph (which `Package.swift` builds
+/// from the folders under `Plugins/`) means adding a provider edits no source.
+/// Convention: the target `Foo` defines `public struct FooProvider: Provider`
+/// with a no-argument `init()`.
+@main
+struct ProviderRegistry: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
+        let pluginsFolder = context.package.directoryURL.appending(path: "Plugins").standardizedFileURL.path
+        let providers = target.recursiveTargetDependencies
+            .filter { $0.directoryURL.deletingLastPathComponent().standardizedFileURL.path == pluginsFolder }
+            .map(\.name)
+            .sorted()
+        let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedProviders.swift")
+        let generator = try context.tool(named: "ProviderRegistryGenerator")
+        return [
+            .buildCommand(
+                displayName: "Generating the provider registry: \(providers.joined(separator: ", "))",
+                executable: generator.url,
+                arguments: [output.path] + providers,
+                inputFiles: [],
+                outputFiles: [output]
+            ),
+        ]
+    }
+}

@@ -1,0 +1,38 @@
+/// The process exit codes, from BSD's sysexits so that scripts can tell failures apart.
+public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
+    /// Success, also when stored results were shown after a network failure (with a warning).
+    case success = 0
+    /// The command line is wrong.
+    case usage = 64
+    /// The server's answer could not be read.
+    case dataError = 65
+    /// What was asked for does not exist (an unknown city).
+    case noInput = 66
+    /// The service could not be reached and nothing is stored.
+    case unavailable = 69
+    /// Something broke inside apicli or the store (disk full, damaged file).
+    case software = 70
+    /// Rate limited or a temporary failure: try again later.
+    case temporaryFailure = 75
+    /// The API key was rejected.
+    case permissionDenied = 77
+    /// Missing or unusable configuration (no key, a store from a newer apicli).
+    case configuration = 78
+
+    public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// What the code means, for `--help` and the README.
+    public var meaning: String {
+        switch self {
+        case .success: "success (also when stored results were shown, with a warning)"
+        case .usage: "usage error: unknown command or option, bad value"
+        case .dataError: "the server's answer could not be decoded; nothing stored was changed"
+        case .noInput: "not found (an unknown city)"
+        case .unavailable: "the service could not be reached and nothing is stored"
+        case .software: "internal or store error"
+        case .temporaryFailure: "rate limited or temporary failure; retry later"
+        case .permissionDenied: "the API key was rejected"
+        case .configuration: "missing configuration (no API key), or a store from a newer apicli"
+        }
+    }
+}

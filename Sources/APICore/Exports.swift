@@ -1,0 +1,2 @@
+@_exported import APIHTTP
+@_exported import APIStore

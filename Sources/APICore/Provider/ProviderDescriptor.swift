@@ -1,0 +1,67 @@
+import Foundation
+
+/// A provider described as data: the host derives parsing, help, completions,
+/// the man page, key lookup, the base URL override, rate limits and cache TTL
+/// from it.
+public struct ProviderDescriptor: Sendable {
+    /// The command word (`nyt`): lowercase letters, digits and dashes.
+    public var name: String
+    /// How messages name the service (`NYT`, `OpenWeather`).
+    public var displayName: String
+    /// One line for `apicli providers`.
+    public var summary: String
+    /// Paragraphs for `apicli help <name>`.
+    public var discussion: String
+    public var arguments: [ArgumentSpec]
+    public var options: [OptionSpec]
+    /// Shell lines shown under EXAMPLES in help and the man page.
+    public var examples: [String]
+    /// Used unless `APICLI_<NAME>_BASE_URL` says otherwise.
+    public var defaultBaseURL: URL
+    /// Where the key goes; nil for keyless APIs.
+    public var credential: CredentialSpec?
+    /// The API's published allowance; the host never sends more.
+    public var rateLimits: [RateLimit]
+    /// How long a response stays fresh in the cache, unless the server says otherwise.
+    public var cacheTTL: Duration
+
+    public init(
+        name: String, displayName: String, summary: String, discussion: String = "",
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], examples: [String] = [],
+        defaultBaseURL: URL, credential: CredentialSpec? = nil,
+        rateLimits: [RateLimit] = [], cacheTTL: Duration = .seconds(600)
+    ) {
+        self.name = name
+        self.displayName = displayName
+        self.summary = summary
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.examples = examples
+        self.defaultBaseURL = defaultBaseURL
+        self.credential = credential
+        self.rateLimits = rateLimits
+        self.cacheTTL = cacheTTL
+    }
+
+    /// `APICLI_NYT_BASE_URL` for `nyt`: the environment prefix for this provider's settings.
+    public var environmentPrefix: String {
+        "APICLI_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+}
+
+/// Where a provider's API key comes from and which query parameter carries it.
+public struct CredentialSpec: Sendable, Hashable {
+    /// The query parameter (`api-key`, `appid`).
+    public var parameter: String
+    /// The environment variable (`NYT_API_KEY`).
+    public var environmentVariable: String
+    /// Where to get a key, for the "missing key" message.
+    public var signupURL: String
+
+    public init(parameter: String, environmentVariable: String, signupURL: String) {
+        self.parameter = parameter
+        self.environmentVariable = environmentVariable
+        self.signupURL = signupURL
+    }
+}

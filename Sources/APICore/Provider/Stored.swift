@@ -1,0 +1,12 @@
+import Foundation
+
+/// A response read back from the store, with when it was fetched.
+public struct Stored<Value: Sendable>: Sendable {
+    public var value: Value
+    public var fetchedAt: Date
+
+    public init(_ value: Value, fetchedAt: Date) {
+        self.value = value
+        self.fetchedAt = fetchedAt
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Every way an exchange can fail short of a complete response.
+///
+/// Each case carries the *redacted* URL, never the real one, so an error can be
+/// printed, logged or asserted on without leaking a key.
+public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No connection could be made, or it broke before the response was complete.
+    case connectionFailed(url: String, reason: String)
+    /// The overall deadline (or the connect timeout) passed.
+    case timedOut(url: String, after: Duration)
+    /// The body, after decompression, grew past the cap.
+    case bodyTooLarge(url: String, limit: Int)
+    /// The server closed the connection before `Content-Length` bytes arrived.
+    case truncated(url: String, received: Int, expected: Int)
+    /// The server, or our own rate limiter, asks for a wait past the deadline.
+    case retryLater(url: String, after: Duration, reason: String)
+    /// `--offline` and nothing usable in the cache.
+    case offline(url: String)
+    /// The request was cancelled.
+    case cancelled(url: String)
+
+    /// True for failures worth showing stored results for.
+    public var isTransient: Bool {
+        switch self {
+        case .connectionFailed, .timedOut, .truncated, .retryLater, .offline: true
+        case .bodyTooLarge, .cancelled: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .connectionFailed(url, reason): "could not reach \(url): \(reason)"
+        case let .timedOut(url, after): "no complete answer from \(url) within \(Self.seconds(after))"
+        case let .bodyTooLarge(url, limit): "the answer from \(url) is larger than \(limit) bytes"
+        case let .truncated(url, received, expected):
+            "the answer from \(url) broke off after \(received) of \(expected) bytes"
+        case let .retryLater(_, after, reason): "\(reason); retry in \(Self.seconds(after))"
+        case let .offline(url): "offline and nothing cached for \(url)"
+        case let .cancelled(url): "cancelled: \(url)"
+        }
+    }
+
+    /// `48 s`, rounded up so that "retry in" is never too early.
+    public static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let whole = attoseconds > 0 ? seconds + 1 : seconds
+        return "\(max(whole, 0)) s"
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// What travels with a request down the middleware chain besides the request itself.
+public struct RequestContext: Sendable {
+    /// The provider's name (`nyt`): the rate-limit bucket and the label in messages.
+    public var provider: String
+    /// When the whole exchange, retries and waits included, must be over.
+    public var deadline: Date
+    /// 1 for the first try; the retry middleware counts up.
+    public var attempt: Int
+    /// Whether the cache may answer, must be skipped, or is the only source.
+    public var cacheMode: CacheMode
+
+    public init(provider: String, deadline: Date, attempt: Int = 1, cacheMode: CacheMode = .normal) {
+        self.provider = provider
+        self.deadline = deadline
+        self.attempt = attempt
+        self.cacheMode = cacheMode
+    }
+
+    public enum CacheMode: Sendable, Hashable {
+        /// Fresh entries answer, stale ones are revalidated.
+        case normal
+        /// `--refresh`: always ask the server (the answer is still stored).
+        case refresh
+        /// `--offline`: never touch the network.
+        case offline
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where the cache middleware keeps responses. The host implements it over the
+/// SQLite store; tests use a dictionary.
+public protocol ResponseCacheStorage: Sendable {
+    func cachedResponse(for key: String) throws -> CachedResponse?
+    func store(_ response: CachedResponse, for key: String) throws
+}
+
+/// A response as the cache keeps it, with what revalidation needs.
+public struct CachedResponse: Sendable, Hashable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+    public var storedAt: Date
+    /// After this the entry must be revalidated (or refetched) before use.
+    public var freshUntil: Date
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(
+        status: Int, headers: [String: String], body: Data, storedAt: Date, freshUntil: Date,
+        etag: String? = nil, lastModified: String? = nil
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.storedAt = storedAt
+        self.freshUntil = freshUntil
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}
+
+/// A provider's request allowance: `count` requests in any `window`.
+public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
+    public var count: Int
+    public var window: Duration
+
+    public init(_ count: Int, per window: Duration) {
+        self.count = count
+        self.window = window
+    }
+
+    public static func perMinute(_ count: Int) -> RateLimit { RateLimit(count, per: .seconds(60)) }
+    public static func perDay(_ count: Int) -> RateLimit { RateLimit(count, per: .seconds(86_400)) }
+
+    public var description: String { "\(count) per \(window.components.seconds) s" }
+}
+
+/// The shared record of requests sent, so that concurrent tasks *and* concurrent
+/// processes draw from one allowance. The host implements it over the store.
+public protocol RateLimitLedger: Sendable {
+    /// Records a request in `bucket` at `now` when every limit allows one, and
+    /// returns nil; otherwise records nothing and returns how long to wait.
+    func reserve(bucket: String, limits: [RateLimit], now: Date) throws -> Duration?
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// One HTTP request as a provider describes it: where it goes, which parameters
+/// it carries, and which parameter holds the API key.
+///
+/// The key travels inside as a ``Credential`` whose descriptions are redacted,
+/// so printing a request, a URL built for display, or a cache key can never leak
+/// it. Only ``url`` — the one handed to the transport — contains the secret.
+public struct HTTPRequest: Sendable, Hashable {
+    public var method: String
+    /// The provider's base URL, possibly with a path prefix (`https://gw.example/nyt`).
+    public var baseURL: URL
+    /// The API path appended to ``baseURL`` (`/svc/search/v2/articlesearch.json`).
+    public var path: String
+    /// Query parameters in the order they are sent; the credential is appended last.
+    public var query: [QueryItem]
+    public var headers: HTTPHeaders
+    public var credential: Credential?
+
+    public init(
+        method: String = "GET",
+        baseURL: URL,
+        path: String,
+        query: [QueryItem] = [],
+        headers: HTTPHeaders = HTTPHeaders(),
+        credential: Credential? = nil
+    ) {
+        self.method = method
+        self.baseURL = baseURL
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.credential = credential
+    }
+
+    /// Whether repeating the request is harmless, which is what allows a retry.
+    public var isIdempotent: Bool { ["GET", "HEAD", "OPTIONS"].contains(method.uppercased()) }
+
+    /// The real URL, secret included: for the transport only.
+    public var url: URL {
+        // Every byte outside the unreserved set is escaped by `PercentEncoding`, so the
+        // string always parses; the fallback only keeps this total.
+        URL(string: urlString(secret: credential?.value)) ?? baseURL
+    }
+
+    /// The URL with the key shown as `***`: safe for errors and traces.
+    public var redactedURL: String { urlString(secret: credential.map { _ in "***" }) }
+
+    /// The URL without the credential parameter at all: the response cache's key,
+    /// so that changing keys does not orphan cached responses.
+    public var cacheKey: String { method.uppercased() + " " + urlString(secret: nil, includeCredential: false) }
+
+    private func urlString(secret: String?, includeCredential: Bool = true) -> String {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        let joinedPath = path.isEmpty || path.hasPrefix("/") ? path : "/" + path
+        var items = query
+        if includeCredential, let credential, let secret {
+            items.append(QueryItem(credential.parameter, secret))
+        }
+        guard !items.isEmpty else { return base + joinedPath }
+        return base + joinedPath + "?" + PercentEncoding.formQuery(items)
+    }
+}
+
+/// One `name=value` pair of a query string, kept in order.
+public struct QueryItem: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// The API key and the query parameter that carries it (`api-key`, `appid`).
+///
+/// Its descriptions never show the value, so string interpolation, `dump` and
+/// test failure messages stay clean.
+public struct Credential: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    public var parameter: String
+    public var value: String
+
+    public init(parameter: String, value: String) {
+        self.parameter = parameter
+        self.value = value
+    }
+
+    public var description: String { "\(parameter)=***" }
+    public var debugDescription: String { description }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A complete response: status, headers and the whole (size-capped) body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: Data
+    /// Where the body came from, for traces and for the stale notice.
+    public var origin: Origin
+
+    public enum Origin: Sendable, Hashable {
+        /// Fetched now.
+        case network
+        /// Served from the response cache without a request; `storedAt` is when it was fetched.
+        case cache(storedAt: Date)
+        /// The server answered 304 and the cached body was reused.
+        case revalidated(storedAt: Date)
+    }
+
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), origin: Origin = .network) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.origin = origin
+    }
+
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}

@@ -1,0 +1,80 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection, with its prepared statements cached by SQL text.
+///
+/// Not `Sendable`: a connection belongs to one thread at a time. ``Store`` is
+/// the `Sendable` façade that guards it.
+final class Database {
+    let handle: OpaquePointer
+    let path: String
+    private var statements: [String: Statement] = [:]
+
+    /// Opens (creating if needed) the file at `path`, or an in-memory database for `:memory:`.
+    init(path: String, busyTimeout: Duration) throws(StoreError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "error \(code)"
+            sqlite3_close_v2(handle)
+            throw .cannotOpen(path: path, reason: reason)
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// The cached statement for `sql`, prepared on first use.
+    func statement(_ sql: String) throws(StoreError) -> Statement {
+        if let cached = statements[sql] { return cached }
+        let statement = try Statement(database: handle, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs a statement to completion and returns its rows.
+    func query(_ sql: String, _ arguments: [SQLValue]) throws(StoreError) -> [Row] {
+        let statement = try statement(sql)
+        try statement.bind(arguments)
+        defer { sqlite3_reset(statement.handle) }
+        var rows: [Row] = []
+        var columns: [String]?
+        while try statement.step() {
+            let names = columns ?? statement.columnNames
+            columns = names
+            rows.append(Row(columns: names, values: statement.currentValues()))
+        }
+        return rows
+    }
+
+    /// Runs a statement that returns no rows (or whose rows are not needed).
+    func execute(_ sql: String, _ arguments: [SQLValue]) throws(StoreError) {
+        let statement = try statement(sql)
+        try statement.bind(arguments)
+        defer { sqlite3_reset(statement.handle) }
+        while try statement.step() {}
+    }
+
+    /// Runs a script of several statements with no arguments (schema, pragmas).
+    func executeScript(_ sql: String) throws(StoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw .sqlite(code: code, message: text, sql: sql)
+        }
+    }
+
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+}

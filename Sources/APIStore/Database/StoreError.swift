@@ -1,0 +1,28 @@
+/// What can go wrong in the store, with enough context to act on.
+///
+/// Statement arguments are never part of the text: an error can be printed
+/// without showing what was being written.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The database file could not be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// SQLite refused a statement; `code` is the extended result code.
+    case sqlite(code: Int32, message: String, sql: String)
+    /// The file was written by a newer apicli; nothing was changed.
+    case newerSchema(owner: String, found: Int, known: Int)
+    /// A migration failed and was rolled back whole.
+    case migrationFailed(owner: String, version: Int, reason: String)
+    /// Another process held the write lock for longer than the busy timeout.
+    case busy(path: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason): "cannot open the store at \(path): \(reason)"
+        case let .sqlite(code, message, _): "store error \(code): \(message)"
+        case let .newerSchema(owner, found, known):
+            "the store was written by a newer apicli (\(owner) schema \(found), this one knows \(known)); upgrade apicli or use another --db"
+        case let .migrationFailed(owner, version, reason):
+            "could not upgrade the store (\(owner) migration \(version)): \(reason); nothing was changed"
+        case let .busy(path): "the store at \(path) stayed locked by another apicli; try again"
+        }
+    }
+}

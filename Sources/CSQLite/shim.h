@@ -1,0 +1,10 @@
+#ifndef APICLI_CSQLITE_SHIM_H
+#define APICLI_CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift
+// cannot import; a static inline function hands the same value over.
+static inline sqlite3_destructor_type csqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+#endif

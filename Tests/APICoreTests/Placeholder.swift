@@ -1,0 +1,4 @@
+import Testing
+@testable import APICore
+
+@Test func placeholder() { #expect(Bool(true)) }

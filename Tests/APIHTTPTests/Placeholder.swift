@@ -1,0 +1,4 @@
+import Testing
+@testable import APIHTTP
+
+@Test func placeholder() { #expect(Bool(true)) }

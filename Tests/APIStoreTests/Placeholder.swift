@@ -1,0 +1,4 @@
+import Testing
+@testable import APIStore
+
+@Test func placeholder() { #expect(Bool(true)) }
