@@ -1,0 +1,27 @@
+/// The options every command accepts, declared once for parsing, help,
+/// completions and the man page.
+public enum GlobalOptions {
+    public static let specs: [OptionSpec] = [
+        .value("format", short: "f", valueName: "FORMAT", help: "Output format.",
+               choices: OutputFormat.allCases.map(\.rawValue), default: "table"),
+        .flag("json", help: "Same as --format json."),
+        .flag("offline", help: "Answer from the local store only; never touch the network."),
+        .flag("refresh", help: "Bypass the response cache (results are still stored)."),
+        .value("db", valueName: "PATH", help: "The SQLite store to use (also APICLI_DB)."),
+        .value("color", valueName: "WHEN", help: "Colour output.", choices: ["auto", "always", "never"], default: "auto"),
+        .flag("wide", help: "Never truncate table cells to fit the terminal."),
+        .flag("verbose", short: "v", help: "Trace every HTTP attempt on stderr (keys redacted)."),
+        .flag("quiet", short: "q", help: "No progress or notices on stderr; errors still print."),
+        .flag("help", short: "h", help: "Show help."),
+    ]
+
+    /// The top-level commands besides the providers, with their one-line summaries.
+    public static let commands: [(name: String, summary: String)] = [
+        ("providers", "List the providers and what they do."),
+        ("help", "Show help for apicli or a provider."),
+        ("config", "Get, set, unset or list settings and keys."),
+        ("store", "Inspect and maintain the local store (info, clear, vacuum, check)."),
+        ("completions", "Print a shell completion script (bash, zsh, fish)."),
+        ("manpage", "Print the man page (roff)."),
+    ]
+}
