@@ -2,8 +2,10 @@ import Foundation
 
 /// What travels with a request down the middleware chain besides the request itself.
 public struct RequestContext: Sendable {
-    /// The provider's name (`nyt`): the rate-limit bucket and the label in messages.
+    /// The provider's name (`nyt`): the rate-limit bucket and the cache's owner.
     public var provider: String
+    /// How messages name the service: `NYT rate limit reached; retry in 48 s`.
+    public var displayName: String
     /// When the whole exchange, retries and waits included, must be over.
     public var deadline: Date
     /// 1 for the first try; the retry middleware counts up.
@@ -11,8 +13,12 @@ public struct RequestContext: Sendable {
     /// Whether the cache may answer, must be skipped, or is the only source.
     public var cacheMode: CacheMode
 
-    public init(provider: String, deadline: Date, attempt: Int = 1, cacheMode: CacheMode = .normal) {
+    public init(
+        provider: String, displayName: String? = nil, deadline: Date, attempt: Int = 1,
+        cacheMode: CacheMode = .normal
+    ) {
         self.provider = provider
+        self.displayName = displayName ?? provider
         self.deadline = deadline
         self.attempt = attempt
         self.cacheMode = cacheMode
