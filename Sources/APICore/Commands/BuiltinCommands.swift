@@ -1,0 +1,75 @@
+/// The commands that are not providers: `providers`, `help`, `config`, `store`,
+/// `completions`, `manpage`.
+struct BuiltinCommands: Sendable {
+    let host: Host
+
+    private var console: any Console { host.environment.console }
+
+    /// Runs `name` if it is a built-in command; nil when it is not one.
+    func run(_ name: String, leading: [String], rest: [String]) async throws -> ExitCode? {
+        switch name {
+        case "providers":
+            try expectNoArguments(rest, command: name)
+            return providers()
+        case "help":
+            return try help(rest)
+        case "config":
+            return try ConfigCommand(host: host).run(rest)
+        case "store":
+            return try StoreCommand(host: host, leading: leading).run(rest)
+        case "completions":
+            return try completions(rest)
+        case "manpage":
+            try expectNoArguments(rest, command: name)
+            console.out(ManPageGenerator.generate(host.model))
+            return .success
+        default:
+            return nil
+        }
+    }
+
+    private func providers() -> ExitCode {
+        let width = host.registry.names.map(\.count).max() ?? 0
+        for provider in host.registry.providers {
+            let name = provider.descriptor.name
+            console.out(name + String(repeating: " ", count: width - name.count + 2) + provider.descriptor.summary + "\n")
+        }
+        return .success
+    }
+
+    private func help(_ rest: [String]) throws -> ExitCode {
+        guard let topic = rest.first else {
+            console.out(HelpGenerator.topLevel(host.model))
+            return .success
+        }
+        guard let provider = host.registry.provider(named: topic) else {
+            var message = "no help for '\(topic)': not a provider"
+            if let near = NearestName.suggest(topic, among: host.registry.names) { message += "; did you mean '\(near)'?" }
+            throw UsageError(message)
+        }
+        console.out(HelpGenerator.provider(provider.descriptor, in: host.model))
+        return .success
+    }
+
+    private func completions(_ rest: [String]) throws -> ExitCode {
+        guard rest.count == 1, let shell = rest.first else {
+            throw UsageError("usage: apicli completions bash|zsh|fish")
+        }
+        switch shell {
+        case "bash": console.out(BashCompletionsGenerator.generate(host.model))
+        case "zsh": console.out(ZshCompletionsGenerator.generate(host.model))
+        case "fish": console.out(FishCompletionsGenerator.generate(host.model))
+        default:
+            var message = "unknown shell '\(shell)': use bash, zsh or fish"
+            if let near = NearestName.suggest(shell, among: ["bash", "zsh", "fish"]) { message += "; did you mean '\(near)'?" }
+            throw UsageError(message)
+        }
+        return .success
+    }
+
+    private func expectNoArguments(_ rest: [String], command: String) throws {
+        if let extra = rest.first(where: { $0 != "--help" && $0 != "-h" }) {
+            throw UsageError("'apicli \(command)' takes no argument, not '\(extra)'")
+        }
+    }
+}

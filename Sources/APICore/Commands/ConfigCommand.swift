@@ -1,0 +1,106 @@
+import Foundation
+
+/// `apicli config set|get|unset|list`: the settings file, keys included.
+///
+/// A key is never taken as a command-line word (it would land in `ps` and shell
+/// history): `config set nyt.api-key` reads it from stdin, without echo on a
+/// terminal. Keys are never printed back, only whether they are set.
+struct ConfigCommand: Sendable {
+    let host: Host
+
+    private var environment: HostEnvironment { host.environment }
+
+    func run(_ words: [String]) throws -> ExitCode {
+        guard let verb = words.first else { throw UsageError(Self.usage) }
+        let arguments = Array(words.dropFirst())
+        let paths = AppPaths(variables: environment.variables)
+        var file = try ConfigFile.load(path: paths.configFile)
+        switch verb {
+        case "list":
+            guard arguments.isEmpty else { throw UsageError(Self.usage) }
+            list(file)
+        case "get":
+            guard arguments.count == 1 else { throw UsageError("usage: apicli config get KEY") }
+            let key = try check(arguments[0])
+            let settings = Settings(variables: environment.variables, config: file)
+            guard let (value, _) = value(of: key, settings: settings) else {
+                throw CLIError("\(key) is not set", exitCode: .configuration)
+            }
+            environment.console.out((key.isSecret ? Self.redacted : value) + "\n")
+        case "set":
+            guard (1...2).contains(arguments.count) else { throw UsageError("usage: apicli config set KEY [VALUE]") }
+            let key = try check(arguments[0])
+            let value: String
+            if key.isSecret {
+                guard arguments.count == 1 else {
+                    throw UsageError("keys are never taken from the command line (they would leak into ps and shell history); run 'apicli config set \(key.name)' and type or pipe it in")
+                }
+                value = try readSecret(for: key.name)
+            } else {
+                guard arguments.count == 2 else { throw UsageError("usage: apicli config set \(key.name) VALUE") }
+                value = try key.validate(arguments[1])
+            }
+            file.set(key.name, value)
+            try file.save()
+        case "unset":
+            guard arguments.count == 1 else { throw UsageError("usage: apicli config unset KEY") }
+            let key = try check(arguments[0])
+            if file.unset(key.name) { try file.save() }
+        default:
+            var message = "unknown config command '\(verb)'"
+            if let near = NearestName.suggest(verb, among: ["set", "get", "unset", "list"]) { message += "; did you mean '\(near)'?" }
+            throw UsageError(message + "; " + Self.usage)
+        }
+        return .success
+    }
+
+    static let usage = "usage: apicli config set|get|unset KEY [VALUE], apicli config list"
+    static let redacted = "******** (set)"
+
+    private func list(_ file: ConfigFile) {
+        let settings = Settings(variables: environment.variables, config: file)
+        let keys = ConfigKey.all(in: host.registry)
+        let width = keys.map(\.name.count).max() ?? 0
+        for key in keys {
+            let shown: String
+            if let (value, source) = value(of: key, settings: settings) {
+                shown = (key.isSecret ? Self.redacted : value) + "  (\(source))"
+            } else {
+                shown = "-"
+            }
+            environment.console.out(key.name + String(repeating: " ", count: width - key.name.count + 2) + shown + "\n")
+        }
+        environment.console.out("# file: \(file.path)\n")
+    }
+
+    /// A key's effective value and where it came from.
+    private func value(of key: ConfigKey, settings: Settings) -> (String, String)? {
+        if key.isSecret, let spec = key.descriptor.credential {
+            if let value = settings.variables[spec.environmentVariable], !value.isEmpty { return (value, spec.environmentVariable) }
+            return settings.config[key.name].map { ($0, "config") }
+        }
+        guard let option = key.option else { return nil }
+        let variable = key.descriptor.environmentPrefix + "_" + option.name.uppercased().replacingOccurrences(of: "-", with: "_")
+        if let value = settings.variables[variable], !value.isEmpty { return (value, variable) }
+        if let value = settings.config[key.name] { return (value, "config") }
+        return option.defaultValue.map { ($0, "default") }
+    }
+
+    private func check(_ name: String) throws -> ConfigKey {
+        let keys = ConfigKey.all(in: host.registry)
+        if let key = keys.first(where: { $0.name == name }) { return key }
+        var message = "unknown setting '\(name)'"
+        if let near = NearestName.suggest(name, among: keys.map(\.name)) { message += "; did you mean '\(near)'?" }
+        throw UsageError(message + " (see 'apicli config list')")
+    }
+
+    private func readSecret(for name: String) throws -> String {
+        let secret = environment.stdinIsTerminal
+            ? SecretInput.readWithoutEcho(prompt: "\(name): ", console: environment.console)
+            : readLine(strippingNewline: true)
+        guard let value = secret?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            throw UsageError("no key given on stdin for \(name)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The settings file: `key = value` lines, `#` comments, kept in order.
+///
+/// It can hold API keys, so it is written with mode 0600 inside a 0700
+/// folder, replaced atomically, and a file that others can read is reported.
+public struct ConfigFile: Sendable, Equatable {
+    public let path: String
+    public private(set) var entries: [Entry]
+
+    public struct Entry: Sendable, Equatable {
+        public var key: String
+        public var value: String
+    }
+
+    public init(path: String, entries: [Entry] = []) {
+        self.path = path
+        self.entries = entries
+    }
+
+    /// Reads the file; a missing file is an empty configuration.
+    public static func load(path: String) throws -> ConfigFile {
+        guard FileManager.default.fileExists(atPath: path) else { return ConfigFile(path: path) }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw CLIError("cannot read the config file \(path)", exitCode: .configuration)
+        }
+        var entries: [Entry] = []
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw CLIError("\(path):\(number + 1): expected 'key = value'", exitCode: .configuration)
+            }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            entries.append(Entry(key: key, value: value))
+        }
+        return ConfigFile(path: path, entries: entries)
+    }
+
+    public subscript(key: String) -> String? {
+        entries.last { $0.key == key }?.value
+    }
+
+    public mutating func set(_ key: String, _ value: String) {
+        if let index = entries.firstIndex(where: { $0.key == key }) {
+            entries[index].value = value
+            entries = entries.enumerated().filter { $0.offset == index || $0.element.key != key }.map(\.element)
+        } else {
+            entries.append(Entry(key: key, value: value))
+        }
+    }
+
+    /// Removes `key`; returns whether it was set.
+    @discardableResult
+    public mutating func unset(_ key: String) -> Bool {
+        let before = entries.count
+        entries.removeAll { $0.key == key }
+        return entries.count != before
+    }
+
+    /// Writes the file with mode 0600, atomically (temp file then rename).
+    public func save() throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let text = "# apicli settings: see `apicli config list`\n"
+                + entries.map { "\($0.key) = \($0.value)\n" }.joined()
+            let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+            guard manager.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+            else { throw CocoaError(.fileWriteUnknown) }
+            if rename(temporary, path) != 0 {
+                try? manager.removeItem(atPath: temporary)
+                throw CocoaError(.fileWriteUnknown)
+            }
+        } catch {
+            throw CLIError("cannot write the config file \(path)", exitCode: .configuration)
+        }
+    }
+
+    /// Whether group or others may read the file (it may hold keys).
+    public var isReadableByOthers: Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let mode = attributes[.posixPermissions] as? NSNumber else { return false }
+        return mode.intValue & 0o077 != 0
+    }
+}

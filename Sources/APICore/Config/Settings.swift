@@ -1,0 +1,75 @@
+import Foundation
+
+/// Resolves every setting in one order: flag > environment > config file > default.
+///
+/// Keys have no flag on purpose: a key typed on the command line ends up in
+/// `ps` output and shell history.
+public struct Settings: Sendable {
+    public let variables: [String: String]
+    public let config: ConfigFile
+
+    public init(variables: [String: String], config: ConfigFile) {
+        self.variables = variables
+        self.config = config
+    }
+
+    /// The provider's key from its environment variable or `<name>.api-key`.
+    public func apiKey(for descriptor: ProviderDescriptor) -> String? {
+        guard let spec = descriptor.credential else { return nil }
+        if let value = variables[spec.environmentVariable]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+            return value
+        }
+        if let value = config[descriptor.name + ".api-key"], !value.isEmpty { return value }
+        return nil
+    }
+
+    /// `APICLI_<NAME>_BASE_URL`, else the descriptor's default. Only http(s) URLs are accepted.
+    public func baseURL(for descriptor: ProviderDescriptor) throws -> URL {
+        let variable = descriptor.environmentPrefix + "_BASE_URL"
+        guard let text = variables[variable], !text.isEmpty else { return descriptor.defaultBaseURL }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host != nil
+        else {
+            throw CLIError("\(variable) must be an http(s) URL, not '\(text)'", exitCode: .configuration)
+        }
+        return url
+    }
+
+    /// A configurable option's default: `APICLI_<NAME>_<OPTION>`, else `<name>.<option>`, else the declared default.
+    public func optionDefault(_ option: OptionSpec, of descriptor: ProviderDescriptor) -> String? {
+        if option.configurable {
+            let variable = descriptor.environmentPrefix + "_" + option.name.uppercased().replacingOccurrences(of: "-", with: "_")
+            if let value = variables[variable], !value.isEmpty { return value }
+            if let value = config[descriptor.name + "." + option.name], !value.isEmpty { return value }
+        }
+        return option.defaultValue
+    }
+
+    /// The provider's command line with defaults filled in, as a ``ParsedCommand``.
+    public func resolve(_ parsed: CommandLineParser.Result, for descriptor: ProviderDescriptor) throws -> ParsedCommand {
+        var values: [String: String] = [:]
+        for option in descriptor.options {
+            if let value = parsed.values[option.name] ?? optionDefault(option, of: descriptor) {
+                if !option.choices.isEmpty && !option.choices.contains(value) {
+                    throw UsageError(
+                        "\(descriptor.name).\(option.name) must be one of \(option.choices.joined(separator: ", ")), not '\(value)'")
+                }
+                values[option.name] = value
+            }
+        }
+        let explicit = Set(parsed.values.keys).intersection(descriptor.options.map(\.name))
+        try checkArguments(parsed.positionals, for: descriptor)
+        return ParsedCommand(arguments: parsed.positionals, values: values, explicit: explicit)
+    }
+
+    private func checkArguments(_ words: [String], for descriptor: ProviderDescriptor) throws {
+        let required = descriptor.arguments.filter(\.required)
+        if words.count < required.count, let missing = required.dropFirst(words.count).first {
+            throw UsageError("\(descriptor.name) needs <\(missing.name)>; see 'apicli \(descriptor.name) --help'")
+        }
+        let takesRest = descriptor.arguments.last?.variadic ?? false
+        if !takesRest && words.count > descriptor.arguments.count {
+            throw UsageError("unexpected argument '\(words[descriptor.arguments.count])'; see 'apicli \(descriptor.name) --help'")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+
+/// A spinner with a count on stderr, for runs that may take more than half a second.
+///
+/// Shown only when stderr is a terminal and `--quiet` is not given, drawn on one
+/// line with `\r` and erased when done, so it never mixes with results (stdout)
+/// or with what a pipe captures.
+final class ProgressIndicator: Sendable {
+    private let console: any Console
+    private let enabled: Bool
+    private let unicode: Bool
+    private let state = Mutex<State>(State())
+    private let ticker = Mutex<Task<Void, Never>?>(nil)
+
+    private struct State {
+        var label = ""
+        var done = 0
+        var total = 0
+        var frame = 0
+        var drawn = false
+    }
+
+    init(console: any Console, enabled: Bool, unicode: Bool) {
+        self.console = console
+        self.enabled = enabled
+        self.unicode = unicode
+    }
+
+    /// Starts drawing after a short grace period, so quick runs show nothing.
+    func start(_ label: String, total: Int) {
+        guard enabled else { return }
+        state.withLock {
+            $0.label = label
+            $0.total = total
+        }
+        let task = Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(500))
+            while !Task.isCancelled {
+                self?.draw()
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        ticker.withLock { $0 = task }
+    }
+
+    func advance() {
+        guard enabled else { return }
+        state.withLock { $0.done += 1 }
+    }
+
+    /// Stops and erases the line.
+    func finish() {
+        guard enabled else { return }
+        ticker.withLock {
+            $0?.cancel()
+            $0 = nil
+        }
+        let drawn = state.withLock { state in
+            defer { state.drawn = false }
+            return state.drawn
+        }
+        if drawn { console.err("\r\u{1B}[2K") }
+    }
+
+    private func draw() {
+        let frames: [String] = unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
+        let line = state.withLock { state -> String in
+            state.frame = (state.frame + 1) % frames.count
+            state.drawn = true
+            return "\(frames[state.frame]) \(state.label) \(state.done)/\(state.total)"
+        }
+        console.err("\r\u{1B}[2K" + line)
+    }
+}

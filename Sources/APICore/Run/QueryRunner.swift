@@ -1,0 +1,144 @@
+import Foundation
+
+/// Runs one query of one provider through fetch, decode, persist — and, when the
+/// network fails, answers from the store instead.
+///
+/// Generic over the provider so that its `Query` and `Response` stay typed all
+/// the way; the registry's existentials are opened once, in `ProviderCommand`.
+struct QueryRunner<P: Provider>: Sendable {
+    let provider: P
+    let client: HTTPClient
+    let store: Store
+    let baseURL: URL
+    let credential: Credential?
+    let options: RunOptions
+    let time: TimeSource
+    /// Advanced once per page fetched; nil when nothing is drawn.
+    let progress: ProgressIndicator?
+
+    private var name: String { provider.descriptor.displayName }
+
+    func run(_ query: P.Query) async -> QueryOutcome<P.Response> {
+        if options.offline { return answerFromStore(query, because: nil) }
+        var pages: [P.Response] = []
+        var warnings: [String] = []
+        let count = max(1, provider.pageCount(for: query))
+        for page in 0..<count {
+            do {
+                let response = try await fetch(query, page: page, patient: page > 0)
+                var pageWarnings: [String] = []
+                let decoded = try decode(response, for: query, warnings: &pageWarnings)
+                warnings += pageWarnings
+                pages.append(decoded)
+                progress?.advance()
+                if !provider.hasMore(after: decoded, page: page, for: query) { break }
+            } catch let failure as FetchFailure {
+                if pages.isEmpty {
+                    return failure.isTransient ? answerFromStore(query, because: failure.error) : .failure(failure.error, warnings: warnings)
+                }
+                warnings.append("stopped after \(pages.count) of \(count) pages: \(failure.error.message)")
+                break
+            } catch {
+                return .failure(ErrorMapping.cliError(error), warnings: warnings)
+            }
+        }
+        let merged = provider.merge(pages)
+        do {
+            let now = time.now()
+            try store.write { tx in
+                try provider.persist(merged, for: query, in: tx)
+                try HostSchema.recordFetch(provider: provider.descriptor.name, at: now, in: tx)
+            }
+        } catch {
+            warnings.append("could not store the results: \(ErrorMapping.cliError(error).message)")
+        }
+        return .success(merged, warnings: warnings)
+    }
+
+    /// An error worth showing stored results for (network down, 5xx) or not (bad key).
+    struct FetchFailure: Error {
+        var error: CLIError
+        var isTransient: Bool
+    }
+
+    private func fetch(_ query: P.Query, page: Int, patient: Bool) async throws -> HTTPResponse {
+        let endpoint = provider.request(for: query, page: page)
+        let request = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query, credential: credential)
+        // Later pages wait for the rate limit (NYT: 5 a minute) rather than give up.
+        let allowance = options.timeout + (patient ? .seconds(65) : .zero)
+        let deadline = time.now().addingTimeInterval(Self.seconds(allowance))
+        let context = RequestContext(
+            provider: provider.descriptor.name, displayName: name, deadline: deadline,
+            cacheMode: options.refresh ? .refresh : .normal)
+        let response: HTTPResponse
+        do {
+            response = try await client.send(request, context: context)
+        } catch let error as HTTPClientError {
+            throw FetchFailure(error: ErrorMapping.cliError(error), isTransient: error.isTransient)
+        }
+        if response.isSuccess { return response }
+        if let failure = provider.failure(status: response.status, body: response.body, for: query) {
+            throw FetchFailure(error: CLIError(failure.message, exitCode: failure.exitCode), isTransient: false)
+        }
+        throw statusFailure(response.status, request: request)
+    }
+
+    private func statusFailure(_ status: Int, request: HTTPRequest) -> FetchFailure {
+        let keyHelp = provider.descriptor.credential.map {
+            "; check \($0.environmentVariable) or run 'apicli config set \(provider.descriptor.name).api-key'"
+        } ?? ""
+        switch status {
+        case 401, 403:
+            return FetchFailure(error: CLIError("the \(name) API key was rejected (HTTP \(status))\(keyHelp)", exitCode: .permissionDenied), isTransient: false)
+        case 404:
+            return FetchFailure(error: CLIError("\(name) has nothing at \(request.path) (HTTP 404)", exitCode: .noInput), isTransient: false)
+        case 429:
+            return FetchFailure(error: CLIError("\(name) rate limit reached (HTTP 429); try again later", exitCode: .temporaryFailure), isTransient: true)
+        case 500...599:
+            return FetchFailure(error: CLIError("\(name) is unavailable (HTTP \(status)); try again later", exitCode: .unavailable), isTransient: true)
+        default:
+            return FetchFailure(error: CLIError("\(name) answered with HTTP \(status)", exitCode: .dataError), isTransient: false)
+        }
+    }
+
+    private func decode(_ response: HTTPResponse, for query: P.Query, warnings: inout [String]) throws -> P.Response {
+        do {
+            return try provider.decode(response.body, for: query, warnings: &warnings)
+        } catch {
+            let type = response.headers["Content-Type"].map { " (\($0))" } ?? ""
+            let reason = (error as? DecodeFailure)?.reason ?? "not the expected JSON"
+            throw CLIError("could not read the \(name) answer\(type): \(reason); nothing stored was changed", exitCode: .dataError)
+        }
+    }
+
+    /// `--offline`, or the fallback after a transient failure.
+    private func answerFromStore(_ query: P.Query, because failure: CLIError?) -> QueryOutcome<P.Response> {
+        let stored: Stored<P.Response>?
+        do {
+            stored = try store.read { tx in try provider.load(query, from: tx) }
+        } catch {
+            return .failure(failure ?? ErrorMapping.cliError(error))
+        }
+        guard let stored else {
+            if let failure {
+                let code: ExitCode = failure.exitCode == .temporaryFailure ? .temporaryFailure : .unavailable
+                return .failure(CLIError(failure.message + "; nothing stored for \(provider.label(for: query))", exitCode: code))
+            }
+            return .failure(CLIError(
+                "nothing stored for \(provider.label(for: query)); run it once without --offline", exitCode: .unavailable))
+        }
+        let when = Self.timestamp(stored.fetchedAt)
+        let notice = failure.map { "\($0.message); showing results stored at \(when)" }
+            ?? "offline: showing results stored at \(when)"
+        return .success(stored.value, warnings: [notice])
+    }
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .current))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The global options of one provider command, parsed and resolved.
+public struct RunOptions: Sendable, Equatable {
+    public var format: OutputFormat = .table
+    public var offline = false
+    public var refresh = false
+    public var verbose = false
+    public var quiet = false
+    public var wide = false
+    public var color: ColorChoice = .auto
+    public var databasePath: String?
+    /// How long one request may take in all, retries included (`APICLI_TIMEOUT`, seconds).
+    public var timeout: Duration = .seconds(30)
+
+    public enum ColorChoice: String, Sendable, Equatable {
+        case auto, always, never
+    }
+
+    public init() {}
+
+    /// Reads the global options out of a parse result.
+    public init(_ values: [String: String], variables: [String: String]) throws {
+        if let text = values["format"] {
+            guard let format = OutputFormat(rawValue: text) else { throw UsageError("unknown format '\(text)'") }
+            self.format = format
+        }
+        if values["json"] == "true" { format = .json }
+        offline = values["offline"] == "true"
+        refresh = values["refresh"] == "true"
+        verbose = values["verbose"] == "true"
+        quiet = values["quiet"] == "true"
+        wide = values["wide"] == "true"
+        if let text = values["color"] {
+            guard let choice = ColorChoice(rawValue: text) else { throw UsageError("unknown colour choice '\(text)'") }
+            color = choice
+        }
+        if offline && refresh { throw UsageError("--offline and --refresh contradict each other; use one") }
+        databasePath = values["db"]
+        if let text = variables["APICLI_TIMEOUT"], !text.isEmpty {
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                throw CLIError("APICLI_TIMEOUT must be a number of seconds from 0 to 3600, not '\(text)'", exitCode: .configuration)
+            }
+            timeout = .milliseconds(Int64(seconds * 1000))
+        }
+    }
+
+    /// Whether a stream may be coloured: `--color`, then `NO_COLOR`, `TERM=dumb` and whether it is a terminal.
+    public func useColor(isTerminal: Bool, variables: [String: String]) -> Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = variables["NO_COLOR"], !noColor.isEmpty { return false }
+            if variables["TERM"] == "dumb" { return false }
+            return isTerminal
+        }
+    }
+}
