@@ -49,10 +49,12 @@ enum ForecastView {
         if sparkline.range != nil {
             let coldest = extreme(forecast, by: <)
             let warmest = extreme(forecast, by: >)
-            let chart = sparkline.text(for: terminal, maxWidth: max(8, terminal.width - 60))
-            out += "temperature  " + chart + "  "
-            out += label("min", coldest, forecast: forecast, offset: offset, unicode: unicode)
-            out += separator + label("max", warmest, forecast: forecast, offset: offset, unicode: unicode) + "\n"
+            let labels = label("min", coldest, forecast: forecast, offset: offset, unicode: unicode) + separator
+                + label("max", warmest, forecast: forecast, offset: offset, unicode: unicode)
+            let prefix = "temperature  "
+            // The chart gives up width first, so the line fits the terminal with its labels.
+            let chartWidth = max(8, terminal.width - prefix.count - 2 - labels.count)
+            out += prefix + sparkline.text(for: terminal, maxWidth: chartWidth) + "  " + labels + "\n"
         }
         var sun: [String] = []
         if let sunrise = forecast.city.sunrise { sun.append("sunrise " + CityTime(unix: sunrise, offset: offset).clock) }
