@@ -134,3 +134,16 @@ struct RenderingTests {
         #expect(MeasureText.wind(speed: .double(7.4), direction: nil, units: .imperial) == "7.4 mph")
     }
 }
+
+@Suite("Hostile text outside the table")
+struct HostileTextTests {
+    @Test("a city name with escapes, bidi overrides and newlines prints as one clean line")
+    func hostileCityName() {
+        let city = City(name: "Par\u{1B}]52;c;SGVsbG8=\u{07}is\u{202E}\nX", country: "F\u{1B}[31mR")
+        let forecast = Forecast(requested: "Paris", city: city, units: .metric, entries: [])
+        let text = WeatherProvider().render([forecast], as: .table, terminal: .plain)
+        let title = String(text.split(separator: "\n")[0])
+        #expect(!title.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+        #expect(title == "Par]52;c;SGVsbG8=is X, F[31mR")
+    }
+}

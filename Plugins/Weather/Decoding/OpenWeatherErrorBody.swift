@@ -33,9 +33,7 @@ public struct OpenWeatherErrorBody: Sendable, Hashable, Decodable {
     /// only, at most 120 of them.
     var printableMessage: String? {
         guard let message else { return nil }
-        let cleaned = String(String.UnicodeScalarView(message.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format ? " " : scalar
-        })).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let cleaned = PrintableText.clean(message)
         guard !cleaned.isEmpty else { return nil }
         return cleaned.count > 120 ? String(cleaned.prefix(119)) + "…" : cleaned
     }

@@ -13,7 +13,7 @@ enum ForecastView {
 
     static func render(_ forecast: Forecast, terminal: Terminal) -> String {
         let offset = forecast.city.timezoneOffset ?? 0
-        var out = forecast.title + "\n"
+        var out = PrintableText.clean(forecast.title) + "\n"
         out += summary(forecast, offset: offset, terminal: terminal)
         guard !forecast.entries.isEmpty else { return out + "no forecast steps in the answer\n" }
         out += "\n"
