@@ -1,0 +1,40 @@
+import APICore
+import Foundation
+
+/// Turns a forecast body into a ``Forecast``: one `JSONDecoder` pass, entries
+/// that cannot be read skipped with a warning.
+enum ForecastDecoder {
+    static func decode(_ body: Data, for query: WeatherQuery, warnings: inout [String]) throws -> Forecast {
+        let payload: ForecastPayload
+        do {
+            payload = try JSONDecoder().decode(ForecastPayload.self, from: body)
+        } catch {
+            let reason = (error as? DecodingError)?.summary ?? "malformed JSON"
+            throw DecodeFailure("OpenWeather's answer for \"\(query.city)\" is not forecast JSON (\(reason))")
+        }
+        guard let list = payload.list else {
+            // A 200 carrying an error body: read it like the status it names.
+            if let code = payload.cod.flatMap({ Int($0) }), code != 200,
+                let failure = FailureMapping.failure(
+                    status: code, body: OpenWeatherErrorBody(code: payload.cod, message: payload.message), for: query) {
+                throw failure
+            }
+            throw DecodeFailure("OpenWeather's answer for \"\(query.city)\" has no forecast list")
+        }
+        var entries: [ForecastEntry] = []
+        entries.reserveCapacity(list.count)
+        for (index, element) in list.enumerated() {
+            switch element.result {
+            case let .success(entry):
+                entries.append(entry)
+            case let .failure(error):
+                let reason = (error as? DecodingError)?.summary ?? "unreadable"
+                warnings.append("skipped forecast entry \(index + 1) for \"\(query.city)\": \(reason)")
+            }
+        }
+        if entries.isEmpty && !list.isEmpty {
+            throw DecodeFailure("none of the \(list.count) forecast entries for \"\(query.city)\" could be read")
+        }
+        return Forecast(requested: query.city, city: payload.city ?? City(), units: query.units, entries: entries)
+    }
+}

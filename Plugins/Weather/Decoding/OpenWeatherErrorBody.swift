@@ -1,0 +1,40 @@
+import Foundation
+
+/// OpenWeather's error answer: `{"cod": "404", "message": "city not found"}`.
+///
+/// `cod` and `message` each arrive as a string or a number depending on the
+/// endpoint and the year, so both are read flexibly.
+public struct OpenWeatherErrorBody: Sendable, Hashable, Decodable {
+    /// The status as the body states it (`"404"`, `401`).
+    public var code: String?
+    public var message: String?
+
+    public init(code: String?, message: String?) {
+        self.code = code
+        self.message = message
+    }
+
+    private enum Keys: String, CodingKey {
+        case cod, message
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        code = container.text(.cod)
+        message = container.text(.message)
+    }
+
+    /// The error body in `data`, or nil when it is not a JSON object.
+    public static func read(_ data: Data) -> OpenWeatherErrorBody? {
+        try? JSONDecoder().decode(OpenWeatherErrorBody.self, from: data)
+    }
+
+    /// The message made safe to quote in one stderr line: printable characters
+    /// only, at most 120 of them.
+    var printableMessage: String? {
+        guard let message else { return nil }
+        let cleaned = PrintableText.clean(message)
+        guard !cleaned.isEmpty else { return nil }
+        return cleaned.count > 120 ? String(cleaned.prefix(119)) + "…" : cleaned
+    }
+}

@@ -1,0 +1,79 @@
+/// One city's 5-day/3-hour forecast, as one query yields it.
+public struct Forecast: Sendable, Hashable {
+    /// The city exactly as the user typed it (`London,GB`): what errors and the
+    /// store key refer to.
+    public var requested: String
+    public var city: City
+    public var units: Units
+    /// In the API's order (oldest first).
+    public var entries: [ForecastEntry]
+
+    public init(requested: String, city: City, units: Units, entries: [ForecastEntry]) {
+        self.requested = requested
+        self.city = city
+        self.units = units
+        self.entries = entries
+    }
+
+    /// `Paris, FR`; the name alone without a country; the typed text without a name.
+    public var title: String {
+        guard let name = city.name, !name.isEmpty else { return requested }
+        guard let country = city.country, !country.isEmpty else { return name }
+        return name + ", " + country
+    }
+}
+
+/// One 3-hour step of a forecast. Only the time is required; everything else
+/// is whatever that step carried.
+public struct ForecastEntry: Sendable, Hashable {
+    /// Unix seconds (`dt`).
+    public var time: Int64
+    /// The API's own UTC text (`2019-06-02 09:00:00`), kept for the record.
+    public var timeText: String?
+    public var temperature: NumberValue?
+    public var feelsLike: NumberValue?
+    public var temperatureMin: NumberValue?
+    public var temperatureMax: NumberValue?
+    /// hPa.
+    public var pressure: NumberValue?
+    public var seaLevel: NumberValue?
+    public var groundLevel: NumberValue?
+    /// Percent.
+    public var humidity: NumberValue?
+    public var temperatureKf: NumberValue?
+    public var condition: Condition?
+    /// Cloudiness, percent.
+    public var clouds: NumberValue?
+    public var windSpeed: NumberValue?
+    /// Degrees the wind comes from (meteorological).
+    public var windDirection: NumberValue?
+    public var windGust: NumberValue?
+    /// Metres.
+    public var visibility: NumberValue?
+    /// Probability of precipitation, 0…1.
+    public var precipitationProbability: NumberValue?
+    /// Rain volume over the 3 hours, mm.
+    public var rain: NumberValue?
+    /// Snow volume over the 3 hours, mm.
+    public var snow: NumberValue?
+
+    public init(time: Int64) {
+        self.time = time
+    }
+}
+
+/// `weather[0]`: the condition code, its group, its description (in `--lang`)
+/// and its icon code (`10d`).
+public struct Condition: Sendable, Hashable {
+    public var id: Int64?
+    public var main: String?
+    public var description: String?
+    public var icon: String?
+
+    public init(id: Int64? = nil, main: String? = nil, description: String? = nil, icon: String? = nil) {
+        self.id = id
+        self.main = main
+        self.description = description
+        self.icon = icon
+    }
+}

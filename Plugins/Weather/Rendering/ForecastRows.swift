@@ -1,0 +1,40 @@
+import APICore
+
+/// The flat table for CSV (and the generic table path): one row per forecast
+/// step, the city first, every value as the API sent it.
+enum ForecastRows {
+    static let columns = [
+        "city", "country", "time", "local_time", "temp", "feels_like", "temp_min", "temp_max", "pressure",
+        "humidity", "weather_id", "main", "description", "icon", "clouds", "wind_speed", "wind_deg", "wind_gust",
+        "visibility", "pop", "rain_3h", "snow_3h", "units",
+    ]
+
+    static func table(_ forecasts: [Forecast]) -> Table {
+        var rows: [[String]] = []
+        for forecast in forecasts {
+            let offset = forecast.city.timezoneOffset ?? 0
+            let city = forecast.city.name ?? forecast.requested
+            for entry in forecast.entries {
+                let condition = entry.condition
+                rows.append([
+                    city, forecast.city.country ?? "",
+                    CityTime.utcISO8601(entry.time), CityTime(unix: entry.time, offset: offset).iso8601,
+                    text(entry.temperature), text(entry.feelsLike), text(entry.temperatureMin),
+                    text(entry.temperatureMax), text(entry.pressure), text(entry.humidity),
+                    condition?.id.map(String.init) ?? "", condition?.main ?? "", condition?.description ?? "",
+                    condition?.icon ?? "", text(entry.clouds), text(entry.windSpeed), text(entry.windDirection),
+                    text(entry.windGust), text(entry.visibility), text(entry.precipitationProbability),
+                    text(entry.rain), text(entry.snow), forecast.units.rawValue,
+                ])
+            }
+        }
+        let textColumns: Set<String> = ["city", "country", "time", "local_time", "main", "description", "icon", "units"]
+        return Table(
+            columns: columns.map { name in
+                Table.Column(name, alignment: textColumns.contains(name) ? .left : .right, flexible: name == "description")
+            },
+            rows: rows)
+    }
+
+    private static func text(_ value: NumberValue?) -> String { value?.text ?? "" }
+}

@@ -1,0 +1,64 @@
+/// How measurements read in the table view: fixed decimals, unit symbols,
+/// compass points. Pure string arithmetic, so output is the same under every
+/// locale (no `NumberFormatter`, no `String(format:)`).
+enum MeasureText {
+    /// `24.7`, `-3.0`, `0.0` (never `-0.0`).
+    static func decimal(_ value: Double, digits: Int = 1) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "?" }
+        var scale: Double = 1
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = Int64((value * scale).rounded())
+        let magnitude = scaled.magnitude
+        let unit = UInt64(scale)
+        let whole = String(magnitude / unit)
+        guard digits > 0 else { return (scaled < 0 ? "-" : "") + whole }
+        let fraction = String(magnitude % unit)
+        let padded = String(repeating: "0", count: digits - fraction.count) + fraction
+        return (scaled < 0 ? "-" : "") + whole + "." + padded
+    }
+
+    /// `24.7°C`, `75.2°F`, `288.4 K`; ASCII `24.7 C` where `°` cannot show.
+    static func temperature(_ value: NumberValue?, units: Units, unicode: Bool) -> String {
+        guard let value else { return "" }
+        return decimal(value.doubleValue) + (unicode ? units.temperatureSuffix : units.asciiTemperatureSuffix)
+    }
+
+    /// `SW 4.9 m/s`, `12.3 mph`: where the wind comes from, then its speed.
+    static func wind(speed: NumberValue?, direction: NumberValue?, units: Units) -> String {
+        guard let speed else { return "" }
+        let text = decimal(speed.doubleValue) + " " + units.windSpeedUnit
+        guard let direction else { return text }
+        return compassPoint(direction.doubleValue) + " " + text
+    }
+
+    /// The nearest of the eight compass points for a meteorological bearing.
+    static func compassPoint(_ degrees: Double) -> String {
+        guard degrees.isFinite else { return "" }
+        let points = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+        let index = Int((degrees / 45).rounded()) % 8
+        return points[(index + 8) % 8]
+    }
+
+    /// `59%` for a value already in percent (humidity, clouds).
+    static func percent(_ value: NumberValue?) -> String {
+        guard let value else { return "" }
+        return decimal(value.doubleValue, digits: 0) + "%"
+    }
+
+    /// `20%` for a probability from 0 to 1 (`pop`).
+    static func probability(_ value: NumberValue?) -> String {
+        guard let value else { return "" }
+        return decimal(value.doubleValue * 100, digits: 0) + "%"
+    }
+
+    /// `rain 0.3 mm`, `snow 1.2 mm`, both joined; `<0.1` for traces; empty when neither was given.
+    static func precipitation(rain: NumberValue?, snow: NumberValue?) -> String {
+        func amount(_ value: Double) -> String {
+            value > 0 && value < 0.05 ? "<0.1 mm" : decimal(value) + " mm"
+        }
+        var parts: [String] = []
+        if let rain { parts.append("rain " + amount(rain.doubleValue)) }
+        if let snow { parts.append("snow " + amount(snow.doubleValue)) }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,51 @@
+import APICore
+
+/// The weather provider's tables, created by its own migrations (owner `weather`).
+///
+/// One row per (city as typed and normalised, units, lang) in
+/// `weather_forecasts`, and its steps in `weather_entries`. Measurement columns
+/// are declared without a type on purpose: with no affinity SQLite keeps an
+/// integer an integer and a real a real, so `1017` and `1006.74` come back as
+/// the API sent them.
+enum WeatherSchema {
+    static let migrations: [Migration] = [
+        Migration(
+            1,
+            sql: """
+                CREATE TABLE weather_forecasts (
+                    city_key    TEXT NOT NULL,
+                    units       TEXT NOT NULL,
+                    lang        TEXT NOT NULL,
+                    requested   TEXT NOT NULL,
+                    fetched_at  REAL NOT NULL,
+                    city_id     INTEGER,
+                    city_name   TEXT,
+                    country     TEXT,
+                    lat,
+                    lon,
+                    timezone    INTEGER,
+                    sunrise     INTEGER,
+                    sunset      INTEGER,
+                    population  INTEGER,
+                    PRIMARY KEY (city_key, units, lang)
+                );
+                CREATE TABLE weather_entries (
+                    city_key    TEXT NOT NULL,
+                    units       TEXT NOT NULL,
+                    lang        TEXT NOT NULL,
+                    position    INTEGER NOT NULL,
+                    dt          INTEGER NOT NULL,
+                    dt_txt      TEXT,
+                    temp, feels_like, temp_min, temp_max, pressure, sea_level, grnd_level, humidity, temp_kf,
+                    weather_id  INTEGER,
+                    weather_main TEXT,
+                    description TEXT,
+                    icon        TEXT,
+                    clouds, wind_speed, wind_deg, wind_gust, visibility, pop, rain_3h, snow_3h,
+                    PRIMARY KEY (city_key, units, lang, position),
+                    FOREIGN KEY (city_key, units, lang)
+                        REFERENCES weather_forecasts (city_key, units, lang) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                """),
+    ]
+}
