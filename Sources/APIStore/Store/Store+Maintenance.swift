@@ -41,15 +41,18 @@ extension Store {
     /// The user-visible tables with their row counts, by name: ordinary and
     /// virtual tables; no `sqlite_*` internals, no FTS shadow tables, no views.
     public func tables() throws -> [StoreTable] {
-        try read { tx in
-            let listed = try tx.query("SELECT name, type FROM pragma_table_list WHERE schema = 'main' ORDER BY name")
-            return try listed.compactMap { row -> StoreTable? in
-                guard let name = row["name"].string, !name.hasPrefix("sqlite_"),
-                      let kind = StoreTable.Kind(rawValue: row["type"].string ?? "")
-                else { return nil }
-                let rows = try tx.queryOne("SELECT COUNT(*) FROM \(Self.quoted(name))")?[0].int ?? 0
-                return StoreTable(name: name, kind: kind, rows: rows)
-            }
+        try read { tx in try Self.tables(in: tx) }
+    }
+
+    /// ``tables()`` inside a transaction the caller already holds.
+    public static func tables(in tx: Transaction) throws -> [StoreTable] {
+        let listed = try tx.query("SELECT name, type FROM pragma_table_list WHERE schema = 'main' ORDER BY name")
+        return try listed.compactMap { row -> StoreTable? in
+            guard let name = row["name"].string, !name.lowercased().hasPrefix("sqlite_"),
+                  let kind = StoreTable.Kind(rawValue: row["type"].string ?? "")
+            else { return nil }
+            let rows = try tx.queryOne("SELECT COUNT(*) FROM \(quoted(name))")?[0].int ?? 0
+            return StoreTable(name: name, kind: kind, rows: rows)
         }
     }
 
