@@ -23,22 +23,30 @@ public struct StoreRateLimitLedger: RateLimitLedger {
         self.store = store
     }
 
-    /// Records one request in `bucket` at `now` if every limit allows it (nil),
-    /// or records nothing and returns how long until the oldest event that
-    /// blocks leaves its window (the longest such wait over all limits).
+    /// Records one request in `bucket` if every limit allows it (nil), or
+    /// records nothing and returns how long until the oldest event that blocks
+    /// leaves its window (the longest such wait over all limits).
     ///
     /// An event at time `t` counts in the window `(now - W, now]`; a request is
-    /// allowed when fewer than `count` events are in that window. Events stamped
-    /// after `now` (a clock set back) still count, but a wait is never longer
-    /// than the window itself.
+    /// allowed when fewer than `count` events are in that window.
+    ///
+    /// Time in a bucket never runs backwards: the reservation is made at
+    /// `max(now, latest event)`. A process that read its clock and then waited
+    /// for the write lock would otherwise record itself in the past, among
+    /// events others already pruned, and could slip a request over the limit.
+    /// A clock set back by more than the longest window (events far in the
+    /// future) drops those events instead of blocking until the clock catches up.
     public func reserve(bucket: String, limits: [RateLimit], now: Date) throws -> Duration? {
         let active = limits.filter { $0.window > .zero }
         guard !active.isEmpty else { return nil }
         let longest = active.map { Self.seconds($0.window) }.max() ?? 0
-        let instant = now.timeIntervalSince1970
         return try store.write { tx -> Duration? in
-            try tx.execute(
-                "DELETE FROM apicli_rate_events WHERE bucket = ? AND at <= ?", [.text(bucket), .real(instant - longest)])
+            let key = SQLValue.text(bucket)
+            let clock = now.timeIntervalSince1970
+            try tx.execute("DELETE FROM apicli_rate_events WHERE bucket = ? AND at > ?", [key, .real(clock + longest)])
+            let latest = try tx.queryOne("SELECT MAX(at) FROM apicli_rate_events WHERE bucket = ?", [key])?[0].double
+            let instant = max(clock, latest ?? clock)
+            try tx.execute("DELETE FROM apicli_rate_events WHERE bucket = ? AND at <= ?", [key, .real(instant - longest)])
             var wait: Double?
             for limit in active {
                 let window = Self.seconds(limit.window)
@@ -46,21 +54,20 @@ public struct StoreRateLimitLedger: RateLimitLedger {
                     wait = max(wait ?? 0, window)
                     continue
                 }
-                let start = instant - window
+                let start = SQLValue.real(instant - window)
                 let inWindow = try tx.queryOne(
-                    "SELECT COUNT(*) FROM apicli_rate_events WHERE bucket = ? AND at > ?",
-                    [.text(bucket), .real(start)])?[0].int ?? 0
+                    "SELECT COUNT(*) FROM apicli_rate_events WHERE bucket = ? AND at > ?", [key, start])?[0].int ?? 0
                 guard inWindow >= limit.count else { continue }
                 // Allowed again once `inWindow - count + 1` of them have left:
                 // when the event at that position (oldest first) leaves.
                 let blocking = try tx.queryOne(
                     "SELECT at FROM apicli_rate_events WHERE bucket = ? AND at > ? ORDER BY at LIMIT 1 OFFSET ?",
-                    [.text(bucket), .real(start), .integer(Int64(inWindow - limit.count))])?[0].double ?? instant
-                let leaves = min(blocking, instant) + window - instant
-                wait = max(wait ?? 0, min(max(leaves, 0.001), window))
+                    [key, start, .integer(Int64(inWindow - limit.count))])?[0].double ?? instant
+                // Measured from the caller's clock: if it read it late, it waits that much longer.
+                wait = max(wait ?? 0, min(max(blocking + window - clock, 0.001), window + instant - clock))
             }
             if let wait { return .milliseconds(Int64((wait * 1000).rounded(.up))) }
-            try tx.execute("INSERT INTO apicli_rate_events (bucket, at) VALUES (?, ?)", [.text(bucket), .real(instant)])
+            try tx.execute("INSERT INTO apicli_rate_events (bucket, at) VALUES (?, ?)", [key, .real(instant)])
             return nil
         }
     }
