@@ -83,7 +83,9 @@ public struct StoreInspector: Sendable {
     /// Problems found, one line each; empty when the store is healthy.
     ///
     /// Runs `PRAGMA integrity_check` and, since that does not look inside FTS5
-    /// indexes on this SQLite, each FTS5 table's own `integrity-check` command.
+    /// indexes on this SQLite, each FTS5 table's own `integrity-check` command
+    /// (which, for an external-content table, also finds an index out of step
+    /// with its content: rows deleted without the index being told).
     public func check() throws -> [String] {
         let problems = try store.integrityCheck()
         guard problems.isEmpty else { return problems }
@@ -94,7 +96,8 @@ public struct StoreInspector: Sendable {
             return try fts.compactMap { name -> String? in
                 let table = Store.quoted(name)
                 do {
-                    try tx.execute("INSERT INTO \(table)(\(table)) VALUES ('integrity-check')")
+                    // rank = 1 also compares an external-content index with its content table.
+                    try tx.execute("INSERT INTO \(table)(\(table), rank) VALUES ('integrity-check', 1)")
                     return nil
                 } catch let error as StoreError where !error.isBusy {
                     return "\(name): \(error.description)"

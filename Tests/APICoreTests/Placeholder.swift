@@ -1,4 +1,0 @@
-import Testing
-@testable import APICore
-
-@Test func placeholder() { #expect(Bool(true)) }
