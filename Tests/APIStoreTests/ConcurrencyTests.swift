@@ -32,14 +32,22 @@ import Testing
     @Test func eightWritersAndReadersOnOneFileLoseNothingAndNeverReportLocked() throws {
         let path = directory.path()
         try Store(path: path).write { tx in
-            try tx.executeScript("CREATE TABLE demo_rows (writer INTEGER, n INTEGER, payload TEXT, PRIMARY KEY (writer, n))")
+            try tx.executeScript(
+                """
+                CREATE TABLE demo_rows (writer INTEGER, n INTEGER, payload TEXT, PRIMARY KEY (writer, n));
+                CREATE TABLE demo_counter (total INTEGER NOT NULL);
+                INSERT INTO demo_counter VALUES (0);
+                """)
         }
         let writers = 8, transactions = 150, rowsPerTransaction = 20
         let errors = onThreads(writers) { writer in
             let store = try Store(path: path)
             for batch in 0..<transactions {
                 try store.write { tx in
-                    // Replace-then-insert, like a provider replacing a result set.
+                    // Read first, write after: with a deferred transaction this is where
+                    // a stale snapshot would fail ("database is locked") or lose an update.
+                    let total = try tx.queryOne("SELECT total FROM demo_counter")?[0].int64 ?? -1
+                    try tx.execute("UPDATE demo_counter SET total = ?", [.integer(total + Int64(rowsPerTransaction))])
                     for row in 0..<rowsPerTransaction {
                         let n = Int64(batch * rowsPerTransaction + row)
                         try tx.execute(
@@ -57,6 +65,8 @@ import Testing
         #expect(errors.isEmpty, "\(errors.prefix(3))")
         let total = try Store(path: path).read { try $0.queryOne("SELECT COUNT(*) FROM demo_rows")?[0].int }
         #expect(total == writers * transactions * rowsPerTransaction)
+        let counter = try Store(path: path).read { try $0.queryOne("SELECT total FROM demo_counter")?[0].int }
+        #expect(counter == total)
         #expect(try Store(path: path).integrityCheck().isEmpty)
     }
 
