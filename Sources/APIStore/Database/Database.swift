@@ -6,9 +6,15 @@ import Foundation
 /// Not `Sendable`: a connection belongs to one thread at a time. ``Store`` is
 /// the `Sendable` façade that guards it.
 final class Database {
+    /// Statements kept prepared; past this the cache starts over, so SQL built
+    /// with varying text (`IN (?, ?, …)` of many sizes) cannot grow it forever.
+    static let statementCacheLimit = 128
+
     let handle: OpaquePointer
     let path: String
     private var statements: [String: Statement] = [:]
+    /// How many statements were compiled: lets tests see that the cache is used.
+    private(set) var preparedCount = 0
 
     /// Opens (creating if needed) the file at `path`, or an in-memory database for `:memory:`.
     init(path: String, busyTimeout: Duration) throws(StoreError) {
@@ -23,7 +29,8 @@ final class Database {
         self.handle = handle
         self.path = path
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        let components = busyTimeout.components
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
     }
 
@@ -36,15 +43,26 @@ final class Database {
     func statement(_ sql: String) throws(StoreError) -> Statement {
         if let cached = statements[sql] { return cached }
         let statement = try Statement(database: handle, sql: sql)
+        preparedCount += 1
+        if statements.count >= Self.statementCacheLimit { statements.removeAll() }
         statements[sql] = statement
         return statement
     }
 
+    var cachedStatementCount: Int { statements.count }
+
     /// Runs a statement to completion and returns its rows.
-    func query(_ sql: String, _ arguments: [SQLValue]) throws(StoreError) -> [Row] {
+    ///
+    /// With `readOnly`, a statement that would write is refused before it runs:
+    /// a write inside a deferred (read) transaction would have to upgrade its
+    /// lock, which is where SQLite reports "database is locked" without waiting.
+    func query(_ sql: String, _ arguments: [SQLValue], readOnly: Bool = false) throws(StoreError) -> [Row] {
         let statement = try statement(sql)
+        defer { statement.finish() }
+        if readOnly, !statement.isReadOnly {
+            throw .misuse(reason: "a read transaction cannot write; use Store.write")
+        }
         try statement.bind(arguments)
-        defer { sqlite3_reset(statement.handle) }
         var rows: [Row] = []
         var columns: [String]?
         while try statement.step() {
@@ -56,10 +74,13 @@ final class Database {
     }
 
     /// Runs a statement that returns no rows (or whose rows are not needed).
-    func execute(_ sql: String, _ arguments: [SQLValue]) throws(StoreError) {
+    func execute(_ sql: String, _ arguments: [SQLValue], readOnly: Bool = false) throws(StoreError) {
         let statement = try statement(sql)
+        defer { statement.finish() }
+        if readOnly, !statement.isReadOnly {
+            throw .misuse(reason: "a read transaction cannot write; use Store.write")
+        }
         try statement.bind(arguments)
-        defer { sqlite3_reset(statement.handle) }
         while try statement.step() {}
     }
 
@@ -70,7 +91,7 @@ final class Database {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw .sqlite(code: code, message: text, sql: sql)
+            throw .sqlite(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
         }
     }
 

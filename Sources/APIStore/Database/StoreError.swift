@@ -13,6 +13,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case migrationFailed(owner: String, version: Int, reason: String)
     /// Another process held the write lock for longer than the busy timeout.
     case busy(path: String)
+    /// The store was used in a way it does not allow (a write in a read
+    /// transaction, a transaction used after its body returned, a value count
+    /// that does not match the placeholders): a programming error, not data.
+    case misuse(reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +27,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .migrationFailed(owner, version, reason):
             "could not upgrade the store (\(owner) migration \(version)): \(reason); nothing was changed"
         case let .busy(path): "the store at \(path) stayed locked by another apicli; try again"
+        case let .misuse(reason): "store misuse: \(reason)"
         }
     }
 }

@@ -7,69 +7,58 @@ import Synchronization
 /// `write` takes SQLite's write lock up front (`BEGIN IMMEDIATE`) so that two
 /// processes wait on the busy timeout instead of failing half-way; any error in
 /// the body rolls the whole transaction back and the first error is rethrown.
+///
+/// Durability choice: WAL with `synchronous = NORMAL`. In WAL mode a commit is
+/// one append of frames to the `-wal` file ended by a commit frame, and readers
+/// and recovery ignore frames after the last complete commit; so a transaction
+/// (a replaced result set) is applied whole or not at all whatever the moment a
+/// process is killed, `kill -9` included, and also across a power loss. What
+/// `NORMAL` gives up, against `FULL`, is only the durability of the very last
+/// commits after a power loss or OS crash (not after a process kill: the data
+/// is already in the OS's page cache): those commits roll back as a whole on
+/// the next open. For a cache of web results that can be fetched again, that
+/// is the right trade for one `fsync` fewer per write.
+///
+/// Every `Store` is its own connection. Two `Store`s on one file (in one
+/// process or several) are coordinated by SQLite's file locks and the busy
+/// timeout, exactly as two apicli processes are. Do not call `write`/`read`
+/// from inside a body of the same store: the lock is not reentrant.
 public final class Store: Sendable {
     public let path: String
-    private let connection: Mutex<Database>
+    public let busyTimeout: Duration
+    let connection: Mutex<Database>
 
     /// Opens the store at `path` (`:memory:` for a private in-memory one), creating
     /// the parent folder with owner-only permissions when needed.
+    ///
+    /// Opening never changes an existing database's content: it switches the
+    /// journal to WAL (a no-op when it already is) and creates the migrations
+    /// table only when it is missing, so a store from a newer apicli is left as
+    /// it was until ``migrate(owner:_:)`` refuses it.
     public init(path: String, busyTimeout: Duration = .seconds(10)) throws {
-        if path != ":memory:" {
+        let inMemory = path == ":memory:" || path.isEmpty
+        if !inMemory {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try? FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let database = try Database(path: path, busyTimeout: busyTimeout)
-        if path != ":memory:" {
-            try database.executeScript("PRAGMA journal_mode = WAL;")
+        try Self.whileBusy(path: path, timeout: busyTimeout) { () throws(StoreError) in
+            try Self.configure(database, inMemory: inMemory)
         }
-        try database.executeScript("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
-        try database.executeScript(
-            """
-            CREATE TABLE IF NOT EXISTS apicli_migrations (
-                owner TEXT NOT NULL, version INTEGER NOT NULL, applied_at REAL NOT NULL,
-                PRIMARY KEY (owner, version));
-            """)
         self.path = path
+        self.busyTimeout = busyTimeout
         self.connection = Mutex(database)
     }
 
     /// Runs `body` in one write transaction, committed whole or not at all.
     public func write<T: Sendable>(_ body: (Transaction) throws -> T) throws -> T {
-        try transaction(begin: "BEGIN IMMEDIATE", body)
+        try transaction(readOnly: false, body)
     }
 
-    /// Runs `body` in one read transaction: a consistent snapshot.
+    /// Runs `body` in one read transaction: a consistent snapshot. Writes are refused.
     public func read<T: Sendable>(_ body: (Transaction) throws -> T) throws -> T {
-        try transaction(begin: "BEGIN DEFERRED", body)
-    }
-
-    /// Applies `owner`'s migrations that have not run yet, each in its own transaction.
-    ///
-    /// Refuses a store whose recorded version for `owner` is newer than the last
-    /// migration given: that file belongs to a newer apicli and is left untouched.
-    public func migrate(owner: String, _ migrations: [Migration]) throws {
-        let known = migrations.map(\.version).max() ?? 0
-        let applied = try read { tx in
-            try tx.query("SELECT version FROM apicli_migrations WHERE owner = ?", [.text(owner)]).compactMap { $0[0].int }
-        }
-        if let newest = applied.max(), newest > known {
-            throw StoreError.newerSchema(owner: owner, found: newest, known: known)
-        }
-        let done = Set(applied)
-        for migration in migrations.sorted(by: { $0.version < $1.version }) where !done.contains(migration.version) {
-            do {
-                try write { tx in
-                    try migration.apply(tx)
-                    try tx.execute(
-                        "INSERT INTO apicli_migrations (owner, version, applied_at) VALUES (?, ?, ?)",
-                        [.text(owner), .integer(Int64(migration.version)), Date().sql])
-                }
-            } catch let error as StoreError {
-                if case .busy = error { throw error }
-                throw StoreError.migrationFailed(owner: owner, version: migration.version, reason: error.description)
-            }
-        }
+        try transaction(readOnly: true, body)
     }
 
     /// The highest migration recorded for `owner`, 0 when none.
@@ -79,18 +68,23 @@ public final class Store: Sendable {
         }
     }
 
-    private func transaction<T: Sendable>(begin: String, _ body: (Transaction) throws -> T) throws -> T {
-        try connection.withLock { database in
-            do {
-                try database.executeScript(begin)
-            } catch let error as StoreError {
+    private func transaction<T: Sendable>(readOnly: Bool, _ body: (Transaction) throws -> T) throws -> T {
+        let path = self.path
+        return try connection.withLock { database in
+            do throws(StoreError) {
+                try database.executeScript(readOnly ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE")
+            } catch {
                 throw Self.mapBusy(error, path: path)
             }
+            let transaction = Transaction(database: database, readOnly: readOnly)
+            defer { transaction.close() }
             do {
-                let result = try body(Transaction(database: database))
+                let result = try body(transaction)
+                transaction.close()
                 try database.executeScript("COMMIT")
                 return result
             } catch {
+                // The first error wins: a failing ROLLBACK must not hide why we got here.
                 if database.isInTransaction { try? database.executeScript("ROLLBACK") }
                 if let storeError = error as? StoreError { throw Self.mapBusy(storeError, path: path) }
                 throw error
@@ -98,10 +92,61 @@ public final class Store: Sendable {
         }
     }
 
-    private static func mapBusy(_ error: StoreError, path: String) -> StoreError {
-        if case let .sqlite(code, _, _) = error, code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED {
-            return .busy(path: path)
+    /// WAL, foreign keys, `synchronous = NORMAL`, and the migrations table.
+    private static func configure(_ database: Database, inMemory: Bool) throws(StoreError) {
+        if !inMemory {
+            let mode = try database.query("PRAGMA journal_mode", []).first?[0].string?.lowercased()
+            if mode != "wal" { _ = try database.query("PRAGMA journal_mode = WAL", []) }
         }
-        return error
+        try database.executeScript("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
+        let exists = try database.query(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'apicli_migrations'", [])
+        if exists.isEmpty {
+            try database.executeScript(
+                """
+                CREATE TABLE IF NOT EXISTS apicli_migrations (
+                    owner TEXT NOT NULL, version INTEGER NOT NULL, applied_at REAL NOT NULL,
+                    PRIMARY KEY (owner, version));
+                """)
+        }
+    }
+
+    /// Retries `body` while SQLite reports busy, up to `timeout`.
+    ///
+    /// The busy handler covers most waits, but not all: switching the journal
+    /// mode while another process opens the same new file can report busy at
+    /// once, and a CLI started twenty times in parallel must not fail on that.
+    static func whileBusy(path: String, timeout: Duration, _ body: () throws(StoreError) -> Void) throws(StoreError) {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            do {
+                return try body()
+            } catch where error.isBusy && ContinuousClock.now < deadline {
+                usleep(10_000)
+            } catch where error.isBusy {
+                throw .busy(path: path)
+            }
+        }
+    }
+
+    static func mapBusy(_ error: StoreError, path: String) -> StoreError {
+        error.isBusy ? .busy(path: path) : error
+    }
+}
+
+extension StoreError {
+    /// Whether SQLite gave up waiting for another connection's lock.
+    public var isBusy: Bool {
+        switch self {
+        case .busy: true
+        case let .sqlite(code, _, _): code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED
+        default: false
+        }
+    }
+
+    /// Whether the file is damaged or not a database at all (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
+    public var isDamage: Bool {
+        guard case let .sqlite(code, _, _) = self else { return false }
+        return code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB
     }
 }

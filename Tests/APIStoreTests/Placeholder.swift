@@ -1,4 +1,0 @@
-import Testing
-@testable import APIStore
-
-@Test func placeholder() { #expect(Bool(true)) }
