@@ -47,7 +47,8 @@ struct QueryRunner<P: Provider>: Sendable {
             let now = time.now()
             try store.write { tx in
                 try provider.persist(merged, for: query, in: tx)
-                try HostSchema.recordFetch(provider: provider.descriptor.name, at: now, in: tx)
+                try HostSchema.recordFetch(
+                    provider: provider.descriptor.name, queryKey: provider.label(for: query), at: now, in: tx)
             }
         } catch {
             warnings.append("could not store the results: \(ErrorMapping.cliError(error).message)")
@@ -104,6 +105,9 @@ struct QueryRunner<P: Provider>: Sendable {
     private func decode(_ response: HTTPResponse, for query: P.Query, warnings: inout [String]) throws -> P.Response {
         do {
             return try provider.decode(response.body, for: query, warnings: &warnings)
+        } catch let failure as ProviderFailure {
+            // An error body sent with status 200 (OpenWeather does this): the provider read it.
+            throw FetchFailure(error: CLIError(failure.message, exitCode: failure.exitCode), isTransient: false)
         } catch {
             let type = response.headers["Content-Type"].map { " (\($0))" } ?? ""
             let reason = (error as? DecodeFailure)?.reason ?? "not the expected JSON"

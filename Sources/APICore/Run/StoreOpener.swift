@@ -7,7 +7,7 @@ enum StoreOpener {
         } catch let error as StoreError {
             throw CLIError(error.description + "; set --db or APICLI_DB to a writable file", exitCode: .configuration)
         }
-        try store.migrate(owner: HostSchema.owner, HostSchema.migrations)
+        try HostSchema.migrate(store)
         for provider in providers {
             try store.migrate(owner: provider.descriptor.name, provider.migrations)
         }

@@ -1,0 +1,97 @@
+import Foundation
+
+/// `apicli store info|clear [provider]|vacuum|check`: look after the local store.
+struct StoreCommand: Sendable {
+    let host: Host
+    /// Global options given before `store` (`apicli --db x.sqlite3 store info`).
+    let leading: [String]
+
+    private var console: any Console { host.environment.console }
+
+    func run(_ words: [String]) throws -> ExitCode {
+        let parsed = try CommandLineParser(options: GlobalOptions.specs).parse(leading + words)
+        let options = try RunOptions(parsed.values, variables: host.environment.variables)
+        guard let verb = parsed.positionals.first else { throw UsageError(Self.usage) }
+        let arguments = Array(parsed.positionals.dropFirst())
+        let path = AppPaths(variables: host.environment.variables, databaseFlag: options.databasePath).database
+        if verb == "check" {
+            guard arguments.isEmpty else { throw UsageError(Self.usage) }
+            return try check(path: path)
+        }
+        let store = try StoreOpener.open(path: path, providers: host.registry.providers)
+        let inspector = StoreInspector(store: store)
+        switch verb {
+        case "info":
+            guard arguments.isEmpty else { throw UsageError(Self.usage) }
+            info(try inspector.info(providers: host.registry.names))
+        case "clear":
+            guard arguments.count <= 1 else { throw UsageError(Self.usage) }
+            let provider = arguments.first
+            if let provider, host.registry.provider(named: provider) == nil {
+                var message = "unknown provider '\(provider)'"
+                if let near = NearestName.suggest(provider, among: host.registry.names) { message += "; did you mean '\(near)'?" }
+                throw UsageError(message)
+            }
+            let result = try inspector.clear(provider: provider, among: host.registry.names)
+            Messages(environment: host.environment, options: options).notice(
+                "cleared \(provider ?? "all providers"): \(result.rows) rows, \(result.cacheEntries) cached responses")
+        case "vacuum":
+            guard arguments.isEmpty else { throw UsageError(Self.usage) }
+            let before = store.fileSize()
+            try inspector.vacuum()
+            Messages(environment: host.environment, options: options).notice(
+                "vacuumed \(path): \(Self.size(before)) → \(Self.size(store.fileSize()))")
+        default:
+            var message = "unknown store command '\(verb)'"
+            if let near = NearestName.suggest(verb, among: ["info", "clear", "vacuum", "check"]) { message += "; did you mean '\(near)'?" }
+            throw UsageError(message + "; " + Self.usage)
+        }
+        return .success
+    }
+
+    static let usage = "usage: apicli store info | clear [PROVIDER] | vacuum | check"
+
+    /// Opens without migrating, so a damaged file is reported rather than written to.
+    private func check(path: String) throws -> ExitCode {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CLIError("no store at \(path)", exitCode: .noInput)
+        }
+        let problems: [String]
+        do {
+            problems = try StoreInspector(store: Store(path: path)).check()
+        } catch let error as StoreError where error.isDamage {
+            problems = [error.description]
+        }
+        guard problems.isEmpty else {
+            for line in problems.prefix(20) { console.err("apicli: damage: " + Messages.oneLine(line) + "\n") }
+            throw CLIError("the store at \(path) is damaged; move it aside and fetch again", exitCode: .dataError)
+        }
+        console.out("ok\n")
+        return .success
+    }
+
+    private func info(_ info: StoreInfo) {
+        var lines = ["path     \(info.path)", "size     \(Self.size(info.sizeBytes))"]
+        let width = max(8, info.providers.map(\.provider.count).max() ?? 0)
+        lines.append("")
+        lines.append("PROVIDER".padding(toLength: width, withPad: " ", startingAt: 0) + "  ROWS  CACHED  LAST FETCH")
+        for provider in info.providers {
+            let last = provider.lastFetch.map { $0.formatted(Date.ISO8601FormatStyle()) } ?? "never"
+            lines.append(
+                provider.provider.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "  " + String(provider.rows).leftPadded(4) + "  " + String(provider.cacheEntries).leftPadded(6)
+                    + "  " + last)
+        }
+        console.out(lines.joined(separator: "\n") + "\n")
+    }
+
+    static func size(_ bytes: Int64) -> String {
+        ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
