@@ -24,7 +24,7 @@ public struct CommandLineModel: Sendable {
     public init(
         programName: String = "apicli",
         version: String = Host.version,
-        summary: String = "query web APIs from the shell, with every result kept in a local store",
+        summary: String = "query web APIs from the shell and keep every result locally",
         globalOptions: [OptionSpec] = GlobalOptions.specs,
         commands: [(name: String, summary: String)] = GlobalOptions.commands,
         subcommands: [String: [String]] = CommandLineModel.defaultSubcommands,

@@ -45,9 +45,8 @@ enum HelpText {
             } else if DisplayWidth.of(row.label) > labelWidth {
                 out += label + "\n" + wrap(row.text, indent: textIndent).joined(separator: "\n") + "\n"
             } else {
-                let padded = DisplayWidth.pad(label, toWidth: textIndent)
-                var lines = wrap(row.text, indent: textIndent, firstIndent: 0)
-                lines[0] = padded + lines[0]
+                var lines = wrap(row.text, indent: textIndent)
+                lines[0] = DisplayWidth.pad(label, toWidth: textIndent) + lines[0].dropFirst(textIndent)
                 out += lines.joined(separator: "\n") + "\n"
             }
         }
@@ -66,7 +65,7 @@ enum HelpText {
         if !option.choices.isEmpty { notes.append("values: " + option.choices.joined(separator: ", ")) }
         if !option.suggestions.isEmpty {
             let shown = option.suggestions.prefix(8).joined(separator: ", ")
-            notes.append("e.g. " + shown + (option.suggestions.count > 8 ? ", …" : ""))
+            notes.append("e.g. " + shown + (option.suggestions.count > 8 ? ", ..." : ""))
         }
         if let value = option.defaultValue { notes.append("default: " + value) }
         return notes.isEmpty ? option.help : option.help + " (" + notes.joined(separator: "; ") + ")"

@@ -92,6 +92,12 @@ public enum ManPageGenerator {
             switch character {
             case "\\": out += "\\e"
             case "-": out += "\\-"
+            case _ where !character.isASCII:
+                // groff reads Latin-1 unless told otherwise: name every other character.
+                for scalar in character.unicodeScalars {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                }
             default: out.append(character)
             }
         }

@@ -4,7 +4,7 @@
 public enum ProviderHelpGenerator {
     public static func help(for provider: ProviderDescriptor, in model: CommandLineModel) -> String {
         let program = model.programName
-        var out = "\(program) \(provider.name): \(provider.summary)\n\n"
+        var out = HelpText.wrap("\(program) \(provider.name): \(provider.summary)", indent: 0).joined(separator: "\n") + "\n\n"
         out += "USAGE:\n" + HelpText.usage(of: provider, programName: program).joined(separator: "\n") + "\n"
         if !provider.discussion.isEmpty {
             out += "\n" + HelpText.wrap(provider.discussion, indent: 2).joined(separator: "\n") + "\n"
@@ -22,7 +22,7 @@ public enum ProviderHelpGenerator {
         }
         out += "\nENVIRONMENT:\n"
         out += HelpText.list(environment(of: provider, programName: program))
-        out += "\nGlobal options (--format, --offline, --refresh, --color…): '\(program) --help'.\n"
+        out += "\nGlobal options (--format, --offline, --refresh, --color...): '\(program) --help'.\n"
         return out
     }
 

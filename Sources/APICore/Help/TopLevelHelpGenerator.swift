@@ -3,7 +3,7 @@
 public enum TopLevelHelpGenerator {
     public static func help(for model: CommandLineModel) -> String {
         let program = model.programName
-        var out = "\(program) \(model.version): \(model.summary).\n\n"
+        var out = HelpText.wrap("\(program) \(model.version): \(model.summary).", indent: 0).joined(separator: "\n") + "\n\n"
         out += "USAGE:\n"
         out += "  \(program) <provider> [arguments] [options]\n"
         out += "  \(program) <command> [arguments]\n"
@@ -22,9 +22,13 @@ public enum TopLevelHelpGenerator {
         out += HelpText.list(model.environmentVariables.map { ($0.name, $0.meaning) })
         out += "\nEXIT CODES:\n"
         out += HelpText.list(ExitCode.allCases.map { (String($0.rawValue), $0.meaning) })
-        out += "\nAPI keys are read from the environment or the config file ('\(program) config set <provider>.api-key'),\n"
-        out += "never from the command line, where they would leak into ps and shell history.\n"
-        out += "Run '\(program) help <provider>' for a provider's arguments and options.\n"
+        out += "\n" + HelpText.wrap(
+            "API keys are read from the environment or the config file "
+                + "('\(program) config set <provider>.api-key'), never from the command line, "
+                + "where they would leak into ps and shell history. "
+                + "Run '\(program) help <provider>' for a provider's arguments and options.",
+            indent: 0
+        ).joined(separator: "\n") + "\n"
         return out
     }
 }
