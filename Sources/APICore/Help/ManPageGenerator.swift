@@ -7,12 +7,13 @@ public enum ManPageGenerator {
     public static func page(for model: CommandLineModel) -> String {
         let program = model.programName
         var out = ".TH \(escape(program.uppercased())) 1 \"\" \"\(escape(program)) \(escape(model.version))\" \"User Commands\"\n"
+        out += ".nh\n.ad l\n" // no hyphenation, ragged right: option names stay whole
         out += ".SH NAME\n\(escape(program)) \\- \(escape(model.summary))\n"
         out += ".SH SYNOPSIS\n"
         out += ".B \(escape(program))\n.I provider\n[\\fIarguments\\fR] [\\fIoptions\\fR]\n.br\n"
         out += ".B \(escape(program))\n.I command\n[\\fIarguments\\fR]\n"
         out += ".SH DESCRIPTION\n"
-        out += paragraph("\(program) \(model.summary). Each provider is a command for one web API; "
+        out += paragraph("With \(program) you \(model.summary). Each provider is a command for one web API; "
             + "results are printed as a table, JSON, NDJSON or CSV, and stored locally so that "
             + "they can be shown again without the network.")
         out += ".SH COMMANDS\n"
@@ -54,7 +55,7 @@ public enum ManPageGenerator {
         var out = ".SS \(escape(provider.name))\n" + paragraph(provider.summary)
         let synopsis = HelpText.usage(of: provider, programName: program)
             .map { $0.trimmingSpaces() }.joined(separator: " ")
-        out += ".PP\n.nf\n\(escape(synopsis))\n.fi\n"
+        out += ".PP\n\(escape(synopsis))\n"
         if !provider.discussion.isEmpty {
             for text in provider.discussion.split(separator: "\n", omittingEmptySubsequences: true) {
                 out += ".PP\n" + paragraph(String(text))
