@@ -99,7 +99,10 @@ let package = Package(
         ),
         .testTarget(name: "APIStoreTests", dependencies: ["APIStore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "APIHTTPTests", dependencies: ["APIHTTP", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "APICoreTests", dependencies: ["APICore", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "APICoreTests", dependencies: ["APICore", "TestSupport"], exclude: ["Snapshots"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "apicliTests",
             dependencies: ["apicli", "APICore", "TestSupport"],

@@ -1,19 +1,35 @@
-/// CSV per RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line break.
+/// CSV per RFC 4180, for spreadsheets and scripts.
+///
+/// Records end in CRLF; a field is quoted when it holds a comma, a double
+/// quote, CR or LF, and quotes inside are doubled. Every record has as many
+/// fields as the header (short rows are padded with empty fields, extra cells
+/// dropped), as RFC 4180 asks. Text is otherwise exact: CSV is data, not a
+/// terminal view, so nothing is cleaned or truncated.
 public enum CSVWriter {
     public static func write(_ table: Table) -> String {
-        var out = line(table.columns.map(\.title))
-        for row in table.rows { out += line(row) }
+        let count = table.columns.count
+        var out = record(table.columns.map(\.title))
+        for row in table.rows {
+            out += record((0..<count).map { $0 < row.count ? row[$0] : "" })
+        }
         return out
     }
 
-    static func line(_ fields: [String]) -> String {
+    static func record(_ fields: [String]) -> String {
         fields.map(field).joined(separator: ",") + "\r\n"
     }
 
+    /// One field, quoted only when RFC 4180 requires it.
     static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
-            return text
+        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        guard needsQuotes else { return text }
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { quoted.append("\"") }
+            quoted.append(scalar)
         }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        quoted.append("\"")
+        return String(quoted)
     }
 }

@@ -58,9 +58,11 @@ extension JSONValue {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                // Escaping DEL, C1 and the JS line separators too keeps raw control bytes
-                // out of a terminal even when JSON is printed straight to one.
+                || scalar.value == 0x2028 || scalar.value == 0x2029
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
+                // Escaping DEL, C1, the JS line separators and the bidi controls too keeps
+                // them out of a terminal when JSON is printed straight to one; the decoded
+                // value is unchanged, so the document stays exact.
                 let hex = String(scalar.value, radix: 16, uppercase: false)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

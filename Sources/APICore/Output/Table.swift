@@ -17,15 +17,20 @@ public struct Table: Sendable, Hashable {
         /// Whether this column gives up width first when the table is too wide
         /// (a headline or description, rather than a date).
         public var flexible: Bool
+        /// How the column's cells look when colour is on (the header is always bold).
+        public var style: ANSIStyle?
 
-        public init(_ title: String, alignment: Alignment = .left, flexible: Bool = false) {
+        public init(_ title: String, alignment: Alignment = .automatic, flexible: Bool = false, style: ANSIStyle? = nil) {
             self.title = title
             self.alignment = alignment
             self.flexible = flexible
+            self.style = style
         }
     }
 
     public enum Alignment: Sendable, Hashable {
         case left, right
+        /// Right when every non-empty cell is a number (`42`, `-3.5`, `1,204`, `80%`), left otherwise.
+        case automatic
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+
+/// The whole command line of apicli as one value: what `--help`, per-provider
+/// help, the bash, zsh and fish completions and the man page are generated
+/// from, each by a pure function of this model, so they cannot disagree.
+///
+///     let model = CommandLineModel(providers: registry.descriptors)
+///     console.out(TopLevelHelpGenerator.help(for: model))
+///     console.out(BashCompletionsGenerator.script(for: model))
+public struct CommandLineModel: Sendable {
+    public var programName: String
+    public var version: String
+    /// One line: what the program is.
+    public var summary: String
+    /// Options every command accepts (`--format`, `--offline`…).
+    public var globalOptions: [OptionSpec]
+    /// The built-in commands (`providers`, `help`, `config`…) with their summaries.
+    public var commands: [(name: String, summary: String)]
+    /// The fixed words a built-in command takes first (`store` → `info`, `clear`…);
+    /// `help` takes a provider name and needs no entry.
+    public var subcommands: [String: [String]]
+    public var providers: [ProviderDescriptor]
+
+    public init(
+        programName: String = "apicli",
+        version: String = Host.version,
+        summary: String = "query web APIs from the shell and keep every result locally",
+        globalOptions: [OptionSpec] = GlobalOptions.specs,
+        commands: [(name: String, summary: String)] = GlobalOptions.commands,
+        subcommands: [String: [String]] = CommandLineModel.defaultSubcommands,
+        providers: [ProviderDescriptor]
+    ) {
+        self.programName = programName
+        self.version = version
+        self.summary = summary
+        self.globalOptions = globalOptions
+        self.commands = commands
+        self.subcommands = subcommands
+        self.providers = providers
+    }
+
+    public static let defaultSubcommands: [String: [String]] = [
+        "completions": ["bash", "zsh", "fish"],
+        "config": ["set", "get", "unset", "list"],
+        "store": ["info", "clear", "vacuum", "check"],
+    ]
+
+    /// The config keys: `<provider>.api-key` for providers with a key, and
+    /// `<provider>.<option>` for each configurable option (`weather.units`).
+    public var configKeys: [String] {
+        providers.flatMap { provider in
+            (provider.credential == nil ? [] : ["\(provider.name).api-key"])
+                + provider.options.filter(\.configurable).map { "\(provider.name).\($0.name)" }
+        }
+    }
+
+    /// Every environment variable apicli reads, with what it does, in the order help lists them.
+    public var environmentVariables: [(name: String, meaning: String)] {
+        var variables: [(name: String, meaning: String)] = []
+        for provider in providers {
+            if let credential = provider.credential {
+                variables.append((credential.environmentVariable,
+                                  "API key for \(provider.displayName) (get one at \(credential.signupURL))."))
+            }
+            variables.append(provider.baseURLVariable)
+        }
+        variables += [
+            ("APICLI_DB", "The SQLite store to use (default: $XDG_DATA_HOME/apicli/apicli.sqlite3)."),
+            ("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/apicli/config (default: ~/.config)."),
+            ("XDG_DATA_HOME", "The store lives in $XDG_DATA_HOME/apicli/ (default: ~/.local/share)."),
+            ("COLUMNS", "Table width when it cannot be read from the terminal."),
+            ("NO_COLOR", "When set to anything, never colour output."),
+            ("TERM", "dumb turns colour off."),
+            ("LANG, LC_ALL", "A locale that is not UTF-8 gets plain ASCII symbols."),
+        ]
+        return variables
+    }
+
+    /// What the first word after a built-in command can be: a provider after
+    /// `help`, an action after `store` or `config`; empty when free or none.
+    public func firstWords(after command: String) -> [String] {
+        command == "help" ? providers.map(\.name) : subcommands[command] ?? []
+    }
+
+    /// What the word after `command subcommand` can be: a config key after
+    /// `config set|get|unset`, a provider after `store clear`.
+    public func secondWords(after command: String, _ subcommand: String) -> [String] {
+        switch (command, subcommand) {
+        case ("config", "set"), ("config", "get"), ("config", "unset"): configKeys
+        case ("store", "clear"): providers.map(\.name)
+        default: []
+        }
+    }
+
+    /// Every option that takes a value, global or a provider's, by the words that
+    /// name it (`--format`, `-f`): completions skip the word that follows them.
+    var valueOptionWords: [String] {
+        var seen = Set<String>()
+        var words: [String] = []
+        for option in globalOptions + providers.flatMap(\.options) where !option.isFlag {
+            for word in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) where seen.insert(word).inserted {
+                words.append(word)
+            }
+        }
+        return words
+    }
+
+    /// The provider called `name`, if any.
+    public func provider(named name: String) -> ProviderDescriptor? {
+        providers.first { $0.name == name }
+    }
+}
+
+extension ProviderDescriptor {
+    /// `APICLI_NYT_BASE_URL`, with what it overrides.
+    var baseURLVariable: (name: String, meaning: String) {
+        (environmentPrefix + "_BASE_URL",
+         "Base URL for \(displayName) (default: \(defaultBaseURL.absoluteString)).")
+    }
+
+    /// `APICLI_WEATHER_UNITS` for a configurable `--units`.
+    func environmentVariable(for option: OptionSpec) -> String {
+        environmentPrefix + "_" + option.name.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+}

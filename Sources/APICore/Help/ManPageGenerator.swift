@@ -1,0 +1,108 @@
+/// `apicli manpage`: a roff man page (section 1, `man` macros) generated from
+/// the ``CommandLineModel``, with the same options, providers, environment and
+/// exit codes as `--help`. No date is printed, so the page is reproducible.
+///
+///     apicli manpage > ~/.local/share/man/man1/apicli.1
+public enum ManPageGenerator {
+    public static func page(for model: CommandLineModel) -> String {
+        let program = model.programName
+        var out = ".TH \(escape(program.uppercased())) 1 \"\" \"\(escape(program)) \(escape(model.version))\" \"User Commands\"\n"
+        out += ".nh\n.ad l\n" // no hyphenation, ragged right: option names stay whole
+        out += ".SH NAME\n\(escape(program)) \\- \(escape(model.summary))\n"
+        out += ".SH SYNOPSIS\n"
+        out += ".B \(escape(program))\n.I provider\n[\\fIarguments\\fR] [\\fIoptions\\fR]\n.br\n"
+        out += ".B \(escape(program))\n.I command\n[\\fIarguments\\fR]\n"
+        out += ".SH DESCRIPTION\n"
+        out += paragraph("With \(program) you \(model.summary). Each provider is a command for one web API; "
+            + "results are printed as a table, JSON, NDJSON or CSV, and stored locally so that "
+            + "they can be shown again without the network.")
+        out += ".SH COMMANDS\n"
+        for command in model.commands {
+            let words = model.subcommands[command.name].map { " " + $0.joined(separator: "|") } ?? ""
+            out += ".TP\n.B \(escape(command.name + words))\n" + paragraph(command.summary)
+        }
+        out += ".SH GLOBAL OPTIONS\n"
+        out += model.globalOptions.map(item(for:)).joined()
+        out += ".SH PROVIDERS\n"
+        for provider in model.providers {
+            out += providerSection(provider, program: program)
+        }
+        out += ".SH ENVIRONMENT\n"
+        for variable in model.environmentVariables {
+            out += ".TP\n.B \(escape(variable.name))\n" + paragraph(variable.meaning)
+        }
+        for provider in model.providers {
+            for option in provider.options where option.configurable {
+                out += ".TP\n.B \(escape(provider.environmentVariable(for: option)))\n"
+                out += paragraph("Default for \(provider.name) --\(option.name); also the config key \(provider.name).\(option.name).")
+            }
+        }
+        out += ".SH FILES\n"
+        out += ".TP\n.I $XDG_CONFIG_HOME/\(escape(program))/config\n"
+        out += paragraph("Settings and API keys, created with mode 0600. Precedence: flag, environment, config file, default.")
+        out += ".TP\n.I $XDG_DATA_HOME/\(escape(program))/\(escape(program)).sqlite3\n"
+        out += paragraph("The local store of every result fetched.")
+        out += ".SH EXIT STATUS\n"
+        for code in ExitCode.allCases {
+            out += ".TP\n.B \(code.rawValue)\n" + paragraph(code.meaning)
+        }
+        out += ".SH SEE ALSO\n"
+        out += paragraph("\(program) --help, \(program) help <provider>, \(program) completions bash|zsh|fish")
+        return out
+    }
+
+    static func providerSection(_ provider: ProviderDescriptor, program: String) -> String {
+        var out = ".SS \(escape(provider.name))\n" + paragraph(provider.summary)
+        let synopsis = HelpText.usage(of: provider, programName: program)
+            .map { $0.trimmingSpaces() }.joined(separator: " ")
+        out += ".PP\n\(escape(synopsis))\n"
+        if !provider.discussion.isEmpty {
+            for text in provider.discussion.split(separator: "\n", omittingEmptySubsequences: true) {
+                out += ".PP\n" + paragraph(String(text))
+            }
+        }
+        for argument in provider.arguments {
+            out += ".TP\n.I \(escape(HelpText.label(of: argument)))\n" + paragraph(argument.help)
+        }
+        out += provider.options.map(item(for:)).joined()
+        if !provider.examples.isEmpty {
+            out += ".PP\nExamples:\n.PP\n.RS 4\n.nf\n"
+            out += provider.examples.map { escape($0) + "\n" }.joined()
+            out += ".fi\n.RE\n"
+        }
+        return out
+    }
+
+    /// `.TP` item for an option: bold names, italic value, then its help.
+    static func item(for option: OptionSpec) -> String {
+        var head = option.short.map { "\\fB\\-\(escape(String($0)))\\fR, " } ?? ""
+        head += "\\fB\\-\\-\(escape(option.name))\\fR"
+        if let valueName = option.valueName { head += " \\fI\(escape(valueName))\\fR" }
+        return ".TP\n\(head)\n" + paragraph(HelpText.description(of: option))
+    }
+
+    /// Text as one roff paragraph line.
+    static func paragraph(_ text: String) -> String {
+        escape(text.split(whereSeparator: \.isNewline).joined(separator: " ")) + "\n"
+    }
+
+    /// Backslashes and dashes escaped, and a leading `.` or `'` kept from being read as a request.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\": out += "\\e"
+            case "-": out += "\\-"
+            case _ where !character.isASCII:
+                // groff reads Latin-1 unless told otherwise: name every other character.
+                for scalar in character.unicodeScalars {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                }
+            default: out.append(character)
+            }
+        }
+        if out.first == "." || out.first == "'" { out = "\\&" + out }
+        return out
+    }
+}

@@ -1,0 +1,39 @@
+/// Quoting for the generated completion scripts.
+///
+/// Completion word lists are expanded by the shell (bash's `compgen -W`
+/// expands `$(…)` in its word list), so only words made of plain characters
+/// are offered; descriptions are quoted for the shell that reads them.
+enum ShellQuoting {
+    /// Letters, digits and `._:/@+,=%-`: safe unquoted in every shell's word list.
+    static func isPlainWord(_ word: String) -> Bool {
+        !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar)
+                || "._:/@+,=%-".unicodeScalars.contains(scalar)
+        }
+    }
+
+    /// The plain words of `words`, joined by spaces.
+    static func wordList(_ words: [String]) -> String {
+        words.filter(isPlainWord).joined(separator: " ")
+    }
+
+    /// `text` in POSIX single quotes (bash, zsh): `'` becomes `'\''`.
+    static func singleQuoted(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// `text` in fish single quotes, where only `\\` and `\'` are escapes.
+    static func fishQuoted(_ text: String) -> String {
+        var out = "'"
+        for character in text {
+            if character == "\\" || character == "'" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "'"
+    }
+
+    /// Whether an option's value is a file path, so completion offers files.
+    static func takesPath(_ option: OptionSpec) -> Bool {
+        ["PATH", "FILE", "DIR"].contains(option.valueName ?? "")
+    }
+}

@@ -1,0 +1,104 @@
+/// `apicli completions zsh`: a `#compdef` function generated from the
+/// ``CommandLineModel``, using `_arguments` so that options show their help
+/// and values (choices, suggestions, files) complete after them.
+public enum ZshCompletionsGenerator {
+    public static func script(for model: CommandLineModel) -> String {
+        let program = model.programName
+        let function = "_" + program.replacingOccurrences(of: "-", with: "_")
+        var out = "#compdef \(program)\n"
+        out += "# zsh completion for \(program) \(model.version), generated from its declarations; do not edit.\n"
+        out += "# Install: \(program) completions zsh > \"${fpath[1]}/\(function)\" (then restart zsh)\n"
+        out += "# or add to ~/.zshrc, after compinit: source <(\(program) completions zsh)\n\n"
+        out += "\(function)() {\n"
+        out += "    local curcontext=\"$curcontext\" state line\n"
+        out += "    typeset -A opt_args\n"
+        out += "    local -a global_options\n"
+        out += "    global_options=(\n"
+        out += model.globalOptions.map { "        " + spec(for: $0) + "\n" }.joined()
+        out += "    )\n"
+        out += "    _arguments -C -s $global_options '1: :\(function)_commands' '*:: :->arguments' && return 0\n\n"
+        out += "    case $state in\n"
+        out += "        arguments)\n"
+        out += "            case $words[1] in\n"
+        for provider in model.providers where ShellQuoting.isPlainWord(provider.name) {
+            let specs = provider.options.map(spec(for:)) + provider.arguments.enumerated().map { index, argument in
+                argumentSpec(for: argument, position: index + 1)
+            }
+            out += "                \(provider.name))\n"
+            out += "                    _arguments -s $global_options"
+            out += specs.map { " \\\n                        " + $0 }.joined() + "\n"
+            out += "                    ;;\n"
+        }
+        for command in model.commands where ShellQuoting.isPlainWord(command.name) {
+            let first = model.firstWords(after: command.name)
+            guard !first.isEmpty else { continue }
+            out += "                \(command.name))\n"
+            out += "                    if (( CURRENT == 2 )); then\n"
+            out += "                        compadd -- \(ShellQuoting.wordList(first))\n"
+            let seconds = first.map { ($0, model.secondWords(after: command.name, $0)) }.filter { !$0.1.isEmpty }
+            if !seconds.isEmpty {
+                out += "                    elif (( CURRENT == 3 )); then\n"
+                out += "                        case $words[2] in\n"
+                for (word, next) in seconds where ShellQuoting.isPlainWord(word) {
+                    out += "                            \(word)) compadd -- \(ShellQuoting.wordList(next)) ;;\n"
+                }
+                out += "                        esac\n"
+            }
+            out += "                    fi\n"
+            out += "                    ;;\n"
+        }
+        out += "                *)\n"
+        out += "                    _arguments -s $global_options\n"
+        out += "                    ;;\n"
+        out += "            esac\n"
+        out += "            ;;\n"
+        out += "    esac\n"
+        out += "}\n\n"
+        out += "\(function)_commands() {\n"
+        out += "    local -a commands\n"
+        out += "    commands=(\n"
+        let entries = model.providers.map { ($0.name, $0.summary) } + model.commands.map { ($0.name, $0.summary) }
+        for (name, summary) in entries where ShellQuoting.isPlainWord(name) {
+            out += "        " + ShellQuoting.singleQuoted(name + ":" + summary) + "\n"
+        }
+        out += "    )\n"
+        out += "    _describe -t commands '\(program) command' commands\n"
+        out += "}\n\n"
+        out += "if [[ \"$funcstack[1]\" == \"\(function)\" ]]; then\n"
+        out += "    \(function) \"$@\"\n"
+        out += "else\n"
+        out += "    compdef \(function) \(program)\n"
+        out += "fi\n"
+        return out
+    }
+
+    /// An `_arguments` spec: `'(-f --format)'{-f,--format}'[Output format.]:FORMAT:(table json)'`.
+    static func spec(for option: OptionSpec) -> String {
+        var tail = "[" + escapedDescription(option.help) + "]"
+        if let valueName = option.valueName {
+            let message = valueName.replacingOccurrences(of: ":", with: "\\:")
+            let values = ShellQuoting.wordList(option.choices + option.suggestions)
+            let action = ShellQuoting.takesPath(option) ? "_files" : values.isEmpty ? " " : "(\(values))"
+            tail += ":" + message + ":" + action
+        }
+        let long = "--" + option.name
+        guard let short = option.short else { return ShellQuoting.singleQuoted(long + tail) }
+        return ShellQuoting.singleQuoted("(-\(short) \(long))") + "{-\(short),\(long)}" + ShellQuoting.singleQuoted(tail)
+    }
+
+    /// A positional argument: `'1:city: '`, or `'*:query: '` when it takes the rest.
+    static func argumentSpec(for argument: ArgumentSpec, position: Int) -> String {
+        let name = argument.name.replacingOccurrences(of: ":", with: "\\:")
+        return ShellQuoting.singleQuoted((argument.variadic ? "*" : "\(position)") + ":" + name + ": ")
+    }
+
+    /// Brackets and backslashes would end or bend an `_arguments` description.
+    static func escapedDescription(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == "[" || character == "]" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}

@@ -1,0 +1,98 @@
+/// How many terminal columns text takes, and how to cut it to fit.
+///
+/// `String.count` counts characters, but a terminal gives CJK ideographs and
+/// emoji two columns and combining accents none, so tables padded by `count`
+/// come out ragged. Widths here follow Unicode's East Asian Width property
+/// (Wide and Fullwidth count 2) and emoji presentation, measured per grapheme
+/// cluster so that a ZWJ family, a flag or `❤️` (with VS16) is one 2-column
+/// glyph and `é` written as `e` + U+0301 is one column.
+///
+///     DisplayWidth.of("日本")        // 4
+///     DisplayWidth.of("👩‍👩‍👧")       // 2
+///     DisplayWidth.truncate("日本語です", toWidth: 5) // "日本…"
+public enum DisplayWidth {
+    /// The columns `text` occupies once printed (controls count 0: clean first).
+    public static func of(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The columns one grapheme cluster occupies: 0, 1 or 2.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let base = scalars.first else { return 0 }
+        let baseWidth = width(of: base)
+        guard scalars.count > 1 else { return baseWidth }
+        var regionalIndicators = 0
+        var presentsAsEmoji = false
+        for scalar in scalars.dropFirst() {
+            switch scalar.value {
+            case 0xFE0F: presentsAsEmoji = true // VS16: emoji presentation (`❤️`, keycaps)
+            case 0x200D where base.properties.isEmoji: presentsAsEmoji = true // ZWJ sequence
+            case 0x1F1E6...0x1F1FF: regionalIndicators += 1
+            default: break
+            }
+        }
+        if (0x1F1E6...0x1F1FF).contains(base.value) && regionalIndicators > 0 { return 2 } // a flag
+        if presentsAsEmoji && baseWidth > 0 { return 2 }
+        return baseWidth
+    }
+
+    /// The width of one scalar on its own.
+    static func width(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x7F { return value < 0x20 ? 0 : 1 }
+        if isZeroWidth(scalar) { return 0 }
+        if scalar.properties.isEmojiPresentation || EastAsianWide.contains(value) { return 2 }
+        return 1
+    }
+
+    /// Combining marks, format characters (ZWJ, ZWSP, bidi marks), controls and
+    /// Hangul medial vowels and final consonants, which join the syllable before them.
+    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x1160...0x11FF, 0xD7B0...0xD7FF: return true
+        case 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true // variation selectors
+        default: break
+        }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return true
+        default: return false
+        }
+    }
+
+    /// `text` cut to at most `width` columns, ending in `…` (or `...` when the
+    /// terminal is not Unicode) when anything was cut. Never splits a grapheme
+    /// cluster, so an emoji or an accented letter is kept whole or dropped whole;
+    /// the result may be one column narrower than `width` when a 2-column
+    /// character would not fit.
+    public static func truncate(_ text: String, toWidth width: Int, unicode: Bool = true) -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        let ellipsis = unicode ? "…" : "..."
+        let ellipsisWidth = ellipsis.count
+        guard width > ellipsisWidth else { return prefix(of: text, width: width) }
+        var kept = prefix(of: text, width: width - ellipsisWidth)
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return kept + ellipsis
+    }
+
+    /// The longest run of whole characters from the start of `text` within `width` columns.
+    static func prefix(of text: String, width: Int) -> String {
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let next = used + of(text[index])
+            if next > width { break }
+            used = next
+            end = text.index(after: index)
+        }
+        return String(text[..<end])
+    }
+
+    /// `text` padded with spaces to `width` columns, on the right or on the left.
+    static func pad(_ text: String, toWidth width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - of(text)))
+        return right ? padding + text : text + padding
+    }
+}

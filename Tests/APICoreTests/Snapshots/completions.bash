@@ -1,0 +1,110 @@
+# bash completion for apicli 9.9.9, generated from its declarations; do not edit.
+# Install: apicli completions bash > ~/.local/share/bash-completion/completions/apicli
+# or add to ~/.bashrc: source <(apicli completions bash)
+
+_apicli() {
+    local cur prev command i
+    local -a positionals=()
+    COMPREPLY=()
+    cur="${COMP_WORDS[COMP_CWORD]}"
+    prev=""
+    if [[ $COMP_CWORD -gt 0 ]]; then prev="${COMP_WORDS[COMP_CWORD-1]}"; fi
+    command=""
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        case "${COMP_WORDS[i]}" in
+            --format|-f|--db|--color|--from|--to|--sort|--page|-p|--units|--lang|--cnt) ((i++)) ;;
+            -*) ;;
+            *)
+                if [[ -z "$command" ]]; then
+                    command="${COMP_WORDS[i]}"
+                else
+                    positionals+=("${COMP_WORDS[i]}")
+                fi
+                ;;
+        esac
+    done
+
+    # The value of the option before the cursor: the provider's own options first.
+    case "$command" in
+        news)
+            case "$prev" in
+                --from) return 0 ;;
+                --to) return 0 ;;
+                --sort) COMPREPLY=($(compgen -W 'newest oldest relevance' -- "$cur")); return 0 ;;
+                --page|-p) return 0 ;;
+            esac
+            ;;
+        sky)
+            case "$prev" in
+                --units) COMPREPLY=($(compgen -W 'metric imperial standard' -- "$cur")); return 0 ;;
+                --lang) COMPREPLY=($(compgen -W 'en fr de es it ja ru zh_cn pt_br' -- "$cur")); return 0 ;;
+                --cnt) return 0 ;;
+            esac
+            ;;
+    esac
+    case "$prev" in
+        --format|-f) COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")); return 0 ;;
+        --db) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
+    esac
+
+    case "$command" in
+        "")
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur"))
+            else
+                COMPREPLY=($(compgen -W 'news sky providers help config store completions manpage' -- "$cur"))
+            fi
+            ;;
+        news)
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--from --to --sort --page -p --headlines-only --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur")); fi
+            ;;
+        sky)
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--units --lang --cnt --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur")); fi
+            ;;
+        help)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
+            fi
+            ;;
+        config)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W 'set get unset list' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 1 ]]; then
+                case "${positionals[0]}" in
+                    set) COMPREPLY=($(compgen -W 'news.api-key news.sort sky.units sky.lang' -- "$cur")) ;;
+                    get) COMPREPLY=($(compgen -W 'news.api-key news.sort sky.units sky.lang' -- "$cur")) ;;
+                    unset) COMPREPLY=($(compgen -W 'news.api-key news.sort sky.units sky.lang' -- "$cur")) ;;
+                esac
+            fi
+            ;;
+        store)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W 'info clear vacuum check' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 1 ]]; then
+                case "${positionals[0]}" in
+                    clear) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
+                esac
+            fi
+            ;;
+        completions)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur"))
+            fi
+            ;;
+        *)
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur")); fi
+            ;;
+    esac
+    return 0
+}
+
+complete -F _apicli apicli

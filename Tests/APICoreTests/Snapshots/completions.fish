@@ -1,0 +1,90 @@
+# fish completion for apicli 9.9.9, generated from its declarations; do not edit.
+# Install: apicli completions fish > ~/.config/fish/completions/apicli.fish
+
+# The words after the program name, without options and their values.
+function __apicli_words
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l skip 0
+    for word in $words
+        if test $skip -eq 1
+            set skip 0
+            continue
+        end
+        switch $word
+            case --format -f --db --color --from --to --sort --page -p --units --lang --cnt
+                set skip 1
+            case '-*'
+            case '*'
+                echo $word
+        end
+    end
+end
+
+# True when the words so far are exactly the arguments (none: no command yet).
+function __apicli_is
+    set -l words (__apicli_words)
+    test (count $words) -eq (count $argv); or return 1
+    for i in (seq (count $argv))
+        test "$words[$i]" = "$argv[$i]"; or return 1
+    end
+    return 0
+end
+
+# True when the command word is the argument, whatever follows it.
+function __apicli_using
+    set -l words (__apicli_words)
+    test (count $words) -ge 1; and test "$words[1]" = "$argv[1]"
+end
+
+complete -c apicli -f
+
+# Global options
+complete -c apicli -s f -l format -x -a 'table json ndjson csv' -d 'Output format.'
+complete -c apicli -l json -d 'Same as --format json.'
+complete -c apicli -l offline -d 'Answer from the local store only; never touch the network.'
+complete -c apicli -l refresh -d 'Bypass the response cache (results are still stored).'
+complete -c apicli -l db -r -F -d 'The SQLite store to use (also APICLI_DB).'
+complete -c apicli -l color -x -a 'auto always never' -d 'Colour output.'
+complete -c apicli -l wide -d 'Never truncate table cells to fit the terminal.'
+complete -c apicli -s v -l verbose -d 'Trace every HTTP attempt on stderr (keys redacted).'
+complete -c apicli -s q -l quiet -d 'No progress or notices on stderr; errors still print.'
+complete -c apicli -s h -l help -d 'Show help.'
+
+# Providers and commands
+complete -c apicli -n '__apicli_is' -a news -d 'Search sample news articles by words, dates and sections.'
+complete -c apicli -n '__apicli_is' -a sky -d 'Five-day forecast for a city.'
+complete -c apicli -n '__apicli_is' -a providers -d 'List the providers and what they do.'
+complete -c apicli -n '__apicli_is' -a help -d 'Show help for apicli or a provider.'
+complete -c apicli -n '__apicli_is' -a config -d 'Get, set, unset or list settings and keys.'
+complete -c apicli -n '__apicli_is' -a store -d 'Inspect and maintain the local store (info, clear, vacuum, check).'
+complete -c apicli -n '__apicli_is' -a completions -d 'Print a shell completion script (bash, zsh, fish).'
+complete -c apicli -n '__apicli_is' -a manpage -d 'Print the man page (roff).'
+
+# news
+complete -c apicli -n '__apicli_using news' -l from -x -d 'Only articles published on or after this date.'
+complete -c apicli -n '__apicli_using news' -l to -x -d 'Only articles published on or before this date.'
+complete -c apicli -n '__apicli_using news' -l sort -x -a 'newest oldest relevance' -d 'The order of results.'
+complete -c apicli -n '__apicli_using news' -s p -l page -x -d 'The page of results, from 0.'
+complete -c apicli -n '__apicli_using news' -l headlines-only -d 'Print only the headlines [no abstracts]: one per line.'
+
+# sky
+complete -c apicli -n '__apicli_using sky' -l units -x -a 'metric imperial standard' -d 'Temperature and wind units.'
+complete -c apicli -n '__apicli_using sky' -l lang -x -a 'en fr de es it ja ru zh_cn pt_br' -d 'Language of the descriptions.'
+complete -c apicli -n '__apicli_using sky' -l cnt -x -d 'How many 3-hour forecasts (1-40).'
+
+# help
+complete -c apicli -n '__apicli_is help' -a 'news sky'
+
+# config
+complete -c apicli -n '__apicli_is config' -a 'set get unset list'
+complete -c apicli -n '__apicli_is config set' -a 'news.api-key news.sort sky.units sky.lang'
+complete -c apicli -n '__apicli_is config get' -a 'news.api-key news.sort sky.units sky.lang'
+complete -c apicli -n '__apicli_is config unset' -a 'news.api-key news.sort sky.units sky.lang'
+
+# store
+complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check'
+complete -c apicli -n '__apicli_is store clear' -a 'news sky'
+
+# completions
+complete -c apicli -n '__apicli_is completions' -a 'bash zsh fish'

@@ -1,0 +1,100 @@
+#compdef apicli
+# zsh completion for apicli 9.9.9, generated from its declarations; do not edit.
+# Install: apicli completions zsh > "${fpath[1]}/_apicli" (then restart zsh)
+# or add to ~/.zshrc, after compinit: source <(apicli completions zsh)
+
+_apicli() {
+    local curcontext="$curcontext" state line
+    typeset -A opt_args
+    local -a global_options
+    global_options=(
+        '(-f --format)'{-f,--format}'[Output format.]:FORMAT:(table json ndjson csv)'
+        '--json[Same as --format json.]'
+        '--offline[Answer from the local store only; never touch the network.]'
+        '--refresh[Bypass the response cache (results are still stored).]'
+        '--db[The SQLite store to use (also APICLI_DB).]:PATH:_files'
+        '--color[Colour output.]:WHEN:(auto always never)'
+        '--wide[Never truncate table cells to fit the terminal.]'
+        '(-v --verbose)'{-v,--verbose}'[Trace every HTTP attempt on stderr (keys redacted).]'
+        '(-q --quiet)'{-q,--quiet}'[No progress or notices on stderr; errors still print.]'
+        '(-h --help)'{-h,--help}'[Show help.]'
+    )
+    _arguments -C -s $global_options '1: :_apicli_commands' '*:: :->arguments' && return 0
+
+    case $state in
+        arguments)
+            case $words[1] in
+                news)
+                    _arguments -s $global_options \
+                        '--from[Only articles published on or after this date.]:DATE: ' \
+                        '--to[Only articles published on or before this date.]:DATE: ' \
+                        '--sort[The order of results.]:ORDER:(newest oldest relevance)' \
+                        '(-p --page)'{-p,--page}'[The page of results, from 0.]:N: ' \
+                        '--headlines-only[Print only the headlines \[no abstracts\]: one per line.]' \
+                        '*:query: '
+                    ;;
+                sky)
+                    _arguments -s $global_options \
+                        '--units[Temperature and wind units.]:UNITS:(metric imperial standard)' \
+                        '--lang[Language of the descriptions.]:CODE:(en fr de es it ja ru zh_cn pt_br)' \
+                        '--cnt[How many 3-hour forecasts (1-40).]:N: ' \
+                        '1:city: '
+                    ;;
+                help)
+                    if (( CURRENT == 2 )); then
+                        compadd -- news sky
+                    fi
+                    ;;
+                config)
+                    if (( CURRENT == 2 )); then
+                        compadd -- set get unset list
+                    elif (( CURRENT == 3 )); then
+                        case $words[2] in
+                            set) compadd -- news.api-key news.sort sky.units sky.lang ;;
+                            get) compadd -- news.api-key news.sort sky.units sky.lang ;;
+                            unset) compadd -- news.api-key news.sort sky.units sky.lang ;;
+                        esac
+                    fi
+                    ;;
+                store)
+                    if (( CURRENT == 2 )); then
+                        compadd -- info clear vacuum check
+                    elif (( CURRENT == 3 )); then
+                        case $words[2] in
+                            clear) compadd -- news sky ;;
+                        esac
+                    fi
+                    ;;
+                completions)
+                    if (( CURRENT == 2 )); then
+                        compadd -- bash zsh fish
+                    fi
+                    ;;
+                *)
+                    _arguments -s $global_options
+                    ;;
+            esac
+            ;;
+    esac
+}
+
+_apicli_commands() {
+    local -a commands
+    commands=(
+        'news:Search sample news articles by words, dates and sections.'
+        'sky:Five-day forecast for a city.'
+        'providers:List the providers and what they do.'
+        'help:Show help for apicli or a provider.'
+        'config:Get, set, unset or list settings and keys.'
+        'store:Inspect and maintain the local store (info, clear, vacuum, check).'
+        'completions:Print a shell completion script (bash, zsh, fish).'
+        'manpage:Print the man page (roff).'
+    )
+    _describe -t commands 'apicli command' commands
+}
+
+if [[ "$funcstack[1]" == "_apicli" ]]; then
+    _apicli "$@"
+else
+    compdef _apicli apicli
+fi
