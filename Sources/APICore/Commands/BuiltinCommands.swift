@@ -21,7 +21,7 @@ struct BuiltinCommands: Sendable {
             return try completions(rest)
         case "manpage":
             try expectNoArguments(rest, command: name)
-            console.out(ManPageGenerator.generate(host.model))
+            console.out(ManPageGenerator.page(for: host.model))
             return .success
         default:
             return nil
@@ -39,7 +39,7 @@ struct BuiltinCommands: Sendable {
 
     private func help(_ rest: [String]) throws -> ExitCode {
         guard let topic = rest.first else {
-            console.out(HelpGenerator.topLevel(host.model))
+            console.out(TopLevelHelpGenerator.help(for: host.model))
             return .success
         }
         guard let provider = host.registry.provider(named: topic) else {
@@ -47,7 +47,7 @@ struct BuiltinCommands: Sendable {
             if let near = NearestName.suggest(topic, among: host.registry.names) { message += "; did you mean '\(near)'?" }
             throw UsageError(message)
         }
-        console.out(HelpGenerator.provider(provider.descriptor, in: host.model))
+        console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: host.model))
         return .success
     }
 
@@ -56,9 +56,9 @@ struct BuiltinCommands: Sendable {
             throw UsageError("usage: apicli completions bash|zsh|fish")
         }
         switch shell {
-        case "bash": console.out(BashCompletionsGenerator.generate(host.model))
-        case "zsh": console.out(ZshCompletionsGenerator.generate(host.model))
-        case "fish": console.out(FishCompletionsGenerator.generate(host.model))
+        case "bash": console.out(BashCompletionsGenerator.script(for: host.model))
+        case "zsh": console.out(ZshCompletionsGenerator.script(for: host.model))
+        case "fish": console.out(FishCompletionsGenerator.script(for: host.model))
         default:
             var message = "unknown shell '\(shell)': use bash, zsh or fish"
             if let near = NearestName.suggest(shell, among: ["bash", "zsh", "fish"]) { message += "; did you mean '\(near)'?" }

@@ -53,7 +53,7 @@ public struct Host: Sendable {
         }
         let parsed = try CommandLineParser(options: GlobalOptions.specs + [Self.versionSpec]).parse(arguments)
         if parsed.values["help"] == "true" || arguments.isEmpty {
-            environment.console.out(HelpGenerator.topLevel(model))
+            environment.console.out(TopLevelHelpGenerator.help(for: model))
             return .success
         }
         throw UsageError("missing command; see 'apicli --help'")
@@ -63,7 +63,7 @@ public struct Host: Sendable {
         let specs = GlobalOptions.specs + provider.descriptor.options
         let parsed = try CommandLineParser(options: specs).parse(leading + rest)
         if parsed.values["help"] == "true" {
-            environment.console.out(HelpGenerator.provider(provider.descriptor, in: model))
+            environment.console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: model))
             return .success
         }
         let options = try RunOptions(parsed.values, variables: environment.variables)

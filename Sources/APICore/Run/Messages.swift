@@ -29,8 +29,6 @@ struct Messages: Sendable {
 
     /// Messages can quote what a server sent; keep them to one safe line.
     static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? " " : scalar
-        }))
+        TerminalSanitizer.clean(text)
     }
 }

@@ -1,0 +1,31 @@
+/// Builds the HTTP client one provider runs with: the standard middleware chain
+/// over the real transport (or the injected one), with the store-backed cache
+/// and rate-limit ledger so that limits hold across processes.
+enum ClientFactory {
+    static func client(
+        for descriptor: ProviderDescriptor, store: Store, environment: HostEnvironment, options: RunOptions
+    ) -> HTTPClient {
+        let messages = Messages(environment: environment, options: options)
+        let transport = environment.transport
+            ?? URLSessionTransport(maxBodyBytes: maxBodyBytes(environment.variables))
+        return HTTPClient.standard(
+            transport: transport,
+            bucket: descriptor.name,
+            limits: descriptor.rateLimits,
+            ledger: StoreRateLimitLedger(store: store),
+            ttl: descriptor.cacheTTL,
+            cacheStorage: StoreResponseCache(store: store, provider: descriptor.name),
+            time: environment.time,
+            trace: options.verbose ? { line in environment.console.err("apicli: " + line + "\n") } : nil,
+            notice: { messages.notice($0) }
+        )
+    }
+
+    /// `APICLI_MAX_BODY_MB` caps response bodies (default 32 MiB).
+    static func maxBodyBytes(_ variables: [String: String]) -> Int {
+        guard let text = variables["APICLI_MAX_BODY_MB"], let megabytes = Int(text), megabytes > 0 else {
+            return URLSessionTransport.defaultMaxBodyBytes
+        }
+        return min(megabytes, 4096) * 1024 * 1024
+    }
+}
