@@ -72,18 +72,32 @@ struct Lossy<Wrapped: Decodable>: Decodable {
 }
 
 extension KeyedDecodingContainer {
-    /// The field as text, nil when missing, null or not text-like.
+    /// The field as text, nil when missing, null or not text-like. Strings take
+    /// the decoder's fast path; only a field of another type pays for the fallback.
     func string(_ key: Key) -> String? {
-        (try? decodeIfPresent(FlexibleString.self, forKey: key))?.value
+        do {
+            return try decodeIfPresent(String.self, forKey: key)
+        } catch {
+            if let number = try? decodeIfPresent(Int64.self, forKey: key) { return String(number) }
+            return (try? decodeIfPresent(FlexibleString.self, forKey: key))?.value
+        }
     }
 
     /// The field as a whole number, nil when missing, null or not a number.
     func int(_ key: Key) -> Int? {
-        (try? decodeIfPresent(FlexibleInt.self, forKey: key))?.value
+        do {
+            return try decodeIfPresent(Int.self, forKey: key)
+        } catch {
+            if let text = try? decodeIfPresent(String.self, forKey: key) {
+                return Int(text.trimmingCharacters(in: .whitespaces))
+            }
+            return (try? decodeIfPresent(FlexibleInt.self, forKey: key))?.value
+        }
     }
 
     /// The field as `T`, nil when missing, null or in another shape.
     func tolerant<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
-        (try? decodeIfPresent(Tolerant<T>.self, forKey: key))?.value
+        guard contains(key) else { return nil }
+        return (try? decodeIfPresent(Tolerant<T>.self, forKey: key))?.value
     }
 }
