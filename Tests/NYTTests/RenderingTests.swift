@@ -41,8 +41,8 @@ import Testing
         #expect(table.columns.map(\.title) == ["Date", "Section", "Headline", "Byline", "URL"])
         #expect(table.rows.count == 9)
         #expect(table.rows[1] == [
-            "2016-05-11", "Arts / Music", "Celebrate Brooklyn! Announces Summer Lineup".isEmpty ? "" : table.rows[1][2],
-            table.rows[1][3], "http://www.nytimes.com/2016/05/11/arts/music/celebrate-brooklyn-summer-lineup.html",
+            "2016-05-11", "Arts / Music", "BRIC Celebrate Brooklyn! Festival Announces Summer Lineup",
+            "ANDREW R. CHOW", "http://www.nytimes.com/2016/05/11/arts/music/celebrate-brooklyn-summer-lineup.html",
         ])
         #expect(table.rows[0][3] == "KWAME ANTHONY APPIAH")
         let csv = provider.render([page], as: .csv, terminal: .plain)
