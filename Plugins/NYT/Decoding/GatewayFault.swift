@@ -1,0 +1,66 @@
+import Foundation
+
+/// The error bodies NYT's API gateway and Article Search send:
+/// - the Apigee fault: `{"fault": {"faultstring": "Rate limit quota violation. …",
+///   "detail": {"errorcode": "policies.ratelimit.QuotaViolation"}}}`;
+/// - the search service's own: `{"status": "ERROR", "errors": ["Invalid value for …"]}`.
+struct GatewayFault: Decodable {
+    let fault: Fault?
+    let status: String?
+    let errors: [String]?
+
+    private enum Keys: String, CodingKey { case fault, status, errors }
+
+    struct Fault: Decodable {
+        let faultString: String?
+        let errorCode: String?
+
+        private enum Keys: String, CodingKey { case faultString = "faultstring", detail }
+        private enum DetailKeys: String, CodingKey { case errorCode = "errorcode" }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            faultString = container.string(.faultString)
+            errorCode = (try? container.nestedContainer(keyedBy: DetailKeys.self, forKey: .detail))?
+                .string(.errorCode)
+        }
+
+        /// The fault string without the request identifier and doubled spaces:
+        /// `Rate limit quota violation. Quota limit exceeded.`
+        var message: String? {
+            guard var text = faultString else { return errorCode }
+            if let marker = text.range(of: " Identifier") { text = String(text[..<marker.lowerBound]) }
+            while text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: " ") }
+            text = text.trimmingCharacters(in: .whitespaces)
+            return text.isEmpty ? errorCode : text
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        fault = container.tolerant(Fault.self, .fault)
+        status = container.string(.status)
+        errors = container.tolerant([FlexibleString].self, .errors)?.compactMap(\.value)
+    }
+
+    /// Reads `body`, nil when it is not one of the shapes above.
+    static func read(_ body: Data) -> GatewayFault? {
+        guard let fault = try? JSONDecoder().decode(GatewayFault.self, from: body),
+            fault.fault != nil || !(fault.errors ?? []).isEmpty
+        else { return nil }
+        return fault
+    }
+
+    /// What the server said, in one line.
+    var message: String? {
+        if let text = fault?.message { return text }
+        let joined = (errors ?? []).joined(separator: "; ")
+        return joined.isEmpty ? nil : joined
+    }
+
+    /// Whether the gateway is refusing the key (as opposed to throttling it).
+    var isKeyProblem: Bool {
+        let code = (fault?.errorCode ?? "").lowercased()
+        return code.contains("apikey") || code.contains("oauth") || code.contains("invalidkey")
+    }
+}

@@ -1,0 +1,17 @@
+/// The decoded answer to one query: one page as decoded, or all its pages once merged.
+public struct SearchPage: Sendable, Hashable {
+    /// The API's `status` (`OK`); nil when the body had none, or when read from the store.
+    public var status: String?
+    /// `response.meta.hits`: how many articles match in all, across every page.
+    public var hits: Int?
+    /// `response.meta.offset`: the index of the first article of this page.
+    public var offset: Int?
+    public var articles: [Article]
+
+    public init(status: String? = nil, hits: Int? = nil, offset: Int? = nil, articles: [Article] = []) {
+        self.status = status
+        self.hits = hits
+        self.offset = offset
+        self.articles = articles
+    }
+}

@@ -1,0 +1,50 @@
+import APICore
+import Foundation
+
+extension NYTProvider {
+    public var descriptor: ProviderDescriptor {
+        ProviderDescriptor(
+            name: "nyt",
+            displayName: "NYT",
+            summary: "Search New York Times articles since 1851 (Article Search API).",
+            discussion: """
+                Searches the New York Times archive for the given words and shows the matching \
+                articles, newest first with --sort newest. Results are stored locally: with \
+                --offline, or when the network fails, the same words search every article \
+                fetched before, by relevance or by --sort, within --from/--to.
+
+                The API answers 10 articles a page and serves pages 0 to 100; --pages N \
+                fetches N pages from --page, stopping early when there are no more hits. \
+                The key allows 5 requests a minute and 500 a day; apicli paces itself.
+                """,
+            arguments: [
+                ArgumentSpec("words", help: "What to search for; every remaining word is part of the query.", variadic: true)
+            ],
+            options: [
+                .value("from", valueName: "DATE", help: "Only articles published on or after DATE (YYYYMMDD or YYYY-MM-DD)."),
+                .value("to", valueName: "DATE", help: "Only articles published on or before DATE (YYYYMMDD or YYYY-MM-DD)."),
+                .value(
+                    "sort", valueName: "ORDER", help: "Order of the results.",
+                    choices: SortOrder.allCases.map(\.rawValue), configurable: true),
+                .value("page", valueName: "N", help: "The first page to fetch, 0 to 100 (10 articles a page).", default: "0"),
+                .value(
+                    "pages", valueName: "N", help: "How many pages to fetch, never past page 100.", default: "1",
+                    configurable: true),
+                .value("fq", valueName: "FILTER", help: "A filter query, sent as given (e.g. 'section_name:(\"Sports\")')."),
+            ],
+            examples: [
+                "apicli nyt basketball",
+                "apicli nyt climate change --from 2024-01-01 --to 2024-03-31 --sort newest",
+                "apicli nyt \"c++ & rust\" --pages 3 --json",
+                "apicli nyt election --fq 'section_name:(\"U.S.\")'",
+                "apicli nyt basketball --offline",
+            ],
+            defaultBaseURL: URL(string: "https://api.nytimes.com") ?? URL(fileURLWithPath: "/"),
+            credential: CredentialSpec(
+                parameter: "api-key", environmentVariable: "NYT_API_KEY",
+                signupURL: "https://developer.nytimes.com/get-started"),
+            rateLimits: [.perMinute(5), .perDay(500)],
+            cacheTTL: .seconds(3600)
+        )
+    }
+}

@@ -1,0 +1,40 @@
+import APICore
+
+extension NYTProvider {
+    static let searchPath = "/svc/search/v2/articlesearch.json"
+
+    /// `GET /svc/search/v2/articlesearch.json?q=…&begin_date=…&end_date=…&sort=…&page=…&fq=…`;
+    /// unset parameters are left out, and page 0 (the API's default) is never sent.
+    public func request(for query: ArticleQuery, page: Int) -> Endpoint {
+        var endpoint = Endpoint(path: Self.searchPath)
+        endpoint.add("q", query.words.isEmpty ? nil : query.words)
+        endpoint.add("begin_date", query.beginDate?.compact)
+        endpoint.add("end_date", query.endDate?.compact)
+        endpoint.add("sort", query.sort?.rawValue)
+        let absolute = query.firstPage + page
+        endpoint.add("page", absolute > 0 ? String(absolute) : nil)
+        endpoint.add("fq", query.filter)
+        return endpoint
+    }
+
+    public func pageCount(for query: ArticleQuery) -> Int { query.pages }
+
+    /// More pages exist while this one was full and `meta.hits` reaches past it,
+    /// and never beyond page 100, the last the API serves.
+    public func hasMore(after response: SearchPage, page: Int, for query: ArticleQuery) -> Bool {
+        let absolute = query.firstPage + page
+        guard absolute < ArticleQuery.lastServedPage, !response.articles.isEmpty else { return false }
+        guard let hits = response.hits else { return response.articles.count >= ArticleQuery.pageSize }
+        return (absolute + 1) * ArticleQuery.pageSize < hits
+    }
+
+    /// The pages' articles in order, each article once; `hits` and `offset` from the first page.
+    public func merge(_ pages: [SearchPage]) -> SearchPage {
+        guard var merged = pages.first else { return SearchPage() }
+        var seen = Set(merged.articles.map(\.id))
+        for page in pages.dropFirst() {
+            merged.articles.append(contentsOf: page.articles.filter { seen.insert($0.id).inserted })
+        }
+        return merged
+    }
+}

@@ -1,0 +1,52 @@
+import APICore
+import Foundation
+
+/// The New York Times Article Search API v2: `apicli nyt <words…>`.
+///
+/// Only the API's own facts live here and in the files beside it — the command
+/// (`+Command`), the request and its paging (`+Request`), the error bodies
+/// (`+Failure`), the decoders (`Decoding/`), the tables and offline search
+/// (`Storage/`) and the output (`Rendering/`). The host does HTTP, keys,
+/// transactions, fallbacks and printing.
+public struct NYTProvider: Provider {
+    public typealias Query = ArticleQuery
+    public typealias Response = SearchPage
+
+    /// The clock that stamps stored results; injected by tests.
+    let now: @Sendable () -> Date
+
+    public init() {
+        self.init(now: { Date() })
+    }
+
+    /// A provider whose stored results are stamped by `now`.
+    public init(now: @escaping @Sendable () -> Date) {
+        self.now = now
+    }
+
+    public var migrations: [Migration] { NYTSchema.migrations }
+
+    public func decode(_ body: Data, for query: ArticleQuery, warnings: inout [String]) throws -> SearchPage {
+        try SearchPage.decode(body, warnings: &warnings)
+    }
+
+    public func persist(_ response: SearchPage, for query: ArticleQuery, in transaction: Transaction) throws {
+        try ArticleStore(transaction).save(response, for: query, at: now())
+    }
+
+    public func load(_ query: ArticleQuery, from transaction: Transaction) throws -> Stored<SearchPage>? {
+        try ArticleStore(transaction).search(query)
+    }
+
+    public func label(for query: ArticleQuery) -> String {
+        "\"" + query.words + "\""
+    }
+
+    public func json(_ results: [SearchPage]) -> JSONValue {
+        .array(results.flatMap(\.articles).map(ArticleJSON.object))
+    }
+
+    public func table(_ results: [SearchPage]) -> Table {
+        ArticleTable.table(results.flatMap(\.articles))
+    }
+}

@@ -1,0 +1,69 @@
+import APICore
+import Foundation
+
+/// Reads and writes the `nyt_*` tables inside one of the host's transactions.
+///
+/// Every statement is a fixed SQL text (so the store's statement cache
+/// prepares it once) with every value bound.
+struct ArticleStore {
+    let transaction: Transaction
+
+    init(_ transaction: Transaction) {
+        self.transaction = transaction
+    }
+
+    /// Upserts the articles and replaces the answer to `query` whole: the
+    /// host's transaction makes the replacement all or nothing.
+    func save(_ page: SearchPage, for query: ArticleQuery, at fetchedAt: Date) throws {
+        let stamp = fetchedAt.sql
+        for article in page.articles {
+            try transaction.execute(Self.upsertArticle, Self.values(of: article, fetchedAt: stamp))
+        }
+        let key = query.storageKey
+        try transaction.execute(
+            Self.upsertQuery,
+            [
+                .text(key), .text(query.words), query.beginDate?.compact.sql ?? .null,
+                query.endDate?.compact.sql ?? .null, query.sort?.rawValue.sql ?? .null, query.filter.sql,
+                query.firstPage.sql, query.lastPage.sql, page.hits.sql, stamp,
+            ])
+        try transaction.execute("DELETE FROM nyt_query_results WHERE query_key = ?", [.text(key)])
+        for (position, article) in page.articles.enumerated() {
+            try transaction.execute(
+                "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES (?, ?, ?)",
+                [.text(key), position.sql, .text(article.id)])
+        }
+    }
+
+    static let upsertArticle = """
+        INSERT INTO nyt_articles (id, web_url, headline, abstract, lead_paragraph, snippet, byline, pub_date,
+            section_name, subsection_name, news_desk, type_of_material, document_type, word_count, print_page,
+            source, keywords, multimedia, fetched_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET
+            web_url = excluded.web_url, headline = excluded.headline, abstract = excluded.abstract,
+            lead_paragraph = excluded.lead_paragraph, snippet = excluded.snippet, byline = excluded.byline,
+            pub_date = excluded.pub_date, section_name = excluded.section_name,
+            subsection_name = excluded.subsection_name, news_desk = excluded.news_desk,
+            type_of_material = excluded.type_of_material, document_type = excluded.document_type,
+            word_count = excluded.word_count, print_page = excluded.print_page, source = excluded.source,
+            keywords = excluded.keywords, multimedia = excluded.multimedia, fetched_at = excluded.fetched_at
+        """
+
+    static let upsertQuery = """
+        INSERT INTO nyt_queries (key, q, begin_date, end_date, sort, fq, first_page, last_page, hits, fetched_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (key) DO UPDATE SET hits = excluded.hits, fetched_at = excluded.fetched_at
+        """
+
+    private static func values(of article: Article, fetchedAt: SQLValue) -> [SQLValue] {
+        [
+            .text(article.id), article.webURL.sql, article.headline.sql, article.abstract.sql,
+            article.leadParagraph.sql, article.snippet.sql, article.byline.sql,
+            article.pubDate.map(Timestamp.format).sql, article.sectionName.sql, article.subsectionName.sql,
+            article.newsDesk.sql, article.typeOfMaterial.sql, article.documentType.sql, article.wordCount.sql,
+            article.printPage.sql, article.source.sql, .text(article.keywords.joined(separator: "\n")),
+            .text(article.multimedia.joined(separator: "\n")), fetchedAt,
+        ]
+    }
+}

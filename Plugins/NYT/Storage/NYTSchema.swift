@@ -1,0 +1,91 @@
+import APICore
+
+/// The NYT provider's tables, all named `nyt_*`:
+/// - `nyt_articles`: one row per article, upserted by `id`. `num` is an explicit
+///   integer key so the external-content FTS index survives `VACUUM`.
+///   `pub_date` is ISO 8601 UTC text (sortable); `keywords` and `multimedia`
+///   hold one value per line.
+/// - `nyt_articles_fts`: FTS5 over headline, abstract, lead paragraph, snippet,
+///   byline and keywords, with `nyt_articles` as its content, kept in sync by
+///   triggers (so a plain `DELETE FROM nyt_articles` keeps it right too).
+/// - `nyt_queries`: each query answered (by its canonical key), its hits and
+///   when it was fetched.
+/// - `nyt_query_results`: which articles answered which query, in order.
+enum NYTSchema {
+    static let migrations: [Migration] = [
+        Migration(
+            1,
+            sql: """
+                CREATE TABLE nyt_articles (
+                    num INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    web_url TEXT,
+                    headline TEXT,
+                    abstract TEXT,
+                    lead_paragraph TEXT,
+                    snippet TEXT,
+                    byline TEXT,
+                    pub_date TEXT,
+                    section_name TEXT,
+                    subsection_name TEXT,
+                    news_desk TEXT,
+                    type_of_material TEXT,
+                    document_type TEXT,
+                    word_count INTEGER,
+                    print_page INTEGER,
+                    source TEXT,
+                    keywords TEXT NOT NULL DEFAULT '',
+                    multimedia TEXT NOT NULL DEFAULT '',
+                    fetched_at REAL NOT NULL
+                );
+                CREATE INDEX nyt_articles_pub_date ON nyt_articles (pub_date);
+
+                CREATE VIRTUAL TABLE nyt_articles_fts USING fts5(
+                    headline, abstract, lead_paragraph, snippet, byline, keywords,
+                    content = 'nyt_articles', content_rowid = 'num'
+                );
+                CREATE TRIGGER nyt_articles_fts_insert AFTER INSERT ON nyt_articles BEGIN
+                    INSERT INTO nyt_articles_fts (rowid, headline, abstract, lead_paragraph, snippet, byline, keywords)
+                    VALUES (new.num, new.headline, new.abstract, new.lead_paragraph, new.snippet, new.byline, new.keywords);
+                END;
+                CREATE TRIGGER nyt_articles_fts_delete AFTER DELETE ON nyt_articles BEGIN
+                    INSERT INTO nyt_articles_fts (nyt_articles_fts, rowid, headline, abstract, lead_paragraph, snippet, byline, keywords)
+                    VALUES ('delete', old.num, old.headline, old.abstract, old.lead_paragraph, old.snippet, old.byline, old.keywords);
+                END;
+                CREATE TRIGGER nyt_articles_fts_update AFTER UPDATE ON nyt_articles
+                WHEN old.headline IS NOT new.headline OR old.abstract IS NOT new.abstract
+                    OR old.lead_paragraph IS NOT new.lead_paragraph OR old.snippet IS NOT new.snippet
+                    OR old.byline IS NOT new.byline OR old.keywords IS NOT new.keywords
+                BEGIN
+                    INSERT INTO nyt_articles_fts (nyt_articles_fts, rowid, headline, abstract, lead_paragraph, snippet, byline, keywords)
+                    VALUES ('delete', old.num, old.headline, old.abstract, old.lead_paragraph, old.snippet, old.byline, old.keywords);
+                    INSERT INTO nyt_articles_fts (rowid, headline, abstract, lead_paragraph, snippet, byline, keywords)
+                    VALUES (new.num, new.headline, new.abstract, new.lead_paragraph, new.snippet, new.byline, new.keywords);
+                END;
+
+                CREATE TABLE nyt_queries (
+                    key TEXT PRIMARY KEY,
+                    q TEXT NOT NULL,
+                    begin_date TEXT,
+                    end_date TEXT,
+                    sort TEXT,
+                    fq TEXT,
+                    first_page INTEGER NOT NULL,
+                    last_page INTEGER NOT NULL,
+                    hits INTEGER,
+                    fetched_at REAL NOT NULL
+                ) WITHOUT ROWID;
+
+                CREATE TABLE nyt_query_results (
+                    query_key TEXT NOT NULL REFERENCES nyt_queries (key) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    article_id TEXT NOT NULL REFERENCES nyt_articles (id) ON DELETE CASCADE,
+                    PRIMARY KEY (query_key, position)
+                ) WITHOUT ROWID;
+                CREATE INDEX nyt_query_results_article ON nyt_query_results (article_id);
+                """)
+    ]
+
+    /// Every table, for `apicli store` and tests.
+    static let tables = ["nyt_articles", "nyt_articles_fts", "nyt_queries", "nyt_query_results"]
+}
