@@ -42,14 +42,15 @@ public enum ProcessRunner {
         try process.run()
 
         // Read both pipes while the child runs, so that a full pipe never blocks it.
-        let collected = DispatchGroup()
+        // Threads, not GCD: these block, and GCD's pool is as small as the machine.
         let out = Collected(), err = Collected()
         for (pipe, sink) in [(output, out), (errors, err)] {
-            DispatchQueue.global().async(group: collected) {
+            Thread.detachNewThread {
                 sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                sink.done.signal()
             }
         }
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             try? input.fileHandleForWriting.write(contentsOf: stdin)
             try? input.fileHandleForWriting.close()
         }
@@ -60,7 +61,8 @@ public enum ProcessRunner {
             kill(process.processIdentifier, SIGKILL)
             _ = exited.wait(timeout: .now() + 5)
         }
-        _ = collected.wait(timeout: .now() + 5)
+        _ = out.done.wait(timeout: .now() + 5)
+        _ = err.done.wait(timeout: .now() + 5)
         return Result(
             exitCode: process.terminationStatus, stdout: out.data, stderr: err.data, timedOut: timedOut
         )
@@ -106,6 +108,7 @@ public enum ProcessRunner {
 /// One pipe's bytes, handed from the reading thread to the caller.
 private final class Collected: Sendable {
     private let value = Mutex(Data())
+    let done = DispatchSemaphore(value: 0)
     func set(_ data: Data) { value.withLock { $0 = data } }
     var data: Data { value.withLock { $0 } }
 }

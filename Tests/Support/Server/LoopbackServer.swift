@@ -11,7 +11,7 @@ import Darwin
 /// by a test and answering from a script.
 ///
 /// Each connection carries one request (`Connection: close`), served on its own
-/// dispatch thread, so concurrent clients and slow scripted answers do not block
+/// thread, so concurrent clients and slow scripted answers do not block
 /// one another. The server stops on ``stop()``, on deinit, or by itself after
 /// `maxLifetime`, so a forgotten server never outlives a test run; every loop in
 /// it is bounded by a deadline.

@@ -54,7 +54,9 @@ final class ServerCore: Sendable {
             guard poll(&descriptor, 1, 50) > 0 else { continue }
             let client = accept(listener, nil, nil)
             guard client >= 0 else { continue }
-            DispatchQueue.global().async { self.serve(client) }
+            // A thread per connection: scripted answers block (latency, drips), and
+            // blocking GCD's small global pool would starve the client under test.
+            Thread.detachNewThread { self.serve(client) }
         }
     }
 
