@@ -89,14 +89,15 @@ struct URLSessionTransportTests {
 
     @Test func aGzipBodyIsDecoded() async throws {
         let plain = Data(String(repeating: #"{"word":"gzip"}"#, count: 100).utf8)
-        let server = try LoopbackServer { [compressed = try Gzip.compress(plain)] _ in .gzip(compressed) }
+        let compressed = try await Gzip.compress(plain)
+        let server = try LoopbackServer { _ in .gzip(compressed) }
         defer { server.stop() }
         let response = try await transport.send(request(server), context: context(deadline: 3))
         #expect(response.body == plain)
     }
 
     @Test func aGzipBombIsStoppedAtTheCapOnDecodedBytes() async throws {
-        let bomb = try Gzip.zeros(count: 64 * 1024 * 1024)
+        let bomb = try await Gzip.zeros(count: 64 * 1024 * 1024)
         #expect(bomb.count < 1024 * 1024, "the bomb is small on the wire: \(bomb.count) B")
         let server = try LoopbackServer { _ in .gzip(bomb) }
         defer { server.stop() }
@@ -167,5 +168,25 @@ struct URLSessionTransportTests {
         let error = await failure { try await transport.send(request(server), context: context(deadline: -1)) }
         #expect(error as? HTTPClientError == .timedOut(url: request(server).redactedURL, after: .zero))
         #expect(server.requests.isEmpty)
+    }
+
+    @Test func aSilentServerHitsTheConnectTimeout() async throws {
+        let impatient = URLSessionTransport(connectTimeout: .milliseconds(500))
+        let server = try LoopbackServer { _ in .json("{}").delayed(by: .seconds(3)) }
+        defer { server.stop() }
+        let start = Date()
+        let error = await failure { try await impatient.send(request(server), context: context(deadline: 5)) }
+        #expect(error as? HTTPClientError == .timedOut(url: request(server).redactedURL, after: .milliseconds(500)))
+        #expect(Date().timeIntervalSince(start) < 2.5)
+    }
+
+    @Test func bodiesAreReturnedAsSentWhateverTheirContentType() async throws {
+        let server = try LoopbackServer { _ in
+            ScriptedResponse(status: 200, headers: [("Content-Type", "text/html")], body: Data("{not json".utf8))
+        }
+        defer { server.stop() }
+        let response = try await transport.send(request(server), context: context(deadline: 3))
+        #expect(response.headers["Content-Type"] == "text/html")
+        #expect(response.body == Data("{not json".utf8))
     }
 }

@@ -3,6 +3,10 @@ import Synchronization
 
 /// Runs a program to completion with captured output and a hard timeout: how
 /// end-to-end tests run the built `apicli`, and how fixtures are gzipped.
+///
+/// It is `async` and does its blocking (pipe reads, waiting for the exit) on
+/// threads of its own: blocking Swift's cooperative pool, which on a 2-core
+/// machine has two threads, would stall every other test running in parallel.
 public enum ProcessRunner {
     public struct Result: Sendable {
         public var exitCode: Int32
@@ -26,7 +30,7 @@ public enum ProcessRunner {
         stdin: Data = Data(),
         currentDirectory: URL? = nil,
         timeout: Duration = .seconds(60)
-    ) throws -> Result {
+    ) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -40,32 +44,32 @@ public enum ProcessRunner {
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
+        let pid = process.processIdentifier
 
-        // Read both pipes while the child runs, so that a full pipe never blocks it.
-        // Threads, not GCD: these block, and GCD's pool is as small as the machine.
-        let out = Collected(), err = Collected()
-        for (pipe, sink) in [(output, out), (errors, err)] {
-            Thread.detachNewThread {
-                sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
-                sink.done.signal()
-            }
-        }
         Thread.detachNewThread {
             try? input.fileHandleForWriting.write(contentsOf: stdin)
             try? input.fileHandleForWriting.close()
         }
-
-        var timedOut = false
-        if exited.wait(timeout: .now() + LoopbackServer.seconds(timeout)) == .timedOut {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
-            _ = exited.wait(timeout: .now() + 5)
+        // Both pipes are drained while the child runs, so a full pipe never blocks it.
+        // A grandchild may keep them open after the child is gone: reading stops at
+        // end of file, or two seconds after the child has exited.
+        let exitedAt = ExitTime()
+        async let out = readToEnd(output.fileHandleForReading, exitedAt: exitedAt)
+        async let err = readToEnd(errors.fileHandleForReading, exitedAt: exitedAt)
+        let timedOut = await onThread { () -> Bool in
+            var killed = false
+            if exited.wait(timeout: .now() + LoopbackServer.seconds(timeout)) == .timedOut {
+                killed = true
+                kill(pid, SIGKILL)
+                _ = exited.wait(timeout: .now() + 5)
+            }
+            // The handler may run before Foundation marks the process as ended;
+            // `terminationStatus` traps until it has.
+            process.waitUntilExit()
+            exitedAt.mark()
+            return killed
         }
-        _ = out.done.wait(timeout: .now() + 5)
-        _ = err.done.wait(timeout: .now() + 5)
-        return Result(
-            exitCode: process.terminationStatus, stdout: out.data, stderr: err.data, timedOut: timedOut
-        )
+        return Result(exitCode: process.terminationStatus, stdout: await out, stderr: await err, timedOut: timedOut)
     }
 
     /// The built `apicli` executable, next to the running test bundle
@@ -93,22 +97,56 @@ public enum ProcessRunner {
         )
     }
 
-    /// Runs the built `apicli`.
+    /// Runs the built `apicli` with exactly `environment` (nothing inherited).
     public static func apicli(
         _ arguments: [String], environment: [String: String], stdin: Data = Data(),
         timeout: Duration = .seconds(60)
-    ) throws -> Result {
-        try run(
+    ) async throws -> Result {
+        try await run(
             executable: apicliExecutable(), arguments: arguments, environment: environment, stdin: stdin,
             timeout: timeout
         )
     }
+
+    /// Reads until end of file, or until two seconds after the child exited.
+    /// Not `FileHandle.readDataToEndOfFile()`: it traps when a signal (SIGCHLD
+    /// from a killed child) interrupts the read.
+    private static func readToEnd(_ handle: FileHandle, exitedAt: ExitTime) async -> Data {
+        let fd = handle.fileDescriptor
+        return await onThread {
+            var data = Data()
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while !exitedAt.isLongAgo {
+                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&descriptor, 1, 100)
+                if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+                let count = read(fd, &buffer, buffer.count)
+                if count > 0 {
+                    data.append(contentsOf: buffer[0..<count])
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            return data
+        }
+    }
+
+    /// Runs blocking `work` on a thread of its own and awaits its result.
+    private static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
+    }
 }
 
-/// One pipe's bytes, handed from the reading thread to the caller.
-private final class Collected: Sendable {
-    private let value = Mutex(Data())
-    let done = DispatchSemaphore(value: 0)
-    func set(_ data: Data) { value.withLock { $0 = data } }
-    var data: Data { value.withLock { $0 } }
+/// When the child exited, shared with the pipe readers.
+private final class ExitTime: Sendable {
+    private let date = Mutex<Date?>(nil)
+
+    func mark() { date.withLock { $0 = Date() } }
+
+    /// More than two seconds since the child exited.
+    var isLongAgo: Bool { date.withLock { $0.map { Date().timeIntervalSince($0) > 2 } ?? false } }
 }
