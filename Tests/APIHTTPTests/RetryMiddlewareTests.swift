@@ -98,6 +98,21 @@ struct RetryMiddlewareTests {
         #expect(clock.sleeps == [.milliseconds(500), .seconds(1)])
     }
 
+    @Test func honoursRetryAfterAsAnHTTPDate() async throws {
+        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_445_412_400)) // 07:26:40 GMT
+        let stub = StubTransport { _, index in
+            index == 1
+                ? HTTPResponse(status: 503, headers: ["Retry-After": "Wed, 21 Oct 2015 07:26:50 GMT"])
+                : HTTPResponse(status: 200)
+        }
+        let retry = RetryMiddleware(time: TimeSource(now: clock.now, sleep: clock.sleep), random: { $0.upperBound })
+        let response = try await HTTPClient(transport: stub, middlewares: [retry]).send(
+            HTTPRequest(baseURL: URL(fileURLWithPath: "/"), path: "/x"), context: context(deadline: 60, from: clock.now())
+        )
+        #expect(response.status == 200)
+        #expect(clock.sleeps == [.seconds(10)])
+    }
+
     @Test func neverRetriesAPost() async throws {
         let stub = StubTransport { _, _ in HTTPResponse(status: 503) }
         let retry = RetryMiddleware(time: TimeSource(now: { Date() }, sleep: { _ in }))
