@@ -40,26 +40,29 @@ public struct HTTPRequest: Sendable, Hashable {
     public var url: URL {
         // Every byte outside the unreserved set is escaped by `PercentEncoding`, so the
         // string always parses; the fallback only keeps this total.
-        URL(string: urlString(secret: credential?.value)) ?? baseURL
+        URL(string: urlString(credentialPair: credential.map { PercentEncoding.formQuery([QueryItem($0.parameter, $0.value)]) }))
+            ?? baseURL
     }
 
-    /// The URL with the key shown as `***`: safe for errors and traces.
-    public var redactedURL: String { urlString(secret: credential.map { _ in "***" }) }
+    /// The URL with the key shown as `***` (literally, not `%2A%2A%2A`): safe for
+    /// errors and traces.
+    public var redactedURL: String {
+        urlString(credentialPair: credential.map { PercentEncoding.encode($0.parameter) + "=***" })
+    }
 
     /// The URL without the credential parameter at all: the response cache's key,
     /// so that changing keys does not orphan cached responses.
-    public var cacheKey: String { method.uppercased() + " " + urlString(secret: nil, includeCredential: false) }
+    public var cacheKey: String { method.uppercased() + " " + urlString(credentialPair: nil) }
 
-    private func urlString(secret: String?, includeCredential: Bool = true) -> String {
+    /// - Parameter credentialPair: the already-encoded `name=value` appended last, if any.
+    private func urlString(credentialPair: String?) -> String {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let joinedPath = path.isEmpty || path.hasPrefix("/") ? path : "/" + path
-        var items = query
-        if includeCredential, let credential, let secret {
-            items.append(QueryItem(credential.parameter, secret))
-        }
-        guard !items.isEmpty else { return base + joinedPath }
-        return base + joinedPath + "?" + PercentEncoding.formQuery(items)
+        var parts = query.isEmpty ? [] : [PercentEncoding.formQuery(query)]
+        if let credentialPair { parts.append(credentialPair) }
+        guard !parts.isEmpty else { return base + joinedPath }
+        return base + joinedPath + "?" + parts.joined(separator: "&")
     }
 }
 

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The parts of `Cache-Control` the response cache honours.
+struct CacheControl: Sendable, Hashable {
+    var maxAge: Int?
+    var noStore = false
+    /// `no-cache`: may be stored, but must be revalidated before every use.
+    var noCache = false
+
+    init(_ header: String?) {
+        for directive in (header ?? "").split(separator: ",") {
+            let parts = directive.split(separator: "=", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }
+            guard let name = parts.first else { continue }
+            switch name {
+            case "no-store": noStore = true
+            case "no-cache": noCache = true
+            case "max-age":
+                if parts.count > 1, let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))) {
+                    maxAge = max(seconds, 0)
+                }
+            default: continue
+            }
+        }
+    }
+
+    /// How long a response stays fresh: the server's word, else `fallback`.
+    func freshness(default fallback: Duration) -> Duration {
+        if noCache { return .zero }
+        if let maxAge { return .seconds(maxAge) }
+        return fallback
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Keeps a provider inside its declared request allowance.
+///
+/// Before each attempt it asks the ``RateLimitLedger`` for a slot. The ledger is
+/// shared — by every task in the process and, when it is backed by the store,
+/// by every process — so the allowance holds however many requests run at once.
+/// No slot means a wait: short waits happen silently, longer ones are announced
+/// through `notice` (`waiting 11 s for the NYT rate limit…`) so the CLI never
+/// hangs without a word, and a wait that would pass `context.deadline` fails at
+/// once with ``HTTPClientError/retryLater(url:after:reason:)``.
+///
+/// It sits inside the retry middleware, so every retry pays for its slot too.
+public struct RateLimitMiddleware: ClientMiddleware {
+    public var bucket: String
+    public var limits: [RateLimit]
+    public var ledger: any RateLimitLedger
+    public var time: TimeSource
+    public var notice: @Sendable (String) -> Void
+    /// Waits at least this long are announced.
+    public var noticeThreshold: Duration
+    /// How many times to wait and ask again before giving up; other processes
+    /// may keep taking the slots we waited for.
+    public var maxRounds: Int
+
+    public init(
+        bucket: String,
+        limits: [RateLimit],
+        ledger: any RateLimitLedger,
+        time: TimeSource = .system,
+        notice: @escaping @Sendable (String) -> Void,
+        noticeThreshold: Duration = .seconds(1),
+        maxRounds: Int = 32
+    ) {
+        self.bucket = bucket
+        self.limits = limits
+        self.ledger = ledger
+        self.time = time
+        self.notice = notice
+        self.noticeThreshold = noticeThreshold
+        self.maxRounds = maxRounds
+    }
+
+    public func intercept(
+        _ request: HTTPRequest,
+        context: RequestContext,
+        next: @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        guard !limits.isEmpty else { return try await next(request, context) }
+        var lastWait = Duration.zero
+        for _ in 0..<max(maxRounds, 1) {
+            let now = time.now()
+            guard let wait = try ledger.reserve(bucket: bucket, limits: limits, now: now) else {
+                return try await next(request, context)
+            }
+            lastWait = wait
+            if now.addingTimeInterval(wait.timeInterval) > context.deadline {
+                throw HTTPClientError.retryLater(url: request.redactedURL, after: wait, reason: reason(context))
+            }
+            if wait >= noticeThreshold {
+                notice("waiting \(HTTPClientError.seconds(wait)) for the \(context.displayName) rate limit…")
+            }
+            do {
+                try await time.sleep(wait)
+            } catch is CancellationError {
+                throw HTTPClientError.cancelled(url: request.redactedURL)
+            }
+        }
+        throw HTTPClientError.retryLater(url: request.redactedURL, after: lastWait, reason: reason(context))
+    }
+
+    private func reason(_ context: RequestContext) -> String {
+        "\(context.displayName) rate limit reached"
+    }
+}

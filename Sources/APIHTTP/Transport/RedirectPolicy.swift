@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Which redirects the transport follows, and with what URL.
+///
+/// A redirect within the same origin (scheme, host and port) is followed as the
+/// server wrote it. A redirect to another origin is followed *without the API
+/// key*: the credential parameter is removed from the new URL (servers often
+/// copy the whole query string into `Location`). Stripping rather than refusing
+/// keeps legitimate moves to a CDN or a new API host working, while the other
+/// host never learns the key; if it needs one it answers 401, which the host
+/// reports as a rejected key. A scheme change (https → http) counts as another
+/// origin, so the key never travels in clear text. If the key's value still
+/// shows up anywhere in the new URL (a path, another parameter), the redirect is
+/// refused and the 3xx response itself is returned.
+public enum RedirectPolicy {
+    /// The URL to follow, or nil to stop at the redirect response.
+    public static func follow(_ newURL: URL, from request: HTTPRequest) -> URL? {
+        guard let credential = request.credential, !isSameOrigin(newURL, request.baseURL) else { return newURL }
+        guard var components = URLComponents(url: newURL, resolvingAgainstBaseURL: true) else { return nil }
+        if let query = components.percentEncodedQuery {
+            let kept = query.split(separator: "&", omittingEmptySubsequences: true).filter { pair in
+                let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                let decoded = String(name).removingPercentEncoding ?? String(name)
+                return decoded != credential.parameter
+            }
+            components.percentEncodedQuery = kept.isEmpty ? nil : kept.joined(separator: "&")
+        }
+        guard let stripped = components.url else { return nil }
+        let text = stripped.absoluteString
+        let secretForms = [credential.value, PercentEncoding.encode(credential.value)]
+        if !credential.value.isEmpty, secretForms.contains(where: { text.contains($0) }) { return nil }
+        return stripped
+    }
+
+    static func isSameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
+        lhs.scheme?.lowercased() == rhs.scheme?.lowercased()
+            && lhs.host?.lowercased() == rhs.host?.lowercased()
+            && effectivePort(lhs) == effectivePort(rhs)
+    }
+
+    private static func effectivePort(_ url: URL) -> Int? {
+        if let port = url.port { return port }
+        switch url.scheme?.lowercased() {
+        case "https": return 443
+        case "http": return 80
+        default: return nil
+        }
+    }
+}

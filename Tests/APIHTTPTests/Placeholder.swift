@@ -1,4 +1,0 @@
-import Testing
-@testable import APIHTTP
-
-@Test func placeholder() { #expect(Bool(true)) }

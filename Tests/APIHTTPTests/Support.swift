@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+import TestSupport
+@testable import APIHTTP
+
+/// The key every test sends; it must never show up anywhere but the origin server.
+let secret = "SeCrEt-KeY-0123456789"
+
+/// A request to a loopback server, with the key as `api-key`.
+func request(
+    _ server: LoopbackServer, path: String = "/data", query: [QueryItem] = [], method: String = "GET"
+) -> HTTPRequest {
+    HTTPRequest(
+        method: method, baseURL: server.baseURL, path: path, query: query,
+        credential: Credential(parameter: "api-key", value: secret)
+    )
+}
+
+func context(deadline seconds: TimeInterval = 10, from now: Date = Date(), mode: RequestContext.CacheMode = .normal)
+    -> RequestContext
+{
+    RequestContext(provider: "nyt", displayName: "NYT", deadline: now.addingTimeInterval(seconds), cacheMode: mode)
+}
+
+/// Lines handed to a trace or notice sink.
+final class Lines: Sendable {
+    private let lines = Mutex<[String]>([])
+    var all: [String] { lines.withLock { $0 } }
+    var sink: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
+}
+
+/// The response cache as a dictionary.
+final class MemoryCacheStorage: ResponseCacheStorage {
+    private let entries = Mutex<[String: CachedResponse]>([:])
+
+    func cachedResponse(for key: String) throws -> CachedResponse? { entries.withLock { $0[key] } }
+    func store(_ response: CachedResponse, for key: String) throws { entries.withLock { $0[key] = response } }
+    var keys: [String] { entries.withLock { Array($0.keys) } }
+}
+
+/// A transport that answers from a script and counts its calls.
+final class StubTransport: ClientTransport {
+    private let script: @Sendable (HTTPRequest, Int) throws -> HTTPResponse
+    private let calls = Mutex<[HTTPRequest]>([])
+    private let attempts = Mutex<[Int]>([])
+
+    init(_ script: @escaping @Sendable (HTTPRequest, Int) throws -> HTTPResponse) { self.script = script }
+
+    func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
+        let index = calls.withLock { calls in
+            calls.append(request)
+            return calls.count
+        }
+        attempts.withLock { $0.append(context.attempt) }
+        return try script(request, index)
+    }
+
+    var requests: [HTTPRequest] { calls.withLock { $0 } }
+    var seenAttempts: [Int] { attempts.withLock { $0 } }
+}
+
+/// The error a call throws, or nil when it succeeds.
+func failure(_ body: () async throws -> HTTPResponse) async -> (any Error)? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// True when neither the key nor its encoded form is in `text`.
+func isClean(_ text: String) -> Bool {
+    !text.contains(secret) && !text.contains(PercentEncoding.encode(secret))
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Synchronization
+
+/// Runs a program to completion with captured output and a hard timeout: how
+/// end-to-end tests run the built `apicli`, and how fixtures are gzipped.
+///
+/// It is `async` and does its blocking (pipe reads, waiting for the exit) on
+/// threads of its own: blocking Swift's cooperative pool, which on a 2-core
+/// machine has two threads, would stall every other test running in parallel.
+public enum ProcessRunner {
+    public struct Result: Sendable {
+        public var exitCode: Int32
+        public var stdout: Data
+        public var stderr: Data
+        /// True when the timeout killed the process.
+        public var timedOut: Bool
+
+        public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+    }
+
+    /// Runs `executable` and waits for it, at most `timeout`; then it is killed
+    /// (SIGKILL) and `timedOut` is set.
+    ///
+    /// - Parameter environment: the whole environment of the child; nil inherits ours.
+    public static func run(
+        executable: URL,
+        arguments: [String] = [],
+        environment: [String: String]? = nil,
+        stdin: Data = Data(),
+        currentDirectory: URL? = nil,
+        timeout: Duration = .seconds(60)
+    ) async throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        let pid = process.processIdentifier
+
+        Thread.detachNewThread {
+            try? input.fileHandleForWriting.write(contentsOf: stdin)
+            try? input.fileHandleForWriting.close()
+        }
+        // Both pipes are drained while the child runs, so a full pipe never blocks it.
+        // A grandchild may keep them open after the child is gone: reading stops at
+        // end of file, or two seconds after the child has exited.
+        let exitedAt = ExitTime()
+        async let out = readToEnd(output.fileHandleForReading, exitedAt: exitedAt)
+        async let err = readToEnd(errors.fileHandleForReading, exitedAt: exitedAt)
+        let timedOut = await onThread { () -> Bool in
+            var killed = false
+            if exited.wait(timeout: .now() + LoopbackServer.seconds(timeout)) == .timedOut {
+                killed = true
+                kill(pid, SIGKILL)
+                _ = exited.wait(timeout: .now() + 5)
+            }
+            // The handler may run before Foundation marks the process as ended;
+            // `terminationStatus` traps until it has.
+            process.waitUntilExit()
+            exitedAt.mark()
+            return killed
+        }
+        return Result(exitCode: process.terminationStatus, stdout: await out, stderr: await err, timedOut: timedOut)
+    }
+
+    /// The built `apicli` executable, next to the running test bundle
+    /// (`.build/<triple>/<config>/`); `APICLI_BINARY` overrides it.
+    public static func apicliExecutable() throws -> URL {
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["APICLI_BINARY"], !path.isEmpty {
+            candidates.append(URL(fileURLWithPath: path))
+        }
+        let running = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        candidates.append(running.deletingLastPathComponent().appendingPathComponent("apicli"))
+        if let first = CommandLine.arguments.first {
+            let url = URL(fileURLWithPath: first).resolvingSymlinksInPath()
+            candidates.append(url.deletingLastPathComponent().appendingPathComponent("apicli"))
+            // macOS: …/debug/apicliPackageTests.xctest/Contents/MacOS/apicliPackageTests
+            candidates.append(url.deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("apicli"))
+        }
+        candidates.append(Fixtures.packageRoot.appendingPathComponent(".build/debug/apicli"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw LoopbackServerError.setup(
+            "no built apicli binary (looked in \(candidates.map(\.path).joined(separator: ", "))); run `swift build`"
+        )
+    }
+
+    /// Runs the built `apicli` with exactly `environment` (nothing inherited).
+    public static func apicli(
+        _ arguments: [String], environment: [String: String], stdin: Data = Data(),
+        timeout: Duration = .seconds(60)
+    ) async throws -> Result {
+        try await run(
+            executable: apicliExecutable(), arguments: arguments, environment: environment, stdin: stdin,
+            timeout: timeout
+        )
+    }
+
+    /// Reads until end of file, or until two seconds after the child exited.
+    /// Not `FileHandle.readDataToEndOfFile()`: it traps when a signal (SIGCHLD
+    /// from a killed child) interrupts the read.
+    private static func readToEnd(_ handle: FileHandle, exitedAt: ExitTime) async -> Data {
+        let fd = handle.fileDescriptor
+        return await onThread {
+            var data = Data()
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while !exitedAt.isLongAgo {
+                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&descriptor, 1, 100)
+                if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+                let count = read(fd, &buffer, buffer.count)
+                if count > 0 {
+                    data.append(contentsOf: buffer[0..<count])
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            return data
+        }
+    }
+
+    /// Runs blocking `work` on a thread of its own and awaits its result.
+    private static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
+    }
+}
+
+/// When the child exited, shared with the pipe readers.
+private final class ExitTime: Sendable {
+    private let date = Mutex<Date?>(nil)
+
+    func mark() { date.withLock { $0 = Date() } }
+
+    /// More than two seconds since the child exited.
+    var isLongAgo: Bool { date.withLock { $0.map { Date().timeIntervalSince($0) > 2 } ?? false } }
+}
