@@ -9,7 +9,7 @@ enum ArticleTable {
         Table.Column("Section"),
         Table.Column("Headline", flexible: true),
         Table.Column("Byline", flexible: true),
-        Table.Column("URL"),
+        Table.Column("URL", flexible: true),
     ]
 
     static func table(_ articles: [Article]) -> Table {

@@ -6,7 +6,10 @@ enum ClientFactory {
         for descriptor: ProviderDescriptor, store: Store, environment: HostEnvironment, options: RunOptions
     ) -> HTTPClient {
         let messages = Messages(environment: environment, options: options)
-        let transport = environment.transport
+        let console = environment.console
+        let trace: (@Sendable (String) -> Void)? = options.verbose ? { @Sendable line in console.err("apicli: " + line + "\n") } : nil
+        let notice: @Sendable (String) -> Void = { @Sendable text in messages.notice(text) }
+        let transport: any ClientTransport = environment.transport
             ?? URLSessionTransport(maxBodyBytes: maxBodyBytes(environment.variables))
         return HTTPClient.standard(
             transport: transport,
@@ -16,8 +19,8 @@ enum ClientFactory {
             ttl: descriptor.cacheTTL,
             cacheStorage: StoreResponseCache(store: store, provider: descriptor.name),
             time: environment.time,
-            trace: options.verbose ? { line in environment.console.err("apicli: " + line + "\n") } : nil,
-            notice: { messages.notice($0) }
+            trace: trace,
+            notice: notice
         )
     }
 
