@@ -49,4 +49,13 @@ public struct NYTProvider: Provider {
     public func table(_ results: [SearchPage]) -> Table {
         ArticleTable.table(results.flatMap(\.articles))
     }
+
+    /// The terminal table leaves the long URL out unless `--wide` (CSV and JSON keep it):
+    /// a link cut to fit is useless, and the headline is what a reader scans.
+    public func render(_ results: [SearchPage], as format: OutputFormat, terminal: Terminal) -> String {
+        OutputRenderer.render(
+            json: { json(results) },
+            table: { format == .table && !terminal.wide ? ArticleTable.withoutURL(table(results)) : table(results) },
+            as: format, terminal: terminal)
+    }
 }

@@ -9,11 +9,16 @@ enum ArticleTable {
         Table.Column("Section"),
         Table.Column("Headline", flexible: true),
         Table.Column("Byline", flexible: true),
-        Table.Column("URL", flexible: true),
+        Table.Column("URL"),
     ]
 
     static func table(_ articles: [Article]) -> Table {
         Table(columns: columns, rows: articles.map(row))
+    }
+
+    /// The same table without its last column, the URL.
+    static func withoutURL(_ table: Table) -> Table {
+        Table(columns: Array(table.columns.dropLast()), rows: table.rows.map { Array($0.dropLast()) })
     }
 
     static func row(_ article: Article) -> [String] {

@@ -100,10 +100,10 @@ enum ForecastView {
         if hasFeelsLike { columns.append(Table.Column("FEELS", alignment: .right)) }
         columns += [
             Table.Column("SKY"), Table.Column("WEATHER", flexible: true), Table.Column("WIND", alignment: .right),
-            Table.Column("HUMIDITY", alignment: .right),
+            Table.Column("HUMID", alignment: .right),
         ]
-        if hasChance { columns.append(Table.Column("CHANCE", alignment: .right)) }
-        if hasAmount { columns.append(Table.Column("PRECIP")) }
+        if hasChance { columns.append(Table.Column("POP", alignment: .right)) }
+        if hasAmount { columns.append(Table.Column("PRECIP", flexible: true)) }
         let rows = zip(entries, times).map { entry, time -> [String] in
             var row = [time.clock, MeasureText.temperature(entry.temperature, units: units, unicode: unicode)]
             if hasFeelsLike { row.append(MeasureText.temperature(entry.feelsLike, units: units, unicode: unicode)) }
