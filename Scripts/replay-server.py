@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""A loopback replay of real API answers, for the demo and manual tries.
+
+Serves the real responses in Tests/Fixtures/real on 127.0.0.1 only:
+  GET /data/2.5/forecast?q=CITY         the stored forecast for a known city, else the real 404 body
+  GET /svc/search/v2/articlesearch.json  a stored NYT Article Search page
+Prints "PORT <n>" on its first line, then serves until it has lived --lifetime seconds.
+"""
+import argparse
+import http.server
+import json
+import pathlib
+import threading
+import urllib.parse
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent / "Tests" / "Fixtures" / "real"
+CITIES = {
+    "strasbourg": "weather/weather-strasbourg-metric-fr-cnt40.json",
+    "rostov": "weather/weather-rostov-metric-ru-cnt8.json",
+    "london": "weather/weather-london-2019-metric-cnt3.json",
+    "wroclaw": "weather/weather-wroclaw-metric-cnt3.json",
+    "bethnal green": "weather/weather-bethnal-green-2014-standard-cnt25-one-item.json",
+}
+NYT_PAGES = [
+    "nyt/nyt-2016-11-compact-escaped-slashes.json",
+    "nyt/nyt-2017-03-wordcount-int-printpage-int.json",
+]
+
+
+class Replay(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        url = urllib.parse.urlsplit(self.path)
+        query = dict(urllib.parse.parse_qsl(url.query))
+        if url.path == "/data/2.5/forecast":
+            city = query.get("q", "").split(",")[0].strip().lower()
+            name = CITIES.get(city)
+            if name is None:
+                return self.send(404, "weather/weather-error-404-city-not-found.json")
+            return self.send(200, name)
+        if url.path == "/svc/search/v2/articlesearch.json":
+            page = int(query.get("page", "0") or 0)
+            return self.send(200, NYT_PAGES[page % len(NYT_PAGES)])
+        self.send_response(404)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def send(self, status, name):
+        body = (ROOT / name).read_bytes()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--lifetime", type=float, default=120)
+    args = parser.parse_args()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), Replay)
+    print(f"PORT {server.server_address[1]}", flush=True)
+    threading.Timer(args.lifetime, server.shutdown).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
