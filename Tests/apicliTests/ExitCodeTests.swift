@@ -88,6 +88,12 @@ struct ExitCodeTests {
         #expect(broken.stderrText.contains("nothing stored was changed"))
         #expect(Self.isOneErrorLine(broken.stderrText), "\(broken.stderrText)")
         #expect(try sandbox.snapshot(tables + ["apicli_fetches"]) == before)
+
+        // The unreadable answer was not cached: once the server is right again, so is apicli.
+        fixtures.fail(with: .json(try Fixtures.real(provider == "nyt" ? FixtureServer.nytFixture : FixtureServer.weatherFixture)))
+        let healed = try await sandbox.run(command)
+        #expect(healed.exitCode == 0, "\(healed.stderrText)")
+        #expect(healed.stdoutText == first.stdoutText)
     }
 
     @Test("an unknown provider or option: 64 with a suggestion")

@@ -40,7 +40,10 @@ struct OutputFormatEndToEndTests {
         }
 
         #expect(csvResult.exitCode == 0)
-        let rows = csvResult.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
+        // RFC 4180: CRLF ends each record.
+        #expect(csvResult.stdoutText.hasSuffix("\r\n"))
+        let rows = csvResult.stdoutText.components(separatedBy: "\r\n").dropLast()
+        #expect(rows.count == 11)
         #expect(rows.first == "Date,Section,Headline,Byline,URL")
         #expect(rows.contains { $0.hasPrefix("2016-11-19,World / Africa,Troops Gun Down Suicide Bomber in Northeast Nigerian City,") })
     }
@@ -83,7 +86,7 @@ struct OutputFormatEndToEndTests {
         #expect((object?["forecasts"] as? [Any])?.count == 8)
 
         #expect(csvResult.exitCode == 0)
-        let rows = csvResult.stdoutText.split(separator: "\n")
+        let rows = csvResult.stdoutText.components(separatedBy: "\r\n").dropLast()
         #expect(rows.count == 9)
         #expect(rows.first?.hasPrefix("city,country,time,local_time,temp,") == true)
         #expect(rows.dropFirst().first?.hasPrefix("Ростов,RU,2022-09-22T21:00:00Z,2022-09-23T00:00:00+03:00,10.27,") == true)
