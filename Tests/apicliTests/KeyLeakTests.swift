@@ -18,7 +18,7 @@ struct KeyLeakTests {
             }
             return try await group.reduce(into: [Scenario]()) { $0.append($1) }
         }
-        #expect(scenarios.count == 8)
+        #expect(scenarios.count == 10)
         let outputs = scenarios.flatMap(\.outputs)
         #expect(outputs.contains { $0.exitCode == 0 } && outputs.contains { $0.exitCode == 77 })
         #expect(outputs.contains { $0.exitCode == 65 } && outputs.contains { $0.exitCode == 75 })
@@ -56,6 +56,11 @@ struct KeyLeakTests {
             .reset,
             .json("not json at all"),
             .redirect(to: "http://127.0.0.2:9/elsewhere"),
+            // Servers that quote the key back in their error bodies.
+            .json(
+                #"{"fault":{"faultstring":"Invalid ApiKey \#(canaries["NYT_API_KEY"] ?? "")","detail":{"errorcode":"oauth.v2.InvalidApiKey"}}}"#,
+                status: 401),
+            .json(#"{"cod":"400","message":"appid \#(canaries["OPENWEATHER_API_KEY"] ?? "") is not valid here"}"#, status: 400),
         ]
     }
 
