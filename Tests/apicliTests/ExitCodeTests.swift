@@ -40,10 +40,10 @@ struct ExitCodeTests {
         #expect(fixtures.requests.count == 2)
     }
 
-    @Test("weather 404: 66, naming the city")
-    func unknownCity() async throws {
+    @Test("weather 404: 66, naming the city (also when the 404 body comes with status 200)", arguments: [404, 200])
+    func unknownCity(status: Int) async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
-        fixtures.fail(with: .json(try Fixtures.real("weather/weather-error-404-city-not-found.json"), status: 404))
+        fixtures.fail(with: .json(try Fixtures.real("weather/weather-error-404-city-not-found.json"), status: status))
         let result = try await sandbox.run(["weather", "Atlantis"])
         #expect(result.exitCode == 66)
         #expect(result.stderrText.contains("Atlantis"))
