@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `apicli config` with the built binary: defaults that change requests, keys
 /// from stdin that are never printed, and a private file.
@@ -57,6 +58,25 @@ struct ConfigEndToEndTests {
             #expect(!result.stdoutText.contains(secret))
             #expect(!result.stderrText.contains(secret))
         }
+    }
+
+    @Test("on a terminal the key is read without echo", .enabled(if: PseudoTerminal.scriptPath != nil))
+    func keyFromTerminalWithoutEcho() async throws {
+        let secret = "ttyKEY-9e8d7c6b"
+        let (sandbox, _) = try Sandbox.withFixtures()
+        let binary = try ProcessRunner.apicliExecutable().path
+        let command = TerminalColorTests.shellQuoted(binary) + " config set nyt.api-key"
+        // The key is typed once apicli is waiting at its prompt (echo already off), as a person would.
+        let typing = "(sleep 0.7; printf '%s\\n' \(secret)) | \(PseudoTerminal.scriptPath ?? "script") -qfec "
+            + TerminalColorTests.shellQuoted(command) + " /dev/null"
+        let result = try await ProcessRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", typing],
+            environment: sandbox.environment(unset: ["NYT_API_KEY"]), timeout: .seconds(20))
+        #expect(result.exitCode == 0, "\(result.stdoutText) \(result.stderrText)")
+        #expect(result.stdoutText.contains("nyt.api-key: "), "the prompt: \(result.stdoutText)")
+        #expect(!result.stdoutText.contains(secret), "no echo: \(result.stdoutText)")
+        let contents = try String(contentsOfFile: sandbox.configPath, encoding: .utf8)
+        #expect(contents.contains("nyt.api-key = \(secret)"))
     }
 
     @Test("a key on the command line is refused (64) and not written")
