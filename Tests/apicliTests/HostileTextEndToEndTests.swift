@@ -27,7 +27,7 @@ struct HostileTextEndToEndTests {
         return (sandbox, fixtures)
     }
 
-    @Test("tables and CSV carry no control or bidi characters; JSON and the store keep the text exact")
+    @Test("tables carry no control or bidi characters; JSON and the store keep the text exact")
     func cleanedForTerminalsOnly() async throws {
         let (sandbox, _) = try Self.sandbox()
         let nytTable = try await sandbox.run(["nyt", "election", "--wide"])
