@@ -38,10 +38,14 @@ struct ProviderCommand<P: Provider>: Sendable {
         let outcomes = await runAll(queries, runner: runner)
         progress.finish()
         var worst = ExitCode.success
+        // A server may quote the key back in an error body; it never reaches the terminal.
+        let redact = { (text: String) in
+            credential.map { text.replacingOccurrences(of: $0.value, with: "***") } ?? text
+        }
         for outcome in outcomes {
-            outcome.warnings.forEach(messages.warning)
+            outcome.warnings.map(redact).forEach(messages.warning)
             if let error = outcome.error {
-                messages.error(error.message)
+                messages.error(redact(error.message))
                 worst = max(worst, error.exitCode)
             }
         }

@@ -27,7 +27,14 @@ struct QueryRunner<P: Provider>: Sendable {
             do {
                 let response = try await fetch(query, page: page, patient: page > 0)
                 var pageWarnings: [String] = []
-                let decoded = try decode(response, for: query, warnings: &pageWarnings)
+                let decoded: P.Response
+                do {
+                    decoded = try decode(response, for: query, warnings: &pageWarnings)
+                } catch {
+                    // The cache keeps any 200; one that cannot be read must not answer again.
+                    forgetCachedAnswer(query, page: page)
+                    throw error
+                }
                 warnings += pageWarnings
                 pages.append(decoded)
                 progress?.advance()
@@ -82,6 +89,12 @@ struct QueryRunner<P: Provider>: Sendable {
             throw FetchFailure(error: CLIError(failure.message, exitCode: failure.exitCode), isTransient: false)
         }
         throw statusFailure(response.status, request: request)
+    }
+
+    private func forgetCachedAnswer(_ query: P.Query, page: Int) {
+        let endpoint = provider.request(for: query, page: page)
+        let request = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query, credential: credential)
+        try? StoreResponseCache(store: store, provider: provider.descriptor.name).remove(for: request.cacheKey)
     }
 
     private func statusFailure(_ status: Int, request: HTTPRequest) -> FetchFailure {

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Several cities at once, and several NYT pages.
+@Suite("Several cities and pages, end to end")
+struct ConcurrentQueriesTests {
+    @Test("cities are fetched concurrently and printed in the order given; a failing city gets its own line")
+    func citiesInOrder() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        // The first city answers last: the order on screen must still be the order asked.
+        let paris = try Fixtures.real(FixtureServer.weatherFixtures["paris"] ?? "")
+        fixtures.answer(.json(paris).delayed(by: .milliseconds(600)), forCity: "Paris")
+        fixtures.answer(.json(try Fixtures.real("weather/weather-error-404-city-not-found.json"), status: 404), forCity: "Atlantis")
+        let started = ContinuousClock.now
+        let table = try await sandbox.run(["weather", "Paris", "Atlantis", "London", "Tokyo"])
+        let elapsed = ContinuousClock.now - started
+
+        #expect(table.exitCode == 66, "the worst code: \(table.stderrText)")
+        let stderr = table.stderrText.split(separator: "\n")
+        #expect(stderr.count == 1)
+        #expect(stderr.first?.contains("Atlantis") == true)
+        let out = table.stdoutText
+        let strasbourg = try #require(out.range(of: "Strasbourg, FR"))
+        let london = try #require(out.range(of: "London, GB"))
+        let wroclaw = try #require(out.range(of: "Wroclaw, PL") ?? out.range(of: "Wrocław, PL"))
+        #expect(strasbourg.lowerBound < london.lowerBound && london.lowerBound < wroclaw.lowerBound)
+        #expect(fixtures.requests.count == 4)
+        #expect(elapsed < .seconds(5))
+
+        // JSON keeps the order too, one object per city that answered.
+        let json = try await sandbox.run(["weather", "Paris", "Atlantis", "London", "Tokyo", "--json"])
+        #expect(json.exitCode == 66)
+        let cities = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
+        #expect(cities.map { $0["query"] as? String } == ["Paris", "London", "Tokyo"])
+    }
+
+    @Test("the fetches overlap: four slow cities take about one delay, not four")
+    func citiesOverlap() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let body = try Fixtures.real(FixtureServer.weatherFixture)
+        fixtures.answer(.json(body).delayed(by: .milliseconds(800))) { $0.path == FixtureServer.weatherPath }
+        let result = try await sandbox.run(["weather", "A", "B", "C", "D"])
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let arrivals = fixtures.requests.map(\.arrival)
+        #expect(arrivals.count == 4)
+        let spread = (arrivals.max() ?? .distantPast).timeIntervalSince(arrivals.min() ?? .distantFuture)
+        #expect(spread < 0.6, "all four were in flight together (arrivals spread over \(spread) s)")
+    }
+
+    @Test("--pages stops early when meta.hits is exhausted")
+    func pagesStopEarly() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        // The real page says 27 hits; with only 12, a second page is the last.
+        let page = String(decoding: try Fixtures.real(FixtureServer.nytFixture), as: UTF8.self)
+        #expect(page.contains(#""hits":27"#))
+        fixtures.fail(with: .json(page.replacingOccurrences(of: #""hits":27"#, with: #""hits":12"#)))
+        let result = try await sandbox.run(["nyt", "election", "--pages", "3", "--json"])
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(fixtures.requests.map { $0.query("page") } == [nil, "1"])
+
+        // With the real 27 hits, five pages asked for are three fetched (0, 1, 2).
+        let (other, otherFixtures) = try Sandbox.withFixtures()
+        let more = try await other.run(["nyt", "election", "--pages", "5"])
+        #expect(more.exitCode == 0, "\(more.stderrText)")
+        #expect(otherFixtures.requests.map { $0.query("page") } == [nil, "1", "2"])
+    }
+}

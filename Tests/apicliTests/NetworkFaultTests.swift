@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 3's scripted faults, each ending in its documented outcome with the built binary.
+@Suite("Network faults, end to end")
+struct NetworkFaultTests {
+    static let path = FixtureServer.weatherPath
+
+    static func sandbox(_ answers: [ScriptedResponse], timeout: String = "5") throws -> (Sandbox, LoopbackServer) {
+        let server = try LoopbackServer(routes: [path: answers])
+        return (try Sandbox(server: server, extra: ["APICLI_TIMEOUT": timeout]), server)
+    }
+
+    static func forecast() throws -> ScriptedResponse {
+        .json(try Fixtures.real(FixtureServer.weatherFixture))
+    }
+
+    @Test("500, then 200: retried, printed, exit 0")
+    func serverErrorThenSuccess() async throws {
+        let (sandbox, server) = try Self.sandbox([.status(500), try Self.forecast()])
+        let result = try await sandbox.run(["weather", "Rostov", "--verbose"])
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.contains("Ростов, RU"))
+        #expect(result.stderrText.contains("retry 2 of 3"))
+        #expect(server.requests.count == 2)
+    }
+
+    @Test("429 with Retry-After: 1, then 200: waits about a second, then prints")
+    func rateLimitedBriefly() async throws {
+        let (sandbox, server) = try Self.sandbox([.status(429, headers: [("Retry-After", "1")]), try Self.forecast()])
+        let result = try await sandbox.run(["weather", "Rostov"])
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(server.requests.count == 2)
+        let gap = (server.requests.last?.arrival ?? .distantPast).timeIntervalSince(server.requests.first?.arrival ?? .distantFuture)
+        #expect(gap >= 0.9 && gap < 3, "waited \(gap) s")
+    }
+
+    @Test("a reset, then 200: retried and printed")
+    func resetThenSuccess() async throws {
+        let (sandbox, server) = try Self.sandbox([.reset, try Self.forecast()])
+        let result = try await sandbox.run(["weather", "Rostov"])
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(server.requests.count == 2)
+    }
+
+    @Test("a truncated body every time: reported clearly, exit 69, no crash")
+    func truncatedAlways() async throws {
+        let (sandbox, server) = try Self.sandbox([try Self.forecast().truncated(after: 100)])
+        let result = try await sandbox.run(["weather", "Rostov"])
+        #expect(result.exitCode == 69, "\(result.stderrText)")
+        #expect(result.stderrText.contains("broke off") || result.stderrText.contains("could not reach"))
+        #expect(server.requests.count == 3, "three attempts")
+    }
+
+    @Test("a slow drip past the deadline: apicli gives up on time and shows what it stored")
+    func slowDrip() async throws {
+        let (sandbox, server) = try Self.sandbox(
+            [try Self.forecast(), try Self.forecast().dripping(chunk: 1, every: .milliseconds(200))], timeout: "1.5")
+        let fresh = try await sandbox.run(["weather", "Rostov"])
+        #expect(fresh.exitCode == 0)
+        let started = ContinuousClock.now
+        let result = try await sandbox.run(["weather", "Rostov", "--refresh"], timeout: .seconds(20))
+        let elapsed = ContinuousClock.now - started
+        #expect(!result.timedOut)
+        #expect(elapsed < .seconds(5), "the deadline held: \(elapsed)")
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText == fresh.stdoutText)
+        #expect(result.stderrText.contains("showing results stored at"))
+        #expect(server.requests.count >= 2)
+    }
+
+    @Test("a gzip-encoded answer is decoded")
+    func gzipAnswer() async throws {
+        let body = try await Gzip.compress(try Fixtures.real(FixtureServer.weatherFixture))
+        let (sandbox, _) = try Self.sandbox([.gzip(body)])
+        let result = try await sandbox.run(["weather", "Rostov"])
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.contains("Ростов, RU"))
+    }
+
+    @Test("a body over APICLI_MAX_BODY_MB is refused without a crash")
+    func bodyTooLarge() async throws {
+        let big = Data(repeating: 0x20, count: 2 * 1024 * 1024)
+        let (sandbox, _) = try Self.sandbox([.json(big)])
+        let result = try await sandbox.run(["weather", "Rostov"], set: ["APICLI_MAX_BODY_MB": "1"])
+        #expect(result.exitCode == 65, "\(result.stderrText)")
+        #expect(result.stderrText.contains("larger than"))
+        #expect(ExitCodeTests.isOneErrorLine(result.stderrText), "\(result.stderrText)")
+    }
+
+    @Test("a redirect to another host never carries the key there")
+    func redirectElsewhere() async throws {
+        let other = try LoopbackServer(host: "127.0.0.2") { _ in .json(Data()) }
+        defer { other.stop() }
+        let (sandbox, server) = try Self.sandbox([.redirect(to: other.url("/data/2.5/forecast?q=Rostov").absoluteString)])
+        let result = try await sandbox.run(["weather", "Rostov"])
+        #expect(server.requests.first?.query("appid") == Sandbox.weatherKey)
+        #expect(result.exitCode != 0, "an empty answer is no forecast")
+        #expect([65, 69, 70].contains(result.exitCode), "\(result.exitCode): \(result.stderrText)")
+        for request in other.requests {
+            #expect(!request.headText.contains(Sandbox.weatherKey))
+        }
+        #expect(!result.stderrText.contains(Sandbox.weatherKey))
+    }
+}

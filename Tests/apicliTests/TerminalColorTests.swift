@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Colour appears on a real pseudo-terminal (util-linux `script`), and not when
+/// piped, with `NO_COLOR`, `TERM=dumb` or `--color never`.
+@Suite("Colour on a terminal, end to end", .enabled(if: PseudoTerminal.scriptPath != nil))
+struct TerminalColorTests {
+    static let escape = "\u{1B}["
+
+    /// Runs apicli under a pseudo-terminal: stdout and stderr are both the terminal.
+    static func onTerminal(
+        _ sandbox: Sandbox, _ arguments: [String], set: [String: String] = [:]
+    ) async throws -> ProcessRunner.Result {
+        let binary = try ProcessRunner.apicliExecutable().path
+        let command = ([binary] + arguments).map(shellQuoted).joined(separator: " ")
+        return try await ProcessRunner.run(
+            executable: URL(fileURLWithPath: PseudoTerminal.scriptPath ?? "/usr/bin/script"),
+            arguments: ["-qfec", command, "/dev/null"],
+            environment: sandbox.environment(set: set),
+            timeout: .seconds(30))
+    }
+
+    static func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
+    @Test("a terminal gets colour; a pipe, NO_COLOR, TERM=dumb and --color never do not")
+    func colourOnlyOnTerminals() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let fetched = try await sandbox.run(["weather", "Rostov"])
+        #expect(fetched.exitCode == 0, "\(fetched.stderrText)")
+        #expect(!fetched.stdoutText.contains(Self.escape), "piped: no colour")
+
+        async let tty = Self.onTerminal(sandbox, ["weather", "Rostov"])
+        async let noColor = Self.onTerminal(sandbox, ["weather", "Rostov"], set: ["NO_COLOR": "1"])
+        async let dumb = Self.onTerminal(sandbox, ["weather", "Rostov"], set: ["TERM": "dumb"])
+        async let never = Self.onTerminal(sandbox, ["weather", "Rostov", "--color", "never"])
+        async let always = sandbox.run(["weather", "Rostov", "--color", "always"])
+        let (ttyResult, noColorResult, dumbResult, neverResult, alwaysResult) = try await (tty, noColor, dumb, never, always)
+
+        #expect(ttyResult.exitCode == 0)
+        #expect(ttyResult.stdoutText.contains("Ростов, RU"), "\(ttyResult.stdoutText)")
+        #expect(ttyResult.stdoutText.contains(Self.escape), "a terminal gets colour")
+        for (name, result) in [("NO_COLOR", noColorResult), ("TERM=dumb", dumbResult), ("--color never", neverResult)] {
+            #expect(result.exitCode == 0, "\(name)")
+            #expect(result.stdoutText.contains("Ростов, RU"), "\(name)")
+            #expect(!result.stdoutText.contains(Self.escape), "\(name): no colour")
+        }
+        #expect(alwaysResult.stdoutText.contains(Self.escape), "--color always colours a pipe")
+        #expect(fixtures.requests.count == 1, "the rest came from the cache")
+    }
+
+    @Test("errors on a terminal's stderr are coloured; piped they are not")
+    func colouredErrors() async throws {
+        let (sandbox, _) = try Sandbox.withFixtures()
+        async let tty = Self.onTerminal(sandbox, ["weathr", "Paris"])
+        async let piped = sandbox.run(["weathr", "Paris"])
+        async let noColor = Self.onTerminal(sandbox, ["weathr", "Paris"], set: ["NO_COLOR": "1"])
+        let (ttyResult, pipedResult, noColorResult) = try await (tty, piped, noColor)
+        #expect(ttyResult.stdoutText.contains("did you mean"))
+        #expect(ttyResult.stdoutText.contains(Self.escape))
+        #expect(pipedResult.exitCode == 64)
+        #expect(!pipedResult.stderrText.contains(Self.escape))
+        #expect(noColorResult.stdoutText.contains("did you mean"))
+        #expect(!noColorResult.stdoutText.contains(Self.escape))
+    }
+}
+
+/// util-linux `script`, which runs a command on a fresh pseudo-terminal.
+enum PseudoTerminal {
+    static let scriptPath: String? = ["/usr/bin/script", "/bin/script"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+}
