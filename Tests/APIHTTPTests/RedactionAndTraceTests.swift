@@ -79,7 +79,8 @@ struct RedactionAndTraceTests {
             #expect(isClean(shown), "error text: \(shown)")
             #expect(shown.contains("api-key=***"))
         }
-        #expect(lines.all.count >= 8)
+        // At least one traced attempt per fault; how many retries fit the deadline depends on load.
+        #expect(lines.all.count >= faults.count)
         #expect(lines.all.allSatisfy(isClean))
     }
 }

@@ -44,7 +44,8 @@ struct URLSessionTransportTests {
             return
         }
         #expect(url == request(server).redactedURL)
-        #expect(elapsed >= 0.9 && elapsed < 3, "stopped after \(elapsed) s")
+        // The whole drip takes 10 s; stopping well before that is the point, with room for a loaded machine.
+        #expect(elapsed >= 0.9 && elapsed < 6, "stopped after \(elapsed) s")
         #expect(server.requests.count == 1)
     }
 
@@ -151,15 +152,15 @@ struct URLSessionTransportTests {
     }
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
-        let server = try LoopbackServer { _ in .json("{}").delayed(by: .seconds(5)) }
+        let server = try LoopbackServer { _ in .json("{}").delayed(by: .seconds(20)) }
         defer { server.stop() }
         let start = Date()
-        let task = Task { try await transport.send(request(server), context: context(deadline: 10)) }
+        let task = Task { try await transport.send(request(server), context: context(deadline: 30)) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         let error = await failure { try await task.value }
         #expect(error as? HTTPClientError == .cancelled(url: request(server).redactedURL))
-        #expect(Date().timeIntervalSince(start) < 3)
+        #expect(Date().timeIntervalSince(start) < 10, "the answer would take 20 s")
     }
 
     @Test func aPassedDeadlineSendsNothing() async throws {
@@ -172,12 +173,12 @@ struct URLSessionTransportTests {
 
     @Test func aSilentServerHitsTheConnectTimeout() async throws {
         let impatient = URLSessionTransport(connectTimeout: .milliseconds(500))
-        let server = try LoopbackServer { _ in .json("{}").delayed(by: .seconds(3)) }
+        let server = try LoopbackServer { _ in .json("{}").delayed(by: .seconds(20)) }
         defer { server.stop() }
         let start = Date()
-        let error = await failure { try await impatient.send(request(server), context: context(deadline: 5)) }
+        let error = await failure { try await impatient.send(request(server), context: context(deadline: 30)) }
         #expect(error as? HTTPClientError == .timedOut(url: request(server).redactedURL, after: .milliseconds(500)))
-        #expect(Date().timeIntervalSince(start) < 2.5)
+        #expect(Date().timeIntervalSince(start) < 10, "the answer would take 20 s")
     }
 
     @Test func bodiesAreReturnedAsSentWhateverTheirContentType() async throws {

@@ -63,7 +63,7 @@ struct NetworkFaultTests {
         let result = try await sandbox.run(["weather", "Rostov", "--refresh"], timeout: .seconds(20))
         let elapsed = ContinuousClock.now - started
         #expect(!result.timedOut)
-        #expect(elapsed < .seconds(5), "the deadline held: \(elapsed)")
+        #expect(elapsed < .seconds(10), "the deadline held (the drip takes minutes): \(elapsed)")
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stdoutText == fresh.stdoutText)
         #expect(result.stderrText.contains("showing results stored at"))

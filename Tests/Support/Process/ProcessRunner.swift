@@ -112,25 +112,31 @@ public enum ProcessRunner {
     /// Not `FileHandle.readDataToEndOfFile()`: it traps when a signal (SIGCHLD
     /// from a killed child) interrupts the read.
     private static func readToEnd(_ handle: FileHandle, exitedAt: ExitTime) async -> Data {
-        let fd = handle.fileDescriptor
         return await onThread {
-            var data = Data()
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            while !exitedAt.isLongAgo {
-                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&descriptor, 1, 100)
-                if ready == 0 || (ready < 0 && errno == EINTR) { continue }
-                let count = read(fd, &buffer, buffer.count)
-                if count > 0 {
-                    data.append(contentsOf: buffer[0..<count])
-                } else if count < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break
-                }
-            }
-            return data
+            // The closure holds `handle`, so its descriptor stays open (and is not reused
+            // by another test's file) until reading is over: ARC may release the Pipe
+            // right after its last use in `run`.
+            withExtendedLifetime(handle) { readLoop(handle.fileDescriptor, exitedAt: exitedAt) }
         }
+    }
+
+    private static func readLoop(_ fd: Int32, exitedAt: ExitTime) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while !exitedAt.isLongAgo {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 100)
+            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+            let count = read(fd, &buffer, buffer.count)
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        return data
     }
 
     /// Runs blocking `work` on a thread of its own and awaits its result.
