@@ -35,6 +35,19 @@ import Testing
         #expect(article.keywords == ["Basketball"])
     }
 
+    /// The live API (2025 on) names the envelope's counts `metadata`, not `meta`, and may send `docs: null`.
+    @Test func metadataEnvelopeOfTheCurrentAPI() throws {
+        let text = #"{"status":"OK","copyright":"c","response":{"docs":[{"_id":"nyt://article/1","headline":{"main":"H"}}],"metadata":{"hits":31,"offset":10,"time":20}}}"#
+        let (page, warnings) = try decode(Data(text.utf8))
+        #expect(warnings.isEmpty)
+        #expect(page.hits == 31)
+        #expect(page.offset == 10)
+        #expect(page.articles.map(\.id) == ["nyt://article/1"])
+        let empty = try decode(Data(#"{"status":"OK","response":{"docs":null,"metadata":{"hits":0,"offset":0}}}"#.utf8))
+        #expect(empty.0.hits == 0)
+        #expect(empty.0.articles.isEmpty)
+    }
+
     @Test func missingAndNullEverything() throws {
         let docs = [
             #"{"_id":"a","byline":[],"headline":null,"multimedia":null,"keywords":null,"word_count":null,"pub_date":null}"#,

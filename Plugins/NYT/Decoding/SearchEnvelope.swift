@@ -3,7 +3,8 @@ import Foundation
 
 /// The whole body of an Article Search answer:
 /// `{status, copyright, response: {meta: {hits, offset, time}, docs: […]}}`,
-/// with `meta` before or after `docs`.
+/// with `meta` before or after `docs`. Since the 2025 revision the live API
+/// names it `metadata`; both are read.
 struct SearchEnvelope: Decodable {
     let status: String?
     let response: Body?
@@ -15,11 +16,11 @@ struct SearchEnvelope: Decodable {
         let meta: Meta?
         let docs: [Lossy<Article>]?
 
-        private enum Keys: String, CodingKey { case meta, docs }
+        private enum Keys: String, CodingKey { case meta, metadata, docs }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
-            meta = container.tolerant(Meta.self, .meta)
+            meta = container.tolerant(Meta.self, .meta) ?? container.tolerant(Meta.self, .metadata)
             docs = try container.decodeIfPresent([Lossy<Article>].self, forKey: .docs)
         }
     }
