@@ -36,38 +36,32 @@ extension ProcessTests {
             let database = home.path("apicli.sqlite3")
             let environment = Self.environment(server: server, home: home, database: database)
 
-            // Unkilled runs, A → B → A: they store A and tell how long a run
-            // takes, and when its request reaches the server.
-            var timings: [(request: Double, write: Double, total: Double)] = []
-            for index in [0, 1, 0] {
+            // Unkilled runs, A → B → A → B → A: they store A and tell how long a run
+            // takes, when its request reaches the server and when its write begins.
+            var timings: [RunTiming] = []
+            for index in [0, 1, 0, 1, 0] {
                 serving.set(sets[index])
                 let started = Date()
                 let result = try await ProcessRunner.apicli(Self.arguments, environment: environment)
                 let total = Date().timeIntervalSince(started)
                 try #require(result.exitCode == 0, "unkilled run failed: \(result.stderrText)")
-                let request = (server.requests.last?.arrival.timeIntervalSince(started)) ?? 0
                 let snapshot = try StoreSnapshot.take(path: database, words: Self.words)
-                timings.append((request, snapshot.writtenAt?.timeIntervalSince(started) ?? 0, total))
                 try #require(snapshot.answer == sets[index].ids, "unkilled run did not store its set")
+                timings.append(RunTiming(
+                    request: server.requests.last?.arrival.timeIntervalSince(started) ?? 0,
+                    write: snapshot.writtenAt?.timeIntervalSince(started) ?? 0, total: total))
             }
             // The first run also created the store; the warm ones tell the usual timing.
-            var low = timings.dropFirst().map(\.request).min() ?? 0
-            var high = (timings.dropFirst().map(\.total).max() ?? 1) * 1.1
+            var window = KillWindow(measured: Array(timings.dropFirst()))
 
-            let writeBegins = timings.dropFirst().map(\.write).min() ?? 0
             var stored = 0, counts = KillCounts()
             var failures: [String] = []
             for iteration in 0..<iterations {
-                // Nothing yet on one side after a while: the machine is slower or
-                // faster than measured; widen the range towards the missing outcome.
-                if iteration > 0, iteration % 10 == 0 {
-                    if counts.new == 0 { high *= 1.5 }
-                    if counts.old == 0 { low *= 0.5 }
-                }
+                if iteration > 0, iteration % 10 == 0 { window.adapt(to: counts, after: iteration) }
                 let fresh = 1 - stored
                 serving.set(sets[fresh])
                 let requestsBefore = server.requests.count
-                let delay = low + (high - low) * random.unit()
+                let delay = window.delay(random.unit(), random.unit())
                 let result = try await ProcessRunner.apicli(
                     Self.arguments, environment: environment, timeout: .milliseconds(Int64(delay * 1_000)))
                 let reached = server.requests.count > requestsBefore
@@ -87,7 +81,7 @@ extension ProcessTests {
                 }
                 if result.timedOut {
                     if reached { counts.killedAfterRequest += 1 } else { counts.killedBeforeRequest += 1 }
-                    if delay >= writeBegins { counts.killedFromWrite += 1 }
+                    if delay >= window.writeBegins { counts.killedFromWrite += 1 }
                 } else {
                     counts.completed += 1
                     if result.exitCode != 0 || stored != fresh {
@@ -103,7 +97,7 @@ extension ProcessTests {
                 old \(counts.old), new \(counts.new); killed before the request \(counts.killedBeforeRequest), \
                 after it \(counts.killedAfterRequest) (\(counts.killedFromWrite) of them once the write had begun), \
                 not killed \(counts.completed); unkilled runs \(timings.map { Self.format($0.total) }.joined(separator: "/")) s \
-                (write began at \(Self.format(writeBegins)) s), kills at \(Self.format(low))–\(Self.format(high)) s
+                (write began at \(Self.format(window.writeBegins)) s), kills at last at \(Self.format(window.low))–\(Self.format(window.high)) s
                 """)
             #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
             #expect(counts.old + counts.new == iterations)
@@ -116,7 +110,7 @@ extension ProcessTests {
             #expect(counts.killedAfterRequest > 0, "no kill landed after the response was served")
         }
 
-        static let arguments = ["nyt"] + words.split(separator: " ").map(String.init) + ["--refresh", "--json"]
+        static let arguments = ["nyt"] + words.split(separator: " ").map(String.init) + ["--refresh", "--format", "csv"]
 
         static func environment(server: LoopbackServer, home: TemporaryDirectory, database: String) -> [String: String] {
             [
@@ -138,6 +132,46 @@ extension ProcessTests {
         static func format(_ seconds: Double) -> String {
             String(format: "%.3f", seconds)
         }
+    }
+}
+
+/// When, after its start, an unkilled run's request reached the server, its
+/// write transaction began, and it ended (seconds).
+private struct RunTiming {
+    var request: Double
+    var write: Double
+    var total: Double
+}
+
+/// The range of kill delays (seconds after the start): from when the request
+/// reaches the server to when a run usually ends, so kills fall in the
+/// transfer, the decode and the write, and some after the commit. Half the
+/// kills are aimed at the write itself, the rest anywhere in the range.
+private struct KillWindow {
+    var low: Double
+    var high: Double
+    /// The earliest measured start of the write: kills after it may hit it.
+    let writeBegins: Double
+
+    init(measured: [RunTiming]) {
+        let totals = measured.map(\.total).sorted()
+        low = measured.map(\.request).min() ?? 0
+        high = max(totals.isEmpty ? 1 : totals[totals.count / 2], low + 0.05)
+        writeBegins = measured.map(\.write).min() ?? 0
+    }
+
+    /// A delay from two uniform numbers in `0..<1`: `aim` picks the half.
+    func delay(_ position: Double, _ aim: Double) -> Double {
+        let start = aim < 0.5 ? low : min(max(writeBegins, low), high)
+        return start + (high - start) * position
+    }
+
+    /// The machine's load changes under the loop. With no outcome yet on one
+    /// side, widen towards it; with many runs ending before their kill, narrow.
+    mutating func adapt(to counts: KillCounts, after runs: Int) {
+        if counts.new == 0 { high *= 1.5 }
+        if counts.old == 0 { low *= 0.5 }
+        if counts.new > 0, counts.completed * 3 > runs { high = max(low + 0.05, high * 0.8) }
     }
 }
 
