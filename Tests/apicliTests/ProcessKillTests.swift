@@ -57,13 +57,15 @@ extension ProcessTests {
             var stored = 0, counts = KillCounts()
             var failures: [String] = []
             for iteration in 0..<iterations {
-                if iteration > 0, iteration % 10 == 0 { window.adapt(to: counts, after: iteration) }
+                if iteration > 0, iteration % 10 == 0 { window.adapt(to: counts) }
                 let fresh = 1 - stored
                 serving.set(sets[fresh])
                 let requestsBefore = server.requests.count
                 let delay = window.delay(random.unit(), random.unit())
+                let started = Date()
                 let result = try await ProcessRunner.apicli(
                     Self.arguments, environment: environment, timeout: .milliseconds(Int64(delay * 1_000)))
+                let duration = Date().timeIntervalSince(started)
                 let reached = server.requests.count > requestsBefore
                 let snapshot = try StoreSnapshot.take(path: database, words: Self.words)
 
@@ -89,6 +91,7 @@ extension ProcessTests {
                             + "(exit \(result.exitCode)): \(result.stderrText)")
                     }
                 }
+                window.learn(delay: delay, killed: result.timedOut, duration: duration, endedOld: stored != fresh)
                 if failures.count >= 5 { break }
             }
 
@@ -96,8 +99,8 @@ extension ProcessTests {
                 kill loop: \(iterations) runs of \(Self.articleCount) articles, seed \(seed): \
                 old \(counts.old), new \(counts.new); killed before the request \(counts.killedBeforeRequest), \
                 after it \(counts.killedAfterRequest) (\(counts.killedFromWrite) of them once the write had begun), \
-                not killed \(counts.completed); unkilled runs \(timings.map { Self.format($0.total) }.joined(separator: "/")) s \
-                (write began at \(Self.format(window.writeBegins)) s), kills at last at \(Self.format(window.low))–\(Self.format(window.high)) s
+                not killed \(counts.completed); unkilled runs \(timings.map { Self.format($0.total) }.joined(separator: "/")) s, \
+                writes began at \(timings.map { Self.format($0.write) }.joined(separator: "/")) s; kills at last at \(Self.format(window.low))–\(Self.format(window.high)) s
                 """)
             #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
             #expect(counts.old + counts.new == iterations)
@@ -147,31 +150,46 @@ private struct RunTiming {
 /// reaches the server to when a run usually ends, so kills fall in the
 /// transfer, the decode and the write, and some after the commit. Half the
 /// kills are aimed at the write itself, the rest anywhere in the range.
+///
+/// The machine's load (other tests, other builds) changes under the loop, so
+/// the end of the range follows the runs: each run that ends before its kill
+/// pulls it towards its duration, and each kill near the end that still found
+/// the old answer (the run was slower than thought) pushes it later.
 private struct KillWindow {
     var low: Double
     var high: Double
-    /// The earliest measured start of the write: kills after it may hit it.
-    let writeBegins: Double
+    /// Where the write begins, as a share of a whole run.
+    let writeShare: Double
 
     init(measured: [RunTiming]) {
         let totals = measured.map(\.total).sorted()
         low = measured.map(\.request).min() ?? 0
         high = max(totals.isEmpty ? 1 : totals[totals.count / 2], low + 0.05)
-        writeBegins = measured.map(\.write).min() ?? 0
+        let shares = measured.map { $0.write / max($0.total, 0.001) }.sorted()
+        writeShare = shares.isEmpty ? 0.5 : shares[shares.count / 2]
+    }
+
+    /// The estimated start of the write: kills after it may hit it.
+    var writeBegins: Double { max(low, high * writeShare) }
+
+    mutating func learn(delay: Double, killed: Bool, duration: Double, endedOld: Bool) {
+        if !killed {
+            high = max(low + 0.05, (high + duration) / 2)
+        } else if endedOld, delay > 0.9 * high {
+            high *= 1.1
+        }
     }
 
     /// A delay from two uniform numbers in `0..<1`: `aim` picks the half.
     func delay(_ position: Double, _ aim: Double) -> Double {
-        let start = aim < 0.5 ? low : min(max(writeBegins, low), high)
+        let start = aim < 0.5 ? low : min(writeBegins, high)
         return start + (high - start) * position
     }
 
-    /// The machine's load changes under the loop. With no outcome yet on one
-    /// side, widen towards it; with many runs ending before their kill, narrow.
-    mutating func adapt(to counts: KillCounts, after runs: Int) {
+    /// Still no outcome on one side after many runs: widen towards it.
+    mutating func adapt(to counts: KillCounts) {
         if counts.new == 0 { high *= 1.5 }
         if counts.old == 0 { low *= 0.5 }
-        if counts.new > 0, counts.completed * 3 > runs { high = max(low + 0.05, high * 0.8) }
     }
 }
 
@@ -181,7 +199,7 @@ private struct KillCounts {
     var new = 0
     var killedBeforeRequest = 0
     var killedAfterRequest = 0
-    /// Killed later than the write began in the unkilled runs: an estimate.
+    /// Killed after the estimated start of the write.
     var killedFromWrite = 0
     var completed = 0
 }
