@@ -36,21 +36,7 @@ extension ProcessTests {
             let database = home.path("apicli.sqlite3")
             let environment = Self.environment(server: server, home: home, database: database)
 
-            // Unkilled runs, A → B → A → B → A: they store A and tell how long a run
-            // takes, when its request reaches the server and when its write begins.
-            var timings: [RunTiming] = []
-            for index in [0, 1, 0, 1, 0] {
-                serving.set(sets[index])
-                let started = Date()
-                let result = try await ProcessRunner.apicli(Self.arguments, environment: environment)
-                let total = Date().timeIntervalSince(started)
-                try #require(result.exitCode == 0, "unkilled run failed: \(result.stderrText)")
-                let snapshot = try StoreSnapshot.take(path: database, words: Self.words)
-                try #require(snapshot.answer == sets[index].ids, "unkilled run did not store its set")
-                timings.append(RunTiming(
-                    request: server.requests.last?.arrival.timeIntervalSince(started) ?? 0,
-                    write: snapshot.writtenAt?.timeIntervalSince(started) ?? 0, total: total))
-            }
+            let timings = try await Self.unkilledRuns(of: sets, serving: serving, server: server, environment: environment)
             // The first run also created the store; the warm ones tell the usual timing.
             var window = KillWindow(measured: Array(timings.dropFirst()))
 
@@ -111,6 +97,27 @@ extension ProcessTests {
                 #expect(counts.new > 0, "no run stored the new set: every kill came before the commit")
             }
             #expect(counts.killedAfterRequest > 0, "no kill landed after the response was served")
+        }
+
+        /// Unkilled runs, A → B → A → B → A: they store A and tell how long a
+        /// run takes, when its request reaches the server and when its write begins.
+        fileprivate static func unkilledRuns(
+            of sets: [ArticleSet], serving: ServedSet, server: LoopbackServer, environment: [String: String]
+        ) async throws -> [RunTiming] {
+            var timings: [RunTiming] = []
+            for index in [0, 1, 0, 1, 0] {
+                serving.set(sets[index])
+                let started = Date()
+                let result = try await ProcessRunner.apicli(arguments, environment: environment)
+                let total = Date().timeIntervalSince(started)
+                try #require(result.exitCode == 0, "unkilled run failed: \(result.stderrText)")
+                let snapshot = try StoreSnapshot.take(path: environment["APICLI_DB"] ?? "", words: words)
+                try #require(snapshot.answer == sets[index].ids, "unkilled run did not store its set")
+                timings.append(RunTiming(
+                    request: server.requests.last?.arrival.timeIntervalSince(started) ?? 0,
+                    write: snapshot.writtenAt?.timeIntervalSince(started) ?? 0, total: total))
+            }
+            return timings
         }
 
         static let arguments = ["nyt"] + words.split(separator: " ").map(String.init) + ["--refresh", "--format", "csv"]
