@@ -120,17 +120,28 @@ public enum ProcessRunner {
         }
     }
 
+    /// Reads until end of file. A grandchild may hold the pipe open after the child
+    /// is gone, so once the child has exited for two seconds an idle pipe ends the
+    /// read too — but only when nothing is waiting in it, so a reader that was
+    /// scheduled late on a loaded machine still gets every byte.
     private static func readLoop(_ fd: Int32, exitedAt: ExitTime) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while !exitedAt.isLongAgo {
+        while true {
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, 100)
-            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if ready == 0 {
+                if exitedAt.isLongAgo { break }
+                continue
+            }
             let count = read(fd, &buffer, buffer.count)
             if count > 0 {
                 data.append(contentsOf: buffer[0..<count])
-            } else if count < 0 && errno == EINTR {
+            } else if count < 0 && (errno == EINTR || errno == EAGAIN) {
                 continue
             } else {
                 break
