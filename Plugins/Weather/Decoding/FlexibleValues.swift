@@ -96,22 +96,3 @@ extension KeyedDecodingContainer {
         try? nestedContainer(keyedBy: type, forKey: key)
     }
 }
-
-extension DecodingError {
-    /// What went wrong and where, in a few words, with no value from the body.
-    var summary: String {
-        func path(_ context: Context, _ key: (any CodingKey)? = nil) -> String {
-            let keys = context.codingPath + (key.map { [$0] } ?? [])
-            let text = keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-            return text.isEmpty ? "the top level" : text
-        }
-        switch self {
-        case let .keyNotFound(key, context): return "missing \(path(context, key))"
-        case let .valueNotFound(_, context): return "null at \(path(context))"
-        case let .typeMismatch(_, context): return "unexpected type at \(path(context))"
-        case let .dataCorrupted(context):
-            return context.codingPath.isEmpty ? "malformed JSON" : "unreadable value at \(path(context))"
-        @unknown default: return "unreadable"
-        }
-    }
-}

@@ -11,26 +11,29 @@ public enum JSONBody {
         } catch let failure as DecodeFailure {
             throw failure
         } catch let error as DecodingError {
-            throw DecodeFailure(reason(error))
+            throw DecodeFailure(error.summary)
         } catch {
             throw DecodeFailure("the body could not be read")
         }
     }
+}
 
-    /// A few words on what went wrong and where (`missing data.items`), with no value from the body.
-    static func reason(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+extension DecodingError {
+    /// What went wrong and where, in a few words (`missing data.items`), with no
+    /// value from the body, so it can go in an error message or a warning.
+    public var summary: String {
+        func path(_ context: Context, _ key: (any CodingKey)? = nil) -> String {
             let keys = context.codingPath + (key.map { [$0] } ?? [])
             let text = keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
             return text.isEmpty ? "the top level" : text
         }
-        switch error {
+        switch self {
         case let .keyNotFound(key, context): return "missing \(path(context, key))"
         case let .valueNotFound(_, context): return "null at \(path(context))"
         case let .typeMismatch(_, context): return "unexpected type at \(path(context))"
         case let .dataCorrupted(context):
-            return context.codingPath.isEmpty ? "the body is not valid JSON" : "unreadable value at \(path(context))"
-        @unknown default: return "the body could not be read"
+            return context.codingPath.isEmpty ? "malformed JSON" : "unreadable value at \(path(context))"
+        @unknown default: return "unreadable"
         }
     }
 }
