@@ -62,6 +62,10 @@ struct ScaffoldTests {
 
         let tests = try await swift(["test", "--filter", "DemoApiTests"], in: copy.url, timeout: .seconds(1500))
         #expect(tests.exitCode == 0, "\(tests.stdoutText.suffix(3000))\(tests.stderrText.suffix(2000))")
+        let testOutput = tests.stdoutText + tests.stderrText
+        #expect(testOutput.contains("DemoApiCommandTests passed"), "the new provider's tests did not run")
+        #expect(testOutput.contains("meetsTheProviderContract() passed"), "the conformance suite did not run")
+        PackageCopy.removeLockFiles(of: copy.url)
         print("ScaffoldTests: scaffold, build, run and test took \(ContinuousClock.now - started)")
     }
 
@@ -74,6 +78,15 @@ struct ScaffoldTests {
 
 /// A copy of the package's files without `.build`: what a fresh clone holds.
 enum PackageCopy {
+    /// SwiftPM leaves `<path with _ for />.build.lock`-style files in the temporary folder.
+    static func removeLockFiles(of package: URL) {
+        let temporary = FileManager.default.temporaryDirectory
+        let stem = package.standardizedFileURL.path.replacingOccurrences(of: "/", with: "_")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(stem) {
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+    }
+
     /// Copies what git tracks (and untracked files it does not ignore), or,
     /// without git, every top-level entry but build products.
     static func copyTrackedFiles(from root: URL, to destination: URL) async throws {

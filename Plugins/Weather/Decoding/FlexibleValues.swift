@@ -61,20 +61,6 @@ struct FlexibleText: Decodable {
     }
 }
 
-/// Decodes each element on its own, so one bad forecast entry is reported and
-/// skipped instead of failing the whole list.
-struct Lossy<Element: Decodable>: Decodable {
-    let result: Result<Element, any Error>
-
-    init(from decoder: any Decoder) {
-        do {
-            result = .success(try Element(from: decoder))
-        } catch {
-            result = .failure(error)
-        }
-    }
-}
-
 extension KeyedDecodingContainer {
     /// The number at `key`; nil when missing, null or not a number.
     func number(_ key: Key) -> NumberValue? {
