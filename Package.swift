@@ -23,6 +23,12 @@ let providerNames: [String] = {
     }.sorted()
 }()
 
+// SwiftPM caches this manifest's result keyed by its text, so a new folder is
+// not seen until the text changes. `swift package new-provider` rewrites the
+// line below for that reason. After adding or removing a folder by hand, run
+// `swift build --manifest-cache none` once (or update the line yourself).
+// provider-folders: NYT Weather
+
 /// Whether `Tests/<name>` exists, so a provider without tests still builds.
 func hasTests(_ name: String) -> Bool {
     FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/\(name)")

@@ -1,9 +1,49 @@
+import Foundation
 import PackagePlugin
 
-/// `swift package new-provider` — scaffolds a provider (filled in by issue 6).
+/// `swift package --allow-writing-to-package-directory new-provider <name> --base-url URL --path PATH`
+///
+/// Writes `Plugins/<Name>/` (a working provider for a plain JSON API) and
+/// `Tests/<Name>Tests/` (its tests, a sample answer and the conformance call),
+/// then rewrites the provider line in `Package.swift` so that the next
+/// `swift build` sees the new folder (SwiftPM caches the evaluated manifest by
+/// its text). Nothing under `Sources/` changes.
 @main
 struct NewProvider: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        Diagnostics.error("new-provider is not implemented yet")
+        let root = context.package.directoryURL
+        let request = try ScaffoldRequest(arguments: arguments)
+        let existing = try ExistingNames(packageRoot: root)
+        try existing.check(request.name)
+
+        let files = ProviderTemplate(request).files + ProviderTestTemplate(request).files
+        for file in files {
+            let url = root.appending(path: file.path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
+        }
+        try ManifestStamp(packageRoot: root).update(adding: request.name.module)
+
+        print("Created the \(request.name.cli) provider:")
+        for file in files { print("  \(file.path)") }
+        print("  Package.swift (its provider list line, so the next build sees the folder)")
+        print("""
+
+            Next:
+              swift build
+              .build/debug/apicli \(request.name.cli) --help
+              \(request.keyVariable.map { "export \($0)=...   # your key\n      " } ?? "").build/debug/apicli \(request.name.cli) hello
+              swift test --filter \(request.name.module)Tests
+            """)
+    }
+}
+
+/// A failure the user can fix; printed as one line, and the command exits non-zero.
+struct ScaffoldError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

@@ -57,20 +57,6 @@ struct Tolerant<Wrapped: Decodable>: Decodable {
     }
 }
 
-/// One element of an array that must not sink its neighbours: it keeps the
-/// value, or the error that stopped it, and always lets the array move on.
-struct Lossy<Wrapped: Decodable>: Decodable {
-    let result: Result<Wrapped, any Error>
-
-    init(from decoder: any Decoder) throws {
-        do {
-            result = .success(try Wrapped(from: decoder))
-        } catch {
-            result = .failure(error)
-        }
-    }
-}
-
 extension KeyedDecodingContainer {
     /// The field as text, nil when missing, null or not text-like. Strings take
     /// the decoder's fast path; only a field of another type pays for the fallback.

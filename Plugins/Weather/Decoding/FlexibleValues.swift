@@ -61,20 +61,6 @@ struct FlexibleText: Decodable {
     }
 }
 
-/// Decodes each element on its own, so one bad forecast entry is reported and
-/// skipped instead of failing the whole list.
-struct Lossy<Element: Decodable>: Decodable {
-    let result: Result<Element, any Error>
-
-    init(from decoder: any Decoder) {
-        do {
-            result = .success(try Element(from: decoder))
-        } catch {
-            result = .failure(error)
-        }
-    }
-}
-
 extension KeyedDecodingContainer {
     /// The number at `key`; nil when missing, null or not a number.
     func number(_ key: Key) -> NumberValue? {
@@ -94,24 +80,5 @@ extension KeyedDecodingContainer {
     /// The object at `key`; nil when missing, null, `[]` or not an object.
     func object<NestedKey: CodingKey>(_ key: Key, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey>? {
         try? nestedContainer(keyedBy: type, forKey: key)
-    }
-}
-
-extension DecodingError {
-    /// What went wrong and where, in a few words, with no value from the body.
-    var summary: String {
-        func path(_ context: Context, _ key: (any CodingKey)? = nil) -> String {
-            let keys = context.codingPath + (key.map { [$0] } ?? [])
-            let text = keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-            return text.isEmpty ? "the top level" : text
-        }
-        switch self {
-        case let .keyNotFound(key, context): return "missing \(path(context, key))"
-        case let .valueNotFound(_, context): return "null at \(path(context))"
-        case let .typeMismatch(_, context): return "unexpected type at \(path(context))"
-        case let .dataCorrupted(context):
-            return context.codingPath.isEmpty ? "malformed JSON" : "unreadable value at \(path(context))"
-        @unknown default: return "unreadable"
-        }
     }
 }

@@ -1,3 +1,4 @@
+import APICore
 import Foundation
 
 /// The wire shape of `GET /data/2.5/forecast`, read in one `JSONDecoder` pass.

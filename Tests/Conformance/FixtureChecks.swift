@@ -1,0 +1,80 @@
+import APICore
+import Foundation
+
+/// Per fixture: it decodes, persist-then-load gives back the same JSON, and every format renders.
+enum FixtureChecks {
+    static func failures<P: Provider>(of provider: P, query: P.Query, fixture: URL) -> [String] {
+        let name = fixture.lastPathComponent
+        let response: P.Response
+        do {
+            var warnings: [String] = []
+            response = try provider.decode(try Data(contentsOf: fixture), for: query, warnings: &warnings)
+        } catch {
+            return ["\(name): does not decode: \(error)"]
+        }
+        var failures = RenderChecks.failures(name) { format in
+            provider.render([response], as: format, terminal: .plain)
+        }
+        do {
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("conformance-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let store = try Store(path: directory.appendingPathComponent("store.sqlite3").path)
+            try store.migrate(owner: provider.descriptor.name, provider.migrations)
+            try store.write { try provider.persist(response, for: query, in: $0) }
+            let loaded = try store.read { try provider.load(query, from: $0)?.value }
+            guard let loaded else { return failures + ["\(name): load after persist found nothing"] }
+            let before = provider.json([response]).serialized(pretty: true)
+            let after = provider.json([loaded]).serialized(pretty: true)
+            if before != after {
+                failures.append("\(name): load after persist differs from the decoded answer:\n\(difference(before, after))")
+            }
+        } catch {
+            failures.append("\(name): persist or load failed: \(error)")
+        }
+        return failures
+    }
+
+    /// The first line that differs, to keep the failure short.
+    static func difference(_ before: String, _ after: String) -> String {
+        let old = before.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = after.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(old.count, new.count) {
+            let left = index < old.count ? String(old[index]) : "<end>"
+            let right = index < new.count ? String(new[index]) : "<end>"
+            if left != right { return "  line \(index + 1): decoded \(left)\n  line \(index + 1): loaded  \(right)" }
+        }
+        return "  (same lines)"
+    }
+}
+
+/// What every format's text must look like.
+enum RenderChecks {
+    /// Renders each format with `render` and checks its shape; `label` names the source in failures.
+    static func failures(_ label: String, render: (OutputFormat) -> String) -> [String] {
+        [OutputFormat.table, .json, .ndjson, .csv].flatMap { format in
+            check(render(format), as: format).map { "\(label): --format \(format.rawValue): \($0)" }
+        }
+    }
+
+    /// What is wrong with `text` as `format` output; empty when nothing is.
+    static func check(_ text: String, as format: OutputFormat) -> [String] {
+        switch format {
+        case .json:
+            return parses(text) ? [] : ["not valid JSON"]
+        case .ndjson:
+            let lines = text.split(separator: "\n")
+            return lines.allSatisfy { parses(String($0)) } ? [] : ["a line is not valid JSON"]
+        case .csv:
+            let header = text.split(separator: "\n").first.map(String.init) ?? ""
+            return header.trimmingCharacters(in: .whitespaces).isEmpty ? ["no header line"] : []
+        case .table:
+            return text.isEmpty ? ["empty"] : []
+        }
+    }
+
+    static func parses(_ text: String) -> Bool {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil
+    }
+}

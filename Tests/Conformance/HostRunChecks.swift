@@ -1,0 +1,64 @@
+import APICore
+import Foundation
+import TestSupport
+
+/// Real runs through an in-process ``Host`` against a loopback server that
+/// answers every request with a fixture, with a known fake key: every format
+/// renders, and the key shows nowhere — not in stdout, stderr, `--verbose`
+/// traces, nor the bytes of the store and its WAL.
+enum HostRunChecks {
+    static let fakeKey = "CONFORMANCE0KEY0d41d8cd98f00b204e98"
+
+    static func failures<P: Provider>(of provider: P, arguments: [String], body: Data) async -> [String] {
+        let descriptor = provider.descriptor
+        do {
+            let server = try LoopbackServer(maxLifetime: .seconds(60)) { _ in .json(body) }
+            defer { server.stop() }
+            let directory = try TemporaryDirectory(prefix: "conformance-\(descriptor.name)")
+            let database = directory.path("store.sqlite3")
+            var variables = [
+                descriptor.environmentPrefix + "_BASE_URL": server.baseURL.absoluteString,
+                "APICLI_DB": database,
+                "XDG_CONFIG_HOME": directory.path("config"),
+                "XDG_DATA_HOME": directory.path("data"),
+                "HOME": directory.path(),
+            ]
+            if let credential = descriptor.credential { variables[credential.environmentVariable] = fakeKey }
+            let registry = ProviderRegistry([provider])
+
+            var failures: [String] = []
+            var printed = ""
+            let runs: [(words: [String], format: OutputFormat?)] =
+                [(["--verbose", "--refresh"], .table), ([], .json), ([], .ndjson), ([], .csv), (["--offline"], .json)]
+            for run in runs {
+                let console = CapturingConsole()
+                let words = [descriptor.name] + arguments + run.words + ["--format", (run.format ?? .table).rawValue]
+                let code = await Host(registry: registry, environment: HostEnvironment(
+                    variables: variables, console: console)).run(words)
+                let line = words.joined(separator: " ")
+                if code != .success {
+                    failures.append("`\(line)` exited \(code.rawValue): \(console.stderr.prefix(300))")
+                    continue
+                }
+                if let format = run.format {
+                    failures += RenderChecks.check(console.stdout, as: format).map { "`\(line)`: \($0)" }
+                }
+                printed += console.stdout + console.stderr
+            }
+            if let credential = descriptor.credential,
+                !server.requests.contains(where: { $0.query(credential.parameter) == fakeKey }) {
+                failures.append("no request carried the key as '\(credential.parameter)'")
+            }
+            if printed.contains(fakeKey) { failures.append("the API key was printed") }
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                let bytes = (try? Data(contentsOf: URL(fileURLWithPath: database + suffix))) ?? Data()
+                if bytes.range(of: Data(fakeKey.utf8)) != nil {
+                    failures.append("the API key is in the store file store.sqlite3\(suffix)")
+                }
+            }
+            return failures
+        } catch {
+            return ["could not run the host: \(error)"]
+        }
+    }
+}

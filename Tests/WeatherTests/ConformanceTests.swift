@@ -1,0 +1,16 @@
+import ProviderConformance
+import Testing
+
+@testable import Weather
+
+@Test func weatherMeetsTheProviderContract() async {
+    let fixtures = Fixtures.forecastNames.map { Fixtures.root.appendingPathComponent($0) }
+    await Conformance.expect(WeatherProvider(), arguments: ["Paris"], fixtures: fixtures)
+}
+
+/// The suite can fail: an error body given as a forecast is reported.
+@Test func conformanceReportsAFixtureThatDoesNotDecode() async {
+    let errorBodies = Fixtures.errorNames.map { Fixtures.root.appendingPathComponent($0) }
+    let failures = await Conformance.failures(of: WeatherProvider(), arguments: ["Paris"], fixtures: errorBodies)
+    #expect(failures.contains { $0.contains("does not decode") })
+}
