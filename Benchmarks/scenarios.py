@@ -168,6 +168,7 @@ class Bench:
         def python(fts):
             def run():
                 tag = f"s3-p{next(counter)}"
+                self.env(tag)  # its directory
                 url = f"{self.fast['url']}/svc/search/v2/articlesearch.json?q=big20k&api-key=bench-fake-key"
                 return self.time_run([sys.executable, os.path.join(os.path.dirname(__file__), "baseline_persist.py"),
                                       url, self.db(tag)] + ([] if fts else ["--no-fts"]))
