@@ -50,11 +50,13 @@ def main():
     parser.add_argument("--runs", type=int, default=21, help="runs per side for the quick scenarios")
     parser.add_argument("--only", default="1,2,3,4,5,6,7")
     parser.add_argument("--articles", type=int, default=1_000_000)
+    parser.add_argument("--static-stdlib", action="store_true", help="apicli was built with --static-swift-stdlib")
     args = parser.parse_args()
     os.makedirs(WORK, exist_ok=True)
     print("machine:", machine(), flush=True)
+    print("apicli:", args.apicli, "(--static-swift-stdlib)" if args.static_stdlib else "(swift build -c release)", flush=True)
     temp = tempfile.mkdtemp(prefix="apicli-bench-")
-    bench = Bench(os.path.abspath(args.apicli), temp, WORK, args.runs, args.articles)
+    bench = Bench(os.path.abspath(args.apicli), temp, WORK, args.runs, args.articles, args.static_stdlib)
     rows = []
     started = time.time()
     try:

@@ -33,8 +33,9 @@ class CommandFailed(Exception):
 
 
 class Bench:
-    def __init__(self, apicli, temp, work, runs, articles):
+    def __init__(self, apicli, temp, work, runs, articles, static=False):
         self.apicli, self.temp, self.work, self.runs, self.articles = apicli, temp, work, runs, articles
+        self.static = static
         self.notes = []
         self.servers = []
         self.runs_done = 0
@@ -251,7 +252,7 @@ class Bench:
             apicli, baseline = self.interleave(max(self.runs, 30), lambda: self.time_run(argv, env),
                                                lambda: self.time_run([hello], env))
             a, b = median_ms(apicli), median_ms(baseline)
-            yield (f"7. apicli {label} vs Foundation hello-world (-O)", f"{a:.1f} ms", f"{b:.1f} ms",
+            yield (f"7. apicli {label} vs Foundation hello-world (-O{' -static-stdlib' if self.static else ''})", f"{a:.1f} ms", f"{b:.1f} ms",
                    f"{a / b:.2f}x", "(report)", "-")
 
     # ----- helpers ----------------------------------------------------------------------------
@@ -308,9 +309,10 @@ class Bench:
             return path, json.load(f)
 
     def hello_world(self):
-        path = os.path.join(self.work, "hello")
+        path = os.path.join(self.work, "hello-static" if self.static else "hello")
         source = os.path.join(os.path.dirname(__file__), "hello", "main.swift")
         if not os.path.exists(path) or os.path.getmtime(path) < os.path.getmtime(source):
-            subprocess.run(["swiftc", "-O", source, "-o", path], check=True)
+            flags = ["-static-stdlib"] if self.static else []
+            subprocess.run(["swiftc", "-O", *flags, source, "-o", path], check=True, stderr=DEVNULL)
         return path
 
