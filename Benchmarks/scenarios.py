@@ -246,14 +246,18 @@ class Bench:
                verdict(peak <= 3 * payload))
 
     def scenario7(self):
-        hello = self.hello_world()
+        hello, hello_net = self.hello_world("main"), self.hello_world("networking")
         env = self.env("s7")
+        flavour = "-O -static-stdlib" if self.static else "-O"
         for label, argv in (("--version", [self.apicli, "--version"]), ("providers", [self.apicli, "providers"])):
-            apicli, baseline = self.interleave(max(self.runs, 30), lambda: self.time_run(argv, env),
-                                               lambda: self.time_run([hello], env))
-            a, b = median_ms(apicli), median_ms(baseline)
-            yield (f"7. apicli {label} vs Foundation hello-world (-O{' -static-stdlib' if self.static else ''})", f"{a:.1f} ms", f"{b:.1f} ms",
+            apicli, baseline, networking = self.interleave(
+                max(self.runs, 30), lambda: self.time_run(argv, env), lambda: self.time_run([hello], env),
+                lambda: self.time_run([hello_net], env))
+            a, b, n = median_ms(apicli), median_ms(baseline), median_ms(networking)
+            yield (f"7. apicli {label} vs Foundation hello-world ({flavour})", f"{a:.1f} ms", f"{b:.1f} ms",
                    f"{a / b:.2f}x", "(report)", "-")
+            yield (f"7b. apicli {label} vs hello-world + FoundationNetworking ({flavour})", f"{a:.1f} ms",
+                   f"{n:.1f} ms", f"{a / n:.2f}x", "(report)", "-")
 
     # ----- helpers ----------------------------------------------------------------------------
 
@@ -308,11 +312,11 @@ class Bench:
         with open(meta) as f:
             return path, json.load(f)
 
-    def hello_world(self):
-        path = os.path.join(self.work, "hello-static" if self.static else "hello")
-        source = os.path.join(os.path.dirname(__file__), "hello", "main.swift")
+    def hello_world(self, name):
+        suffix = "-static" if self.static else ""
+        path = os.path.join(self.work, f"hello-{name}{suffix}")
+        source = os.path.join(os.path.dirname(__file__), "hello", f"{name}.swift")
         if not os.path.exists(path) or os.path.getmtime(path) < os.path.getmtime(source):
             flags = ["-static-stdlib"] if self.static else []
             subprocess.run(["swiftc", "-O", *flags, source, "-o", path], check=True, stderr=DEVNULL)
         return path
-
