@@ -143,7 +143,7 @@ class Bench:
         apicli, baseline = self.interleave(self.runs, lambda: self.time_run(miss, env), self.curl_jq)
         self.miss_baseline = median_ms(baseline)
         a, b = median_ms(apicli), median_ms(baseline)
-        yield ("1. weather Paris, cache miss (--refresh) vs curl | jq", f"{a:.1f} ms", f"{b:.1f} ms",
+        yield ("1. weather Paris, cache miss (--refresh) vs curl piped to jq", f"{a:.1f} ms", f"{b:.1f} ms",
                f"{a / b:.2f}x", "<= 1.0x", verdict(a <= b))
 
     def scenario2(self):
@@ -154,7 +154,7 @@ class Bench:
         apicli, baseline = self.interleave(self.runs, lambda: self.time_run(hit, env), self.curl_jq)
         sent = self.request_count(self.fast) - before - self.runs
         a, b = median_ms(apicli), median_ms(baseline)
-        yield (f"2. weather Paris, cache hit ({sent} requests sent) vs curl | jq (miss)", f"{a:.1f} ms",
+        yield (f"2. weather Paris, cache hit ({sent} requests sent) vs curl piped to jq (miss)", f"{a:.1f} ms",
                f"{b:.1f} ms", f"{a / b:.2f}x", "<= 0.7x", verdict(a <= 0.7 * b))
 
     def scenario3(self):
