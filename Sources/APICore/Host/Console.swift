@@ -17,7 +17,7 @@ public struct StandardConsole: Console {
     public func err(_ text: String) { Self.write(text, to: FileHandle.standardError) }
 
     /// Writes the string's own UTF-8 bytes: `Data(text.utf8)` copied the whole
-    /// output first, a second 20 MB for `--format ndjson` of 20,000 articles.
+    /// output first, a second ~20 MB for `--format ndjson` of 20,000 articles.
     private static func write(_ text: String, to handle: FileHandle) {
         var text = text
         text.withUTF8 { bytes in

@@ -119,7 +119,7 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
             return
         }
         // Room for the whole announced body (already capped) up front: growing by
-        // doubling held two copies at once, ~3x a 30 MB body at peak.
+        // doubling copies the body each time it outgrows its buffer (two copies at once).
         if let declared, declared > 0 { state.withLock { $0.body.reserveCapacity(declared) } }
         completionHandler(.allow)
     }
