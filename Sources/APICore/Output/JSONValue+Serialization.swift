@@ -46,28 +46,48 @@ extension JSONValue {
         return String(describing: value)
     }
 
+    /// Copies runs of plain text whole and escapes only the scalars that need it:
+    /// appending scalar by scalar was a fifth of `--format ndjson` for 20,000 articles.
     private static func writeString(_ value: String, into out: inout String) {
         out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
-                // Escaping DEL, C1, the JS line separators and the bidi controls too keeps
-                // them out of a terminal when JSON is printed straight to one; the decoded
-                // value is unchanged, so the document stays exact.
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        let scalars = value.unicodeScalars
+        var runStart = scalars.startIndex
+        var index = runStart
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            if let escaped = escape(scalar) {
+                if runStart != index { out += String(scalars[runStart..<index]) }
+                out += escaped
+                runStart = next
             }
+            index = next
         }
+        if runStart != index { out += String(scalars[runStart..<index]) }
         out += "\""
+    }
+
+    /// The escape for one scalar, or nil when it is written as itself.
+    private static func escape(_ scalar: Unicode.Scalar) -> String? {
+        let value = scalar.value
+        if value >= 0x20 && value < 0x7F && value != 0x22 && value != 0x5C { return nil }
+        switch scalar {
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        case "\u{08}": return "\\b"
+        case "\u{0C}": return "\\f"
+        case _ where value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value)
+            || value == 0x2028 || value == 0x2029
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value):
+            // Escaping DEL, C1, the JS line separators and the bidi controls too keeps
+            // them out of a terminal when JSON is printed straight to one; the decoded
+            // value is unchanged, so the document stays exact.
+            let hex = String(value, radix: 16, uppercase: false)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: return nil
+        }
     }
 }

@@ -10,7 +10,11 @@ import Foundation
 /// - `.refresh`: the server is always asked; the answer is still stored.
 /// - `.offline`: any entry answers, however old; without one, ``HTTPClientError/offline(url:)``.
 ///
-/// Only 200 responses are stored, and not when the server says `no-store`.
+/// Only 200 responses are stored, and not when the server says `no-store`, nor
+/// bodies over `maxEntryBytes`: a real API page is tens of KB, and writing a 30 MB
+/// body into the store cost ~0.5 s and ~60 MB of peak memory (SQLite copies a
+/// bound blob and builds the row in memory) for an answer the provider's own
+/// tables already keep.
 /// Freshness is the server's `max-age` when it sent one, else the provider's TTL.
 /// A failing cache store never fails a request: the network answer still counts.
 public struct CacheMiddleware: ClientMiddleware {
@@ -19,11 +23,15 @@ public struct CacheMiddleware: ClientMiddleware {
     public var time: TimeSource
     /// Told `cache hit`, `cache miss`, `cache revalidated` … with the redacted URL.
     public var trace: (@Sendable (String) -> Void)?
+    /// The largest body stored; larger answers are used but not kept.
+    public var maxEntryBytes: Int
+    public static let defaultMaxEntryBytes = 4 << 20
 
     public init(
         ttl: Duration, storage: any ResponseCacheStorage, time: TimeSource = .system,
-        trace: (@Sendable (String) -> Void)? = nil
+        trace: (@Sendable (String) -> Void)? = nil, maxEntryBytes: Int = CacheMiddleware.defaultMaxEntryBytes
     ) {
+        self.maxEntryBytes = maxEntryBytes
         self.ttl = ttl
         self.storage = storage
         self.time = time
@@ -90,6 +98,10 @@ public struct CacheMiddleware: ClientMiddleware {
         guard response.status == 200 else { return }
         let control = CacheControl(response.headers["Cache-Control"])
         guard !control.noStore else { return }
+        guard response.body.count <= maxEntryBytes else {
+            trace?("cache not written: body of \(response.body.count) B is over \(maxEntryBytes) B")
+            return
+        }
         let now = time.now()
         let entry = CachedResponse(
             status: response.status,

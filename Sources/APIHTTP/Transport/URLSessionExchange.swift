@@ -112,11 +112,15 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
             return
         }
         state.withLock { $0.response = http }
-        if let declared = Self.declaredLength(http), declared > maxBodyBytes {
+        let declared = Self.declaredLength(http)
+        if let declared, declared > maxBodyBytes {
             completionHandler(.cancel)
             fail(.bodyTooLarge(url: url, limit: maxBodyBytes))
             return
         }
+        // Room for the whole announced body (already capped) up front: growing by
+        // doubling copies the body each time it outgrows its buffer (two copies at once).
+        if let declared, declared > 0 { state.withLock { $0.body.reserveCapacity(declared) } }
         completionHandler(.allow)
     }
 

@@ -92,13 +92,18 @@ public final class Store: Sendable {
         }
     }
 
-    /// WAL, foreign keys, `synchronous = NORMAL`, and the migrations table.
+    /// WAL, foreign keys, `synchronous = NORMAL`, a page cache big enough for one large
+    /// write, and the migrations table.
+    ///
+    /// The cache: with SQLite's default 2 MiB, a transaction that inserts 20,000 articles
+    /// and their FTS5 index spills dirty pages to the WAL again and again (~430 MB written
+    /// for ~60 MB of data); pages are allocated only as used, so small commands pay nothing.
     private static func configure(_ database: Database, inMemory: Bool) throws(StoreError) {
         if !inMemory {
             let mode = try database.query("PRAGMA journal_mode", []).first?[0].string?.lowercased()
             if mode != "wal" { _ = try database.query("PRAGMA journal_mode = WAL", []) }
         }
-        try database.executeScript("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
+        try database.executeScript("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192;")
         let exists = try database.query(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'apicli_migrations'", [])
         if exists.isEmpty {

@@ -1,0 +1,322 @@
+"""The seven scenarios of issue 7. Each yields table rows:
+(scenario, apicli figure, baseline figure, ratio, goal, met?).
+
+Every apicli run gets its own temporary XDG dirs, a `--db` of its scenario, and
+fake keys through the environment; the servers listen on 127.0.0.1 only.
+"""
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+DEVNULL = subprocess.DEVNULL
+WEATHER_JQ = (
+    r'"\(.city.name), \(.city.country)", '
+    r'(.list[] | [.dt_txt, "\(.main.temp)°C", "\(.main.feels_like // "")", .weather[0].description, '
+    r'"\(.wind.speed) m/s", "\(.main.humidity)%", "\(.rain["3h"] // "")"] | @tsv)'
+)
+
+
+def median_ms(samples):
+    return statistics.median(samples) * 1000
+
+
+def verdict(ok):
+    return "yes" if ok else "NO"
+
+
+class CommandFailed(Exception):
+    pass
+
+
+class Bench:
+    def __init__(self, apicli, temp, work, runs, articles, static=False):
+        self.apicli, self.temp, self.work, self.runs, self.articles = apicli, temp, work, runs, articles
+        self.static = static
+        self.notes = []
+        self.servers = []
+        self.runs_done = 0
+
+    # ----- plumbing -------------------------------------------------------------------------
+
+    def start_servers(self):
+        bodies = {}
+        for name, flag in (("big20k", ["--docs", "20000"]), ("big30mb", ["--megabytes", "30"])):
+            path = os.path.join(self.work, f"nyt-{name}.json")
+            if not os.path.exists(path):
+                subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "make_nyt_body.py")]
+                               + flag + [path], check=True, stdout=DEVNULL)
+            bodies[name] = path
+        self.bodies = bodies
+        self.fast = self._server("fast", 0, bodies)
+        self.slow = self._server("slow", 200, {})
+
+    def _server(self, name, latency, bodies):
+        port_file = os.path.join(self.temp, f"{name}.port")
+        log = os.path.join(self.temp, f"{name}.log")
+        args = [sys.executable, os.path.join(os.path.dirname(__file__), "server.py"), "--port-file", port_file,
+                "--log", log, "--latency-ms", str(latency), "--lifetime", "1200"]
+        for key, path in bodies.items():
+            args += ["--nyt-body", f"{key}={path}"]
+        process = subprocess.Popen(args)
+        self.servers.append(process)
+        for _ in range(100):
+            if os.path.exists(port_file):
+                break
+            time.sleep(0.05)
+        with open(port_file) as f:
+            port = int(f.read())
+        return {"url": f"http://127.0.0.1:{port}", "log": log}
+
+    def stop_servers(self):
+        for process in self.servers:
+            process.terminate()
+            process.wait(timeout=5)
+
+    def env(self, tag, server=None, key="bench-fake-key", extra=None):
+        """A clean environment with its own XDG dirs and fake keys."""
+        base = os.path.join(self.temp, tag)
+        for sub in ("data", "config", "cache", "home"):
+            os.makedirs(os.path.join(base, sub), exist_ok=True)
+        server = server or self.fast
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.path.join(base, "home"),
+            "LANG": "C.UTF-8", "XDG_DATA_HOME": os.path.join(base, "data"),
+            "XDG_CONFIG_HOME": os.path.join(base, "config"), "XDG_CACHE_HOME": os.path.join(base, "cache"),
+            "OPENWEATHER_API_KEY": key, "NYT_API_KEY": key, "APICLI_WEATHER_BASE_URL": server["url"],
+            "APICLI_NYT_BASE_URL": server["url"], "APICLI_MAX_BODY_MB": "64",
+        }
+        env.update(extra or {})
+        return env
+
+    def db(self, tag):
+        return os.path.join(self.temp, tag, "apicli.sqlite3")
+
+    def time_run(self, argv, env=None, stdout=DEVNULL):
+        """Wall time of one command; a non-zero exit is a crash, not a slow run."""
+        start = time.perf_counter()
+        result = subprocess.run(argv, env=env, stdout=stdout, stderr=subprocess.PIPE)
+        elapsed = time.perf_counter() - start
+        if result.returncode != 0:
+            raise CommandFailed(f"{argv[:4]} exited {result.returncode}: {result.stderr.decode()[-400:]}")
+        return elapsed
+
+    def time_pipeline(self, first, second):
+        """Wall time of `first | second`, with no shell in between."""
+        start = time.perf_counter()
+        a = subprocess.Popen(first, stdout=subprocess.PIPE)
+        b = subprocess.Popen(second, stdin=a.stdout, stdout=DEVNULL)
+        a.stdout.close()
+        codes = (b.wait(), a.wait())
+        elapsed = time.perf_counter() - start
+        if any(codes):
+            raise CommandFailed(f"{first[0]} | {second[0]} exited {codes}")
+        return elapsed
+
+    def interleave(self, runs, *sides):
+        """Runs each side `runs` times, alternating which goes first; returns the samples per side."""
+        samples = [[] for _ in sides]
+        for i in range(runs):
+            order = list(range(len(sides)))
+            if i % 2:
+                order.reverse()
+            for index in order:
+                samples[index].append(sides[index]())
+        return samples
+
+    def weather_url(self, server, city, key="bench-fake-key"):
+        return f"{server['url']}/data/2.5/forecast?q={city}&units=metric&appid={key}"
+
+    def curl_jq(self):
+        return self.time_pipeline(["curl", "-s", self.weather_url(self.fast, "Paris")], ["jq", "-r", WEATHER_JQ])
+
+    # ----- scenarios --------------------------------------------------------------------------
+
+    def scenario1(self):
+        env, db = self.env("s1"), self.db("s1")
+        miss = [self.apicli, "weather", "Paris", "--refresh", "--db", db]
+        self.time_run(miss, env)  # creates the store: every timed run is a plain cache miss
+        self.curl_jq()
+        apicli, baseline = self.interleave(self.runs, lambda: self.time_run(miss, env), self.curl_jq)
+        self.miss_baseline = median_ms(baseline)
+        a, b = median_ms(apicli), median_ms(baseline)
+        yield ("1. weather Paris, cache miss (--refresh) vs curl piped to jq", f"{a:.1f} ms", f"{b:.1f} ms",
+               f"{a / b:.2f}x", "<= 1.0x", verdict(a <= b))
+
+    def scenario2(self):
+        env, db = self.env("s2"), self.db("s2")
+        hit = [self.apicli, "weather", "Paris", "--db", db]
+        self.time_run(hit, env)  # the one fetch; every timed run is a fresh cache hit (TTL 10 min)
+        before = self.request_count(self.fast)
+        apicli, baseline = self.interleave(self.runs, lambda: self.time_run(hit, env), self.curl_jq)
+        sent = self.request_count(self.fast) - before - self.runs
+        a, b = median_ms(apicli), median_ms(baseline)
+        yield (f"2. weather Paris, cache hit ({sent} requests sent) vs curl piped to jq (miss)", f"{a:.1f} ms",
+               f"{b:.1f} ms", f"{a / b:.2f}x", "<= 0.7x", verdict(a <= 0.7 * b))
+
+    def scenario3(self):
+        runs = max(3, self.runs // 4)
+        counter = iter(range(10**6))
+
+        def apicli():
+            tag = f"s3-a{next(counter)}"
+            return self.time_run([self.apicli, "nyt", "big20k", "--format", "ndjson", "--db", self.db(tag)],
+                                 self.env(tag))
+
+        def python(fts):
+            def run():
+                tag = f"s3-p{next(counter)}"
+                self.env(tag)  # its directory
+                url = f"{self.fast['url']}/svc/search/v2/articlesearch.json?q=big20k&api-key=bench-fake-key"
+                return self.time_run([sys.executable, os.path.join(os.path.dirname(__file__), "baseline_persist.py"),
+                                      url, self.db(tag)] + ([] if fts else ["--no-fts"]))
+            return run
+
+        a, with_fts, without_fts = (median_ms(s) for s in self.interleave(runs, apicli, python(True), python(False)))
+        yield ("3. 20,000 NYT docs: fetch+decode+persist vs Python json+executemany (FTS5)", f"{a:.0f} ms",
+               f"{with_fts:.0f} ms", f"{a / with_fts:.2f}x", "<= 0.4x (2.5x faster)", verdict(a * 2.5 <= with_fts))
+        yield ("3b. the same vs Python into a table with no FTS index", f"{a:.0f} ms", f"{without_fts:.0f} ms",
+               f"{a / without_fts:.2f}x", "(context)", "-")
+
+    def scenario4(self):
+        db, words = self.big_db()
+        env = self.env("s4")
+        for label, query in (("many matches", words["many"]), ("few matches", words["few"])):
+            match = " ".join('"%s"' % w for w in query.split())
+            sql = self.search_sql().replace("?1", "'%s'" % match.replace("'", "''")).replace(
+                "?2", "NULL").replace("?3", "NULL").replace("?4", "10").replace("?5", "0")
+            apicli_argv = [self.apicli, "nyt", *query.split(), "--offline", "--db", db]
+            sqlite_argv = ["sqlite3", db, sql]
+            self.time_run(apicli_argv, env), self.time_run(sqlite_argv)  # warm the page cache
+            apicli, baseline = self.interleave(self.runs, lambda: self.time_run(apicli_argv, env),
+                                               lambda: self.time_run(sqlite_argv))
+            a, b = median_ms(apicli), median_ms(baseline)
+            hits = subprocess.run(["sqlite3", db, "SELECT count(*) FROM nyt_articles_fts WHERE nyt_articles_fts MATCH "
+                                   "'%s'" % match], capture_output=True, text=True).stdout.strip()
+            yield (f"4. nyt '{query}' --offline, {self.articles:,} articles ({hits} match) vs sqlite3 CLI",
+                   f"{a:.1f} ms", f"{b:.1f} ms", f"{a / b:.2f}x", "<= 1.5x", verdict(a <= 1.5 * b))
+
+    def scenario5(self):
+        runs = 3
+        cities = [f"City{i:02d}" for i in range(50)]
+        counter = iter(range(1000))
+        keys = []
+
+        def apicli():
+            n = next(counter)
+            key = f"bench-s5-key-{n}"
+            keys.append(key)
+            tag = f"s5-a{n}"
+            return self.time_run([self.apicli, "weather", *cities, "--db", self.db(tag)],
+                                 self.env(tag, server=self.slow, key=key))
+
+        def curl_loop():
+            start = time.perf_counter()
+            for city in cities:
+                code = subprocess.run(["curl", "-s", "-o", "/dev/null", self.weather_url(self.slow, city, "curl")])
+                if code.returncode:
+                    raise CommandFailed("curl failed")
+            return time.perf_counter() - start
+
+        apicli_s, curl_s = self.interleave(runs, apicli, curl_loop)
+        worst = max(self.max_per_minute(self.slow, key) for key in keys)
+        counts = sorted({self.requests_for(self.slow, key) for key in keys})
+        a, b = median_ms(apicli_s), median_ms(curl_s)
+        yield (f"5. weather 50 cities, 200 ms latency ({counts} requests/run, max {worst} per key in 60 s)",
+               f"{a:.0f} ms", f"{b:.0f} ms", f"{b / a:.1f}x faster", ">= 6x faster, <= 60/min",
+               verdict(b >= 6 * a and worst <= 60))
+
+    def scenario6(self):
+        payload = os.path.getsize(self.bodies["big30mb"])
+        peaks = []
+        for i in range(3):
+            tag = f"s6-{i}"
+            result = subprocess.run(["/usr/bin/time", "-v", self.apicli, "nyt", "big30mb", "--format", "ndjson",
+                                     "--db", self.db(tag)], env=self.env(tag), stdout=DEVNULL,
+                                    stderr=subprocess.PIPE, text=True)
+            if result.returncode:
+                raise CommandFailed("apicli nyt big30mb: " + result.stderr[-400:])
+            peaks.append(int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1)) * 1024)
+        peak = statistics.median(peaks)
+        yield ("6. peak RSS, one 30 MiB NYT response (fetch+decode+persist+render)", f"{peak / 2**20:.1f} MiB",
+               f"{payload / 2**20:.1f} MiB payload", f"{peak / payload:.2f}x", "<= 3x payload",
+               verdict(peak <= 3 * payload))
+
+    def scenario7(self):
+        hello, hello_net = self.hello_world("main"), self.hello_world("networking")
+        env = self.env("s7")
+        flavour = "-O -static-stdlib" if self.static else "-O"
+        for label, argv in (("--version", [self.apicli, "--version"]), ("providers", [self.apicli, "providers"])):
+            apicli, baseline, networking = self.interleave(
+                max(self.runs, 30), lambda: self.time_run(argv, env), lambda: self.time_run([hello], env),
+                lambda: self.time_run([hello_net], env))
+            a, b, n = median_ms(apicli), median_ms(baseline), median_ms(networking)
+            yield (f"7. apicli {label} vs Foundation hello-world ({flavour})", f"{a:.1f} ms", f"{b:.1f} ms",
+                   f"{a / b:.2f}x", "(report)", "-")
+            yield (f"7b. apicli {label} vs hello-world + FoundationNetworking ({flavour})", f"{a:.1f} ms",
+                   f"{n:.1f} ms", f"{a / n:.2f}x", "(report)", "-")
+
+    # ----- helpers ----------------------------------------------------------------------------
+
+    def request_lines(self, server):
+        with open(server["log"]) as f:
+            return [line.split() for line in f if line.strip()]
+
+    def request_count(self, server):
+        return len(self.request_lines(server))
+
+    def requests_for(self, server, key):
+        return sum(1 for line in self.request_lines(server) if line[2] == key)
+
+    def max_per_minute(self, server, key):
+        times = sorted(float(line[0]) for line in self.request_lines(server) if line[2] == key)
+        worst, start = 0, 0
+        for end, t in enumerate(times):
+            while t - times[start] >= 60:
+                start += 1
+            worst = max(worst, end - start + 1)
+        return worst
+
+    def search_sql(self):
+        with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "Plugins", "NYT", "Storage",
+                               "ArticleStore+Search.swift")) as f:
+            source = f.read()
+        columns = re.search(r'static let columns = """\n(.*?)"""', source, re.S).group(1)
+        columns = " ".join(columns.replace("\\\n", " ").split())
+        body = re.search(r'return """\n(.*?)"""', source, re.S).group(1)
+        body = " ".join(body.split())
+        return body.replace("\\(columns)", columns).replace("\\(order)", "nyt_articles_fts.rank")
+
+    def big_db(self):
+        """The cached store of `articles` articles (built once, reused by later runs)."""
+        path = os.path.join(self.work, f"nyt-{self.articles}.sqlite3")
+        meta = path + ".json"
+        if not (os.path.exists(path) and os.path.exists(meta)):
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(path + suffix):
+                    os.remove(path + suffix)
+            start = time.time()
+            # apicli creates its own schema (migrations) on first use of the store.
+            subprocess.run([self.apicli, "nyt", "seed", "--offline", "--db", path], env=self.env("s4-seed"),
+                           stdout=DEVNULL, stderr=DEVNULL)
+            out = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "build_big_db.py"), path,
+                                  str(self.articles)], check=True, capture_output=True, text=True).stdout
+            built = json.loads(out)
+            with open(meta, "w") as f:
+                json.dump({"many": "police " + built["common"], "few": built["rare"]}, f)
+            self.notes.append(f"built the {self.articles:,}-article store in {time.time() - start:.0f} s "
+                              f"(cached in Benchmarks/.work/)")
+        with open(meta) as f:
+            return path, json.load(f)
+
+    def hello_world(self, name):
+        suffix = "-static" if self.static else ""
+        path = os.path.join(self.work, f"hello-{name}{suffix}")
+        source = os.path.join(os.path.dirname(__file__), "hello", f"{name}.swift")
+        if not os.path.exists(path) or os.path.getmtime(path) < os.path.getmtime(source):
+            flags = ["-static-stdlib"] if self.static else []
+            subprocess.run(["swiftc", "-O", *flags, source, "-o", path], check=True, stderr=DEVNULL)
+        return path

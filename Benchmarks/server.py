@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Loopback server for the benchmarks: real fixture bodies on 127.0.0.1 only.
+
+    server.py --port-file F --log F [--latency-ms N] [--lifetime S] [--nyt-body NAME=PATH ...]
+
+- GET /data/2.5/forecast          -> the Strasbourg cnt40 fixture (any city).
+- GET /svc/search/v2/articlesearch.json -> the body registered for `q`
+  (`--nyt-body big20k=/path`), else a real NYT fixture.
+Every request is appended to the log as "<unix time> <path> <key>" (the key is the
+fake one each run uses, so requests can be counted per key for the rate limit).
+Latency (?ms) is applied per request, concurrently (threading server).
+The server picks a free port, writes it to --port-file, and exits by itself after
+--lifetime seconds or when its parent process goes away.
+"""
+import argparse
+import os
+import sys
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REAL = os.path.join(ROOT, "Tests", "Fixtures", "real")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port-file", required=True)
+    parser.add_argument("--log", required=True)
+    parser.add_argument("--latency-ms", type=float, default=0)
+    parser.add_argument("--lifetime", type=float, default=900)
+    parser.add_argument("--nyt-body", action="append", default=[])
+    args = parser.parse_args()
+
+    with open(os.path.join(REAL, "weather", "weather-strasbourg-metric-fr-cnt40.json"), "rb") as f:
+        weather = f.read()
+    with open(os.path.join(REAL, "nyt", "nyt-2017-03-wordcount-int-printpage-int.json"), "rb") as f:
+        nyt = f.read()
+    bodies = {}
+    for item in args.nyt_body:
+        name, path = item.split("=", 1)
+        bodies[name] = path  # read lazily, per request, so big bodies are not all held
+    log = open(args.log, "a", buffering=1)
+    lock = threading.Lock()
+    latency = args.latency_ms / 1000.0
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *a):
+            pass
+
+        def do_GET(self):
+            url = urllib.parse.urlsplit(self.path)
+            query = urllib.parse.parse_qs(url.query)
+            key = (query.get("appid") or query.get("api-key") or ["-"])[0]
+            with lock:
+                log.write(f"{time.time():.6f} {url.path} {key}\n")
+            if latency:
+                time.sleep(latency)
+            if url.path == "/data/2.5/forecast":
+                body = weather
+            elif url.path == "/svc/search/v2/articlesearch.json":
+                q = (query.get("q") or [""])[0]
+                if q in bodies:
+                    with open(bodies[q], "rb") as f:
+                        body = f.read()
+                else:
+                    body = nyt
+            else:
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    class Server(ThreadingHTTPServer):
+        daemon_threads = True
+        request_queue_size = 128
+
+    server = Server(("127.0.0.1", 0), Handler)
+    with open(args.port_file + ".tmp", "w") as f:
+        f.write(str(server.server_address[1]))
+    os.replace(args.port_file + ".tmp", args.port_file)
+
+    parent = os.getppid()
+    deadline = time.time() + args.lifetime
+
+    def watchdog():
+        while time.time() < deadline and os.getppid() == parent:
+            time.sleep(0.5)
+        server.shutdown()
+
+    threading.Thread(target=watchdog, daemon=True).start()
+    server.serve_forever(poll_interval=0.2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
