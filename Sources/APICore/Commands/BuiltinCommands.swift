@@ -7,6 +7,11 @@ struct BuiltinCommands: Sendable {
 
     /// Runs `name` if it is a built-in command; nil when it is not one.
     func run(_ name: String, leading: [String], rest: [String]) async throws -> ExitCode? {
+        if let usage = Self.usage[name], rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            let summary = GlobalOptions.commands.first { $0.name == name }?.summary ?? ""
+            console.out("apicli \(name): \(summary)\n\nUSAGE:\n" + usage.map { "  \($0)\n" }.joined())
+            return .success
+        }
         switch name {
         case "providers":
             try expectNoArguments(rest, command: name)
@@ -27,6 +32,19 @@ struct BuiltinCommands: Sendable {
             return nil
         }
     }
+
+    /// The usage lines `apicli <command> --help` prints.
+    static let usage: [String: [String]] = [
+        "providers": ["apicli providers"],
+        "help": ["apicli help [PROVIDER]"],
+        "config": [
+            "apicli config set KEY [VALUE]   (a key is read from stdin, never from the command line)",
+            "apicli config get KEY", "apicli config unset KEY", "apicli config list",
+        ],
+        "store": ["apicli store info | clear [PROVIDER] | vacuum | check   [--db PATH]"],
+        "completions": ["apicli completions bash|zsh|fish"],
+        "manpage": ["apicli manpage"],
+    ]
 
     private func providers() -> ExitCode {
         let width = host.registry.names.map(\.count).max() ?? 0
