@@ -12,6 +12,21 @@ enum ForecastStore {
         [.text(query.cityKey), .text(query.units.rawValue), .text(query.language ?? "")]
     }
 
+    static let insertForecast = SQLStatement.insert(
+        into: "weather_forecasts",
+        columns: [
+            "city_key", "units", "lang", "requested", "fetched_at", "city_id", "city_name", "country", "lat", "lon",
+            "timezone", "sunrise", "sunset", "population",
+        ])
+
+    static let insertEntry = SQLStatement.insert(
+        into: "weather_entries",
+        columns: [
+            "city_key", "units", "lang", "position", "dt", "dt_txt", "temp", "feels_like", "temp_min", "temp_max",
+            "pressure", "sea_level", "grnd_level", "humidity", "temp_kf", "weather_id", "weather_main", "description",
+            "icon", "clouds", "wind_speed", "wind_deg", "wind_gust", "visibility", "pop", "rain_3h", "snow_3h",
+        ])
+
     static func save(_ forecast: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: Transaction) throws {
         let key = key(query)
         let keyFilter = "city_key = ? AND units = ? AND lang = ?"
@@ -19,11 +34,7 @@ enum ForecastStore {
         try transaction.execute("DELETE FROM weather_forecasts WHERE \(keyFilter)", key)
         let city = forecast.city
         try transaction.execute(
-            """
-            INSERT INTO weather_forecasts (city_key, units, lang, requested, fetched_at, city_id, city_name, country,
-                lat, lon, timezone, sunrise, sunset, population)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
+            insertForecast,
             key + [
                 query.city.sql, fetchedAt.sql, city.id.sql, city.name.sql, city.country.sql,
                 city.latitude.sql, city.longitude.sql, city.timezoneOffset.sql, city.sunrise.sql, city.sunset.sql,
@@ -32,12 +43,7 @@ enum ForecastStore {
         for (position, entry) in forecast.entries.enumerated() {
             let condition = entry.condition
             try transaction.execute(
-                """
-                INSERT INTO weather_entries (city_key, units, lang, position, dt, dt_txt, temp, feels_like, temp_min,
-                    temp_max, pressure, sea_level, grnd_level, humidity, temp_kf, weather_id, weather_main, description,
-                    icon, clouds, wind_speed, wind_deg, wind_gust, visibility, pop, rain_3h, snow_3h)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                insertEntry,
                 key + [
                     position.sql, entry.time.sql, entry.timeText.sql, entry.temperature.sql, entry.feelsLike.sql,
                     entry.temperatureMin.sql, entry.temperatureMax.sql, entry.pressure.sql, entry.seaLevel.sql,
@@ -57,7 +63,7 @@ enum ForecastStore {
         else { return nil }
         let city = City(
             id: row.get("city_id"), name: row.get("city_name"), country: row.get("country"),
-            latitude: NumberValue(sql: row["lat"]), longitude: NumberValue(sql: row["lon"]),
+            latitude: row.get("lat"), longitude: row.get("lon"),
             timezoneOffset: row.get("timezone"), sunrise: row.get("sunrise"), sunset: row.get("sunset"),
             population: row.get("population"))
         var entries = try transaction.query(
@@ -75,45 +81,27 @@ enum ForecastStore {
         guard let time = row.get("dt", as: Int64.self) else { return nil }
         var entry = ForecastEntry(time: time)
         entry.timeText = row.get("dt_txt")
-        entry.temperature = NumberValue(sql: row["temp"])
-        entry.feelsLike = NumberValue(sql: row["feels_like"])
-        entry.temperatureMin = NumberValue(sql: row["temp_min"])
-        entry.temperatureMax = NumberValue(sql: row["temp_max"])
-        entry.pressure = NumberValue(sql: row["pressure"])
-        entry.seaLevel = NumberValue(sql: row["sea_level"])
-        entry.groundLevel = NumberValue(sql: row["grnd_level"])
-        entry.humidity = NumberValue(sql: row["humidity"])
-        entry.temperatureKf = NumberValue(sql: row["temp_kf"])
+        entry.temperature = row.get("temp")
+        entry.feelsLike = row.get("feels_like")
+        entry.temperatureMin = row.get("temp_min")
+        entry.temperatureMax = row.get("temp_max")
+        entry.pressure = row.get("pressure")
+        entry.seaLevel = row.get("sea_level")
+        entry.groundLevel = row.get("grnd_level")
+        entry.humidity = row.get("humidity")
+        entry.temperatureKf = row.get("temp_kf")
         let condition = Condition(
             id: row.get("weather_id"), main: row.get("weather_main"), description: row.get("description"),
             icon: row.get("icon"))
         entry.condition = condition == Condition() ? nil : condition
-        entry.clouds = NumberValue(sql: row["clouds"])
-        entry.windSpeed = NumberValue(sql: row["wind_speed"])
-        entry.windDirection = NumberValue(sql: row["wind_deg"])
-        entry.windGust = NumberValue(sql: row["wind_gust"])
-        entry.visibility = NumberValue(sql: row["visibility"])
-        entry.precipitationProbability = NumberValue(sql: row["pop"])
-        entry.rain = NumberValue(sql: row["rain_3h"])
-        entry.snow = NumberValue(sql: row["snow_3h"])
+        entry.clouds = row.get("clouds")
+        entry.windSpeed = row.get("wind_speed")
+        entry.windDirection = row.get("wind_deg")
+        entry.windGust = row.get("wind_gust")
+        entry.visibility = row.get("visibility")
+        entry.precipitationProbability = row.get("pop")
+        entry.rain = row.get("rain_3h")
+        entry.snow = row.get("snow_3h")
         return entry
-    }
-}
-
-extension NumberValue: SQLConvertible {
-    /// Integers stay INTEGER and doubles REAL, in columns without affinity.
-    public var sql: SQLValue {
-        switch self {
-        case let .int(value): .integer(value)
-        case let .double(value): .real(value)
-        }
-    }
-
-    public init?(sql: SQLValue) {
-        switch sql {
-        case let .integer(value): self = .int(value)
-        case let .real(value): self = .double(value)
-        default: return nil
-        }
     }
 }
