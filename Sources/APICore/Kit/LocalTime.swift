@@ -23,9 +23,10 @@ public struct LocalTime: Sendable, Hashable {
 
     /// Unix seconds seen `offset` seconds east of UTC.
     public init(unix: Int64, offset: Int = 0) {
-        // A hostile `dt` near Int64.max must not trap: past the range, the offset is dropped.
-        let (shifted, overflow) = Int(unix).addingReportingOverflow(offset)
-        let local = overflow ? Int(unix) : shifted
+        // A hostile `dt` such as Int64.max must not trap the arithmetic below: times are
+        // held within ±30 million years, and the offset within a day.
+        let offset = min(max(offset, -86_400), 86_400)
+        let local = Int(min(max(unix, -Self.limit), Self.limit)) + offset
         let days = CivilCalendar.floorDivide(local, 86_400)
         let secondsOfDay = local - days * 86_400
         (year, month, day) = CivilCalendar.date(fromDays: days)
@@ -41,8 +42,11 @@ public struct LocalTime: Sendable, Hashable {
     /// A date beyond ±30 million years (only a damaged value can be) reads as 1970.
     public init(_ date: Date, offset: Int = 0) {
         let seconds = date.timeIntervalSince1970.rounded(.down)
-        self.init(unix: abs(seconds) < 1e15 ? Int64(seconds) : 0, offset: offset)
+        self.init(unix: abs(seconds) < Double(Self.limit) ? Int64(seconds) : 0, offset: offset)
     }
+
+    /// The furthest from 1970 a time is taken to be, in seconds (about 30 million years).
+    private static let limit: Int64 = 1_000_000_000_000_000
 
     /// `2019-06-02`.
     public var date: String {
