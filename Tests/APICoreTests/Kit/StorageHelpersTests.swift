@@ -43,3 +43,26 @@ struct StorageHelpersTests {
         #expect(NumberValue.double(0.5).text == "0.5" && NumberValue.int(-3).doubleValue == -3)
     }
 }
+
+@Suite("Record columns")
+struct RecordColumnsTests {
+    struct Story: Equatable {
+        var id: Int64
+        var title: String?
+        var score: NumberValue?
+    }
+
+    static var columns: RecordColumns<Story> { RecordColumns([.init("title", \.title), .init("score", \.score)]) }
+
+    @Test("names, values and the way back follow one list; nil is NULL both ways")
+    func roundTrip() {
+        let story = Story(id: 1, title: "Hello", score: .double(2.5))
+        #expect(Self.columns.names == ["title", "score"])
+        #expect(Self.columns.values(of: story) == [.text("Hello"), .real(2.5)])
+        #expect(Self.columns.values(of: Story(id: 2)) == [.null, .null])
+
+        var read = Story(id: 1, title: "stale", score: .int(9))
+        Self.columns.read(Row(columns: ["score", "title", "id"], values: [.integer(7), .null, .integer(1)]), into: &read)
+        #expect(read == Story(id: 1, title: nil, score: .int(7)))
+    }
+}
