@@ -17,8 +17,13 @@ extension KeyedDecodingContainer {
 
     /// The whole number at `key`, as the integer type the context asks for
     /// (`Int64`, `Int`…); nil when missing, null, not whole, or out of range.
+    /// An integer takes the decoder's fast path; only another type pays for the fallback.
     public func integer<T: FixedWidthInteger>(_ key: Key, as type: T.Type = T.self) -> T? {
-        ((try? decodeIfPresent(FlexibleInteger.self, forKey: key))?.value).flatMap { T(exactly: $0) }
+        do {
+            return try decodeIfPresent(Int64.self, forKey: key).flatMap { T(exactly: $0) }
+        } catch {
+            return ((try? decodeIfPresent(FlexibleInteger.self, forKey: key))?.value).flatMap { T(exactly: $0) }
+        }
     }
 
     /// The text at `key` (a number reads as its digits); nil when missing, null or neither.
