@@ -35,11 +35,7 @@ public struct WeatherProvider: Provider {
         if cities.contains(where: \.isEmpty) {
             throw UsageError("a city name cannot be empty: apicli weather Paris")
         }
-        let unitsText = command.value("units") ?? Units.metric.rawValue
-        guard let units = Units(rawValue: unitsText.lowercased()) else {
-            let choices = Units.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("--units must be one of \(choices), not '\(unitsText)'")
-        }
+        let units = try command.choice("units", as: Units.self) ?? .metric
         let count = try command.int("cnt", in: 1...40)
         let language = try Self.language(command.value("lang"))
         return cities.map { WeatherQuery(city: $0, units: units, language: language, count: count) }

@@ -61,25 +61,19 @@ extension ArticleStore {
             """
     }
 
-    static let columns = """
-        a.id, a.web_url, a.headline, a.abstract, a.lead_paragraph, a.snippet, a.byline, a.pub_date, \
-        a.section_name, a.subsection_name, a.news_desk, a.type_of_material, a.document_type, a.word_count, \
-        a.print_page, a.source, a.keywords, a.multimedia, a.fetched_at
-        """
+    /// Every article column, as ``storedArticle(_:)`` reads them by position.
+    static let columns = articleColumns.map { "a." + $0 }.joined(separator: ", ")
 
     /// One row of ``columns`` back into an article, with when it was fetched.
     static func storedArticle(_ row: Row) -> (article: Article, fetchedAt: Date)? {
         guard let id = row[0].string, let fetchedAt = Date(sql: row[18]) else { return nil }
-        func lines(_ value: SQLValue) -> [String] {
-            (value.string ?? "").split(separator: "\n").map(String.init)
-        }
         let article = Article(
             id: id, webURL: row[1].string, headline: row[2].string, abstract: row[3].string,
             leadParagraph: row[4].string, snippet: row[5].string, byline: row[6].string,
             pubDate: row[7].string.flatMap(Timestamp.parse), sectionName: row[8].string,
             subsectionName: row[9].string, newsDesk: row[10].string, typeOfMaterial: row[11].string,
             documentType: row[12].string, wordCount: row[13].int, printPage: row[14].int, source: row[15].string,
-            keywords: lines(row[16]), multimedia: lines(row[17]))
+            keywords: row[16].lines, multimedia: row[17].lines)
         return (article, fetchedAt)
     }
 }

@@ -35,26 +35,19 @@ struct ArticleStore {
         }
     }
 
-    static let upsertArticle = """
-        INSERT INTO nyt_articles (id, web_url, headline, abstract, lead_paragraph, snippet, byline, pub_date,
-            section_name, subsection_name, news_desk, type_of_material, document_type, word_count, print_page,
-            source, keywords, multimedia, fetched_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (id) DO UPDATE SET
-            web_url = excluded.web_url, headline = excluded.headline, abstract = excluded.abstract,
-            lead_paragraph = excluded.lead_paragraph, snippet = excluded.snippet, byline = excluded.byline,
-            pub_date = excluded.pub_date, section_name = excluded.section_name,
-            subsection_name = excluded.subsection_name, news_desk = excluded.news_desk,
-            type_of_material = excluded.type_of_material, document_type = excluded.document_type,
-            word_count = excluded.word_count, print_page = excluded.print_page, source = excluded.source,
-            keywords = excluded.keywords, multimedia = excluded.multimedia, fetched_at = excluded.fetched_at
-        """
+    /// `nyt_articles`' columns in the order ``values(of:fetchedAt:)`` binds them.
+    static let articleColumns = [
+        "id", "web_url", "headline", "abstract", "lead_paragraph", "snippet", "byline", "pub_date", "section_name",
+        "subsection_name", "news_desk", "type_of_material", "document_type", "word_count", "print_page", "source",
+        "keywords", "multimedia", "fetched_at",
+    ]
 
-    static let upsertQuery = """
-        INSERT INTO nyt_queries (key, q, begin_date, end_date, sort, fq, first_page, last_page, hits, fetched_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (key) DO UPDATE SET hits = excluded.hits, fetched_at = excluded.fetched_at
-        """
+    static let upsertArticle = SQLStatement.upsert(into: "nyt_articles", columns: articleColumns, conflict: ["id"])
+
+    static let upsertQuery = SQLStatement.upsert(
+        into: "nyt_queries",
+        columns: ["key", "q", "begin_date", "end_date", "sort", "fq", "first_page", "last_page", "hits", "fetched_at"],
+        conflict: ["key"], updating: ["hits", "fetched_at"])
 
     private static func values(of article: Article, fetchedAt: SQLValue) -> [SQLValue] {
         [
@@ -62,8 +55,7 @@ struct ArticleStore {
             article.leadParagraph.sql, article.snippet.sql, article.byline.sql,
             article.pubDate.map(Timestamp.format).sql, article.sectionName.sql, article.subsectionName.sql,
             article.newsDesk.sql, article.typeOfMaterial.sql, article.documentType.sql, article.wordCount.sql,
-            article.printPage.sql, article.source.sql, .text(article.keywords.joined(separator: "\n")),
-            .text(article.multimedia.joined(separator: "\n")), fetchedAt,
+            article.printPage.sql, article.source.sql, .lines(article.keywords), .lines(article.multimedia), fetchedAt,
         ]
     }
 }

@@ -15,7 +15,7 @@ enum FailureMapping {
                 "OpenWeather rejected the API key (401); check OPENWEATHER_API_KEY or `apicli config set weather.api-key`",
                 exitCode: .permissionDenied)
         case 400:
-            let reason = body?.printableMessage.map { ": " + $0 } ?? ""
+            let reason = TerminalSanitizer.quote(body?.message).map { ": " + $0 } ?? ""
             return ProviderFailure(
                 "OpenWeather could not use the city \"\(query.city)\"\(reason); give a city name such as Paris or London,GB",
                 exitCode: .usage)

@@ -5,12 +5,8 @@ import Foundation
 /// that cannot be read skipped with a warning.
 enum ForecastDecoder {
     static func decode(_ body: Data, for query: WeatherQuery, warnings: inout [String]) throws -> Forecast {
-        let payload: ForecastPayload
-        do {
-            payload = try JSONDecoder().decode(ForecastPayload.self, from: body)
-        } catch {
-            let reason = (error as? DecodingError)?.summary ?? "malformed JSON"
-            throw DecodeFailure("OpenWeather's answer for \"\(query.city)\" is not forecast JSON (\(reason))")
+        let payload = try JSONBody.decode(ForecastPayload.self, from: body) { reason in
+            "OpenWeather's answer for \"\(query.city)\" is not forecast JSON (\(reason))"
         }
         guard let list = payload.list else {
             // A 200 carrying an error body: read it like the status it names.
@@ -21,16 +17,8 @@ enum ForecastDecoder {
             }
             throw DecodeFailure("OpenWeather's answer for \"\(query.city)\" has no forecast list")
         }
-        var entries: [ForecastEntry] = []
-        entries.reserveCapacity(list.count)
-        for (index, element) in list.enumerated() {
-            switch element.result {
-            case let .success(entry):
-                entries.append(entry)
-            case let .failure(error):
-                let reason = (error as? DecodingError)?.summary ?? "unreadable"
-                warnings.append("skipped forecast entry \(index + 1) for \"\(query.city)\": \(reason)")
-            }
+        let entries = Lossy.values(list, warnings: &warnings) { number, reason in
+            "skipped forecast entry \(number) for \"\(query.city)\": \(reason)"
         }
         if entries.isEmpty && !list.isEmpty {
             throw DecodeFailure("none of the \(list.count) forecast entries for \"\(query.city)\" could be read")

@@ -20,8 +20,8 @@ struct ForecastPayload: Decodable {
         let container = try decoder.container(keyedBy: Keys.self)
         cod = container.text(.cod)
         message = container.text(.message)
-        city = ((try? container.decodeIfPresent(CityPayload.self, forKey: .city)) ?? nil)?.city
-        list = try? container.decodeIfPresent([Lossy<ForecastEntry>].self, forKey: .list)
+        city = container.lenient(CityPayload.self, .city)?.city
+        list = container.lenient([Lossy<ForecastEntry>].self, .list)
     }
 }
 
@@ -46,7 +46,7 @@ struct CityPayload: Decodable {
             country: container.text(.country),
             latitude: coordinates?.number(.lat),
             longitude: coordinates?.number(.lon),
-            timezoneOffset: container.integer(.timezone).flatMap { Int(exactly: $0) },
+            timezoneOffset: container.integer(.timezone),
             sunrise: container.integer(.sunrise),
             sunset: container.integer(.sunset),
             population: container.integer(.population))

@@ -1,3 +1,4 @@
+import APICore
 import Foundation
 
 /// OpenWeather's error answer: `{"cod": "404", "message": "city not found"}`.
@@ -26,15 +27,6 @@ public struct OpenWeatherErrorBody: Sendable, Hashable, Decodable {
 
     /// The error body in `data`, or nil when it is not a JSON object.
     public static func read(_ data: Data) -> OpenWeatherErrorBody? {
-        try? JSONDecoder().decode(OpenWeatherErrorBody.self, from: data)
-    }
-
-    /// The message made safe to quote in one stderr line: printable characters
-    /// only, at most 120 of them.
-    var printableMessage: String? {
-        guard let message else { return nil }
-        let cleaned = PrintableText.clean(message)
-        guard !cleaned.isEmpty else { return nil }
-        return cleaned.count > 120 ? String(cleaned.prefix(119)) + "…" : cleaned
+        JSONBody.read(OpenWeatherErrorBody.self, from: data)
     }
 }

@@ -1,3 +1,5 @@
+import APICore
+
 /// The `city` block of a forecast: where it is and when the sun rises there.
 ///
 /// Every field is optional because real answers drop them: the 2013 shape has

@@ -1,3 +1,5 @@
+import APICore
+
 /// One city's 5-day/3-hour forecast, as one query yields it.
 public struct Forecast: Sendable, Hashable {
     /// The city exactly as the user typed it (`London,GB`): what errors and the

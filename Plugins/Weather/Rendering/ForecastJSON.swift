@@ -19,15 +19,15 @@ enum ForecastJSON {
         return [
             "query": .string(forecast.requested),
             "city": [
-                "id": integer(city.id),
+                "id": JSONValue(city.id),
                 "name": JSONValue(city.name),
                 "country": JSONValue(city.country),
-                "lat": number(city.latitude),
-                "lon": number(city.longitude),
+                "lat": JSONValue(city.latitude),
+                "lon": JSONValue(city.longitude),
                 "timezone": JSONValue(city.timezoneOffset),
-                "sunrise": JSONValue(city.sunrise.map(CityTime.utcISO8601)),
-                "sunset": JSONValue(city.sunset.map(CityTime.utcISO8601)),
-                "population": integer(city.population),
+                "sunrise": JSONValue(city.sunrise.map { Timestamp.format(unix: $0) }),
+                "sunset": JSONValue(city.sunset.map { Timestamp.format(unix: $0) }),
+                "population": JSONValue(city.population),
             ],
             "units": .string(forecast.units.rawValue),
             "forecasts": .array(forecast.entries.map { entry(($0), offset: offset) }),
@@ -37,38 +37,26 @@ enum ForecastJSON {
     static func entry(_ entry: ForecastEntry, offset: Int) -> JSONValue {
         let condition = entry.condition
         return [
-            "time": .string(CityTime.utcISO8601(entry.time)),
-            "local_time": .string(CityTime(unix: entry.time, offset: offset).iso8601),
-            "temp": number(entry.temperature),
-            "feels_like": number(entry.feelsLike),
-            "temp_min": number(entry.temperatureMin),
-            "temp_max": number(entry.temperatureMax),
-            "pressure": number(entry.pressure),
-            "humidity": number(entry.humidity),
-            "weather_id": integer(condition?.id),
+            "time": .string(Timestamp.format(unix: entry.time)),
+            "local_time": .string(LocalTime(unix: entry.time, offset: offset).iso8601),
+            "temp": JSONValue(entry.temperature),
+            "feels_like": JSONValue(entry.feelsLike),
+            "temp_min": JSONValue(entry.temperatureMin),
+            "temp_max": JSONValue(entry.temperatureMax),
+            "pressure": JSONValue(entry.pressure),
+            "humidity": JSONValue(entry.humidity),
+            "weather_id": JSONValue(condition?.id),
             "main": JSONValue(condition?.main),
             "description": JSONValue(condition?.description),
             "icon": JSONValue(condition?.icon),
-            "clouds": number(entry.clouds),
-            "wind_speed": number(entry.windSpeed),
-            "wind_deg": number(entry.windDirection),
-            "wind_gust": number(entry.windGust),
-            "visibility": number(entry.visibility),
-            "pop": number(entry.precipitationProbability),
-            "rain_3h": number(entry.rain),
-            "snow_3h": number(entry.snow),
+            "clouds": JSONValue(entry.clouds),
+            "wind_speed": JSONValue(entry.windSpeed),
+            "wind_deg": JSONValue(entry.windDirection),
+            "wind_gust": JSONValue(entry.windGust),
+            "visibility": JSONValue(entry.visibility),
+            "pop": JSONValue(entry.precipitationProbability),
+            "rain_3h": JSONValue(entry.rain),
+            "snow_3h": JSONValue(entry.snow),
         ]
-    }
-
-    static func number(_ value: NumberValue?) -> JSONValue {
-        switch value {
-        case let .int(number)?: .int(number)
-        case let .double(number)?: .double(number)
-        case nil: .null
-        }
-    }
-
-    static func integer(_ value: Int64?) -> JSONValue {
-        value.map(JSONValue.int) ?? .null
     }
 }

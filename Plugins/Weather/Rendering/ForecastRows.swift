@@ -18,7 +18,7 @@ enum ForecastRows {
                 let condition = entry.condition
                 rows.append([
                     city, forecast.city.country ?? "",
-                    CityTime.utcISO8601(entry.time), CityTime(unix: entry.time, offset: offset).iso8601,
+                    Timestamp.format(unix: entry.time), LocalTime(unix: entry.time, offset: offset).iso8601,
                     text(entry.temperature), text(entry.feelsLike), text(entry.temperatureMin),
                     text(entry.temperatureMax), text(entry.pressure), text(entry.humidity),
                     condition?.id.map(String.init) ?? "", condition?.main ?? "", condition?.description ?? "",

@@ -13,11 +13,11 @@ enum ForecastView {
 
     static func render(_ forecast: Forecast, terminal: Terminal) -> String {
         let offset = forecast.city.timezoneOffset ?? 0
-        var out = PrintableText.clean(forecast.title) + "\n"
+        var out = TerminalSanitizer.clean(forecast.title) + "\n"
         out += summary(forecast, offset: offset, terminal: terminal)
         guard !forecast.entries.isEmpty else { return out + "no forecast steps in the answer\n" }
         out += "\n"
-        let times = forecast.entries.map { CityTime(unix: $0.time, offset: offset) }
+        let times = forecast.entries.map { LocalTime(unix: $0.time, offset: offset) }
         let table = rows(forecast, times: times, unicode: terminal.unicode)
         let lines = TableRenderer.render(table, terminal: terminal).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init).filter { !$0.isEmpty }
@@ -57,10 +57,10 @@ enum ForecastView {
             out += prefix + sparkline.text(for: terminal, maxWidth: chartWidth) + "  " + labels + "\n"
         }
         var sun: [String] = []
-        if let sunrise = forecast.city.sunrise { sun.append("sunrise " + CityTime(unix: sunrise, offset: offset).clock) }
-        if let sunset = forecast.city.sunset { sun.append("sunset " + CityTime(unix: sunset, offset: offset).clock) }
+        if let sunrise = forecast.city.sunrise { sun.append("sunrise " + LocalTime(unix: sunrise, offset: offset).clock) }
+        if let sunset = forecast.city.sunset { sun.append("sunset " + LocalTime(unix: sunset, offset: offset).clock) }
         let zone = forecast.city.timezoneOffset.map { offset in
-            "local time, UTC" + (offset == 0 ? "" : CityTime(unix: 0, offset: offset).offsetText)
+            "local time, UTC" + (offset == 0 ? "" : LocalTime(unix: 0, offset: offset).offsetText)
         } ?? "times in UTC (no time zone given)"
         out += (sun + [zone]).joined(separator: separator) + "\n"
         return out
@@ -81,14 +81,14 @@ enum ForecastView {
         _ name: String, _ entry: ForecastEntry?, forecast: Forecast, offset: Int, unicode: Bool
     ) -> String {
         guard let entry else { return name + " ?" }
-        let time = CityTime(unix: entry.time, offset: offset)
+        let time = LocalTime(unix: entry.time, offset: offset)
         let value = MeasureText.temperature(entry.temperature, units: forecast.units, unicode: unicode)
         return name + " " + value + " " + time.weekdayName + " " + time.clock
     }
 
     /// One row per step. Feels-like, chance and amount of precipitation only
     /// appear when some step of this forecast carries them (older answers never do).
-    private static func rows(_ forecast: Forecast, times: [CityTime], unicode: Bool) -> Table {
+    private static func rows(_ forecast: Forecast, times: [LocalTime], unicode: Bool) -> Table {
         let entries = forecast.entries
         let units = forecast.units
         let hasFeelsLike = entries.contains { $0.feelsLike != nil }

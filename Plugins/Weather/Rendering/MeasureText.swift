@@ -1,3 +1,5 @@
+import APICore
+
 /// How measurements read in the table view: fixed decimals, unit symbols,
 /// compass points. Pure string arithmetic, so output is the same under every
 /// locale (no `NumberFormatter`, no `String(format:)`).

@@ -12,57 +12,65 @@ enum ForecastStore {
         [.text(query.cityKey), .text(query.units.rawValue), .text(query.language ?? "")]
     }
 
+    /// `weather_forecasts`: the key, then what the city block said.
+    static var cityColumns: RecordColumns<City> {
+        RecordColumns([
+            .init("city_id", \.id), .init("city_name", \.name), .init("country", \.country), .init("lat", \.latitude),
+            .init("lon", \.longitude), .init("timezone", \.timezoneOffset), .init("sunrise", \.sunrise),
+            .init("sunset", \.sunset), .init("population", \.population),
+        ])
+    }
+
+    /// `weather_entries`: the key, the position and `dt`, then these, then the condition.
+    static var entryColumns: RecordColumns<ForecastEntry> {
+        RecordColumns([
+            .init("dt_txt", \.timeText), .init("temp", \.temperature), .init("feels_like", \.feelsLike),
+            .init("temp_min", \.temperatureMin), .init("temp_max", \.temperatureMax), .init("pressure", \.pressure),
+            .init("sea_level", \.seaLevel), .init("grnd_level", \.groundLevel), .init("humidity", \.humidity),
+            .init("temp_kf", \.temperatureKf), .init("clouds", \.clouds), .init("wind_speed", \.windSpeed),
+            .init("wind_deg", \.windDirection), .init("wind_gust", \.windGust), .init("visibility", \.visibility),
+            .init("pop", \.precipitationProbability), .init("rain_3h", \.rain), .init("snow_3h", \.snow),
+        ])
+    }
+
+    static let keyColumns = ["city_key", "units", "lang"]
+    static let keyFilter = keyColumns.map { $0 + " = ?" }.joined(separator: " AND ")
+    static let conditionColumns = ["weather_id", "weather_main", "description", "icon"]
+
+    static let insertForecast = SQLStatement.insert(
+        into: "weather_forecasts", columns: keyColumns + ["requested", "fetched_at"] + cityColumns.names)
+
+    static let insertEntry = SQLStatement.insert(
+        into: "weather_entries", columns: keyColumns + ["position", "dt"] + entryColumns.names + conditionColumns)
+
     static func save(_ forecast: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: Transaction) throws {
         let key = key(query)
-        let keyFilter = "city_key = ? AND units = ? AND lang = ?"
         try transaction.execute("DELETE FROM weather_entries WHERE \(keyFilter)", key)
         try transaction.execute("DELETE FROM weather_forecasts WHERE \(keyFilter)", key)
-        let city = forecast.city
         try transaction.execute(
-            """
-            INSERT INTO weather_forecasts (city_key, units, lang, requested, fetched_at, city_id, city_name, country,
-                lat, lon, timezone, sunrise, sunset, population)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            key + [
-                query.city.sql, fetchedAt.sql, city.id.sql, city.name.sql, city.country.sql,
-                city.latitude.sql, city.longitude.sql, city.timezoneOffset.sql, city.sunrise.sql, city.sunset.sql,
-                city.population.sql,
-            ])
+            insertForecast, key + [query.city.sql, fetchedAt.sql] + cityColumns.values(of: forecast.city))
+        let entryColumns = entryColumns
         for (position, entry) in forecast.entries.enumerated() {
             let condition = entry.condition
+            let conditionValues = [
+                condition?.id.sql ?? .null, condition?.main.sql ?? .null, condition?.description.sql ?? .null,
+                condition?.icon.sql ?? .null,
+            ]
             try transaction.execute(
-                """
-                INSERT INTO weather_entries (city_key, units, lang, position, dt, dt_txt, temp, feels_like, temp_min,
-                    temp_max, pressure, sea_level, grnd_level, humidity, temp_kf, weather_id, weather_main, description,
-                    icon, clouds, wind_speed, wind_deg, wind_gust, visibility, pop, rain_3h, snow_3h)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                key + [
-                    position.sql, entry.time.sql, entry.timeText.sql, entry.temperature.sql, entry.feelsLike.sql,
-                    entry.temperatureMin.sql, entry.temperatureMax.sql, entry.pressure.sql, entry.seaLevel.sql,
-                    entry.groundLevel.sql, entry.humidity.sql, entry.temperatureKf.sql, condition?.id.sql ?? .null,
-                    condition?.main.sql ?? .null, condition?.description.sql ?? .null, condition?.icon.sql ?? .null,
-                    entry.clouds.sql, entry.windSpeed.sql, entry.windDirection.sql, entry.windGust.sql,
-                    entry.visibility.sql, entry.precipitationProbability.sql, entry.rain.sql, entry.snow.sql,
-                ])
+                insertEntry, key + [position.sql, entry.time.sql] + entryColumns.values(of: entry) + conditionValues)
         }
     }
 
     static func load(_ query: WeatherQuery, from transaction: Transaction) throws -> Stored<Forecast>? {
         let key = key(query)
-        let keyFilter = "city_key = ? AND units = ? AND lang = ?"
         guard let row = try transaction.queryOne("SELECT * FROM weather_forecasts WHERE \(keyFilter)", key),
             let fetchedAt = row.get("fetched_at", as: Date.self)
         else { return nil }
-        let city = City(
-            id: row.get("city_id"), name: row.get("city_name"), country: row.get("country"),
-            latitude: NumberValue(sql: row["lat"]), longitude: NumberValue(sql: row["lon"]),
-            timezoneOffset: row.get("timezone"), sunrise: row.get("sunrise"), sunset: row.get("sunset"),
-            population: row.get("population"))
+        var city = City()
+        cityColumns.read(row, into: &city)
         var entries = try transaction.query(
             "SELECT * FROM weather_entries WHERE \(keyFilter) ORDER BY position", key
-        ).compactMap(entry)
+        ).compactMap { entry($0, columns: entryColumns) }
         if let count = query.count, entries.count > count {
             entries.removeLast(entries.count - count)
         }
@@ -71,49 +79,14 @@ enum ForecastStore {
         return Stored(forecast, fetchedAt: fetchedAt)
     }
 
-    private static func entry(_ row: Row) -> ForecastEntry? {
+    private static func entry(_ row: Row, columns: RecordColumns<ForecastEntry>) -> ForecastEntry? {
         guard let time = row.get("dt", as: Int64.self) else { return nil }
         var entry = ForecastEntry(time: time)
-        entry.timeText = row.get("dt_txt")
-        entry.temperature = NumberValue(sql: row["temp"])
-        entry.feelsLike = NumberValue(sql: row["feels_like"])
-        entry.temperatureMin = NumberValue(sql: row["temp_min"])
-        entry.temperatureMax = NumberValue(sql: row["temp_max"])
-        entry.pressure = NumberValue(sql: row["pressure"])
-        entry.seaLevel = NumberValue(sql: row["sea_level"])
-        entry.groundLevel = NumberValue(sql: row["grnd_level"])
-        entry.humidity = NumberValue(sql: row["humidity"])
-        entry.temperatureKf = NumberValue(sql: row["temp_kf"])
+        columns.read(row, into: &entry)
         let condition = Condition(
             id: row.get("weather_id"), main: row.get("weather_main"), description: row.get("description"),
             icon: row.get("icon"))
         entry.condition = condition == Condition() ? nil : condition
-        entry.clouds = NumberValue(sql: row["clouds"])
-        entry.windSpeed = NumberValue(sql: row["wind_speed"])
-        entry.windDirection = NumberValue(sql: row["wind_deg"])
-        entry.windGust = NumberValue(sql: row["wind_gust"])
-        entry.visibility = NumberValue(sql: row["visibility"])
-        entry.precipitationProbability = NumberValue(sql: row["pop"])
-        entry.rain = NumberValue(sql: row["rain_3h"])
-        entry.snow = NumberValue(sql: row["snow_3h"])
         return entry
-    }
-}
-
-extension NumberValue: SQLConvertible {
-    /// Integers stay INTEGER and doubles REAL, in columns without affinity.
-    public var sql: SQLValue {
-        switch self {
-        case let .int(value): .integer(value)
-        case let .double(value): .real(value)
-        }
-    }
-
-    public init?(sql: SQLValue) {
-        switch sql {
-        case let .integer(value): self = .int(value)
-        case let .real(value): self = .double(value)
-        default: return nil
-        }
     }
 }

@@ -6,15 +6,29 @@ public enum JSONBody {
     /// `T` read from `body`. Any failure becomes a ``DecodeFailure`` (exit 65,
     /// stored data untouched) that says where the body went wrong, never what it held.
     public static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+        try decode(type, from: body) { $0 }
+    }
+
+    /// `T` read from `body`, with the failure worded by the provider around the
+    /// host's reason: `{ "OpenWeather's answer for Paris is not forecast JSON (\($0))" }`.
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from body: Data, failure describe: (_ reason: String) -> String
+    ) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: body)
         } catch let failure as DecodeFailure {
             throw failure
         } catch let error as DecodingError {
-            throw DecodeFailure(error.summary)
+            throw DecodeFailure(describe(error.summary))
         } catch {
-            throw DecodeFailure("the body could not be read")
+            throw DecodeFailure(describe("the body could not be read"))
         }
+    }
+
+    /// `T` read from `body`, or nil: for the body of an unsuccessful answer
+    /// (`{"message": "city not found"}`), where any shape, or none, may come.
+    public static func read<T: Decodable>(_ type: T.Type, from body: Data) -> T? {
+        try? JSONDecoder().decode(type, from: body)
     }
 }
 

@@ -19,3 +19,32 @@ public struct Lossy<Wrapped: Decodable>: Decodable {
     /// The value, or nil when it could not be read.
     public var value: Wrapped? { try? result.get() }
 }
+
+extension Lossy {
+    /// The elements that could be read, in order. Each one that could not adds
+    /// `skipped(number, reason)` to `warnings`: `number` counts from 1, and
+    /// `reason` says what went wrong and where (`missing list.1.dt`) without
+    /// quoting the body.
+    ///
+    ///     let entries = Lossy.values(list, warnings: &warnings) { number, reason in
+    ///         "skipped forecast entry \(number): \(reason)"
+    ///     }
+    public static func values(
+        _ elements: [Lossy<Wrapped>], warnings: inout [String], skipped: (_ number: Int, _ reason: String) -> String
+    ) -> [Wrapped] {
+        var values: [Wrapped] = []
+        values.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            switch element.result {
+            case let .success(value): values.append(value)
+            case let .failure(error): warnings.append(skipped(index + 1, reason(error)))
+            }
+        }
+        return values
+    }
+
+    /// Why an element could not be read, in a few words (``DecodingError/summary``).
+    public static func reason(_ error: any Error) -> String {
+        (error as? DecodingError)?.summary ?? "unreadable"
+    }
+}

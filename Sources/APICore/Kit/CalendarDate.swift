@@ -1,8 +1,13 @@
-/// A day as `--from`/`--to` give it, checked against the real calendar.
+/// A day as a command line gives it (`--from 2024-01-31`), checked against the
+/// real calendar, and written back in the two spellings APIs ask for.
+///
+///     CalendarDate(parsing: "20240131")?.iso      // "2024-01-31"
+///     CalendarDate(parsing: "2024-02-30")         // nil
 ///
 /// Hand-rolled rather than a `DateFormatter`: the two accepted spellings are
 /// fixed, lenient formatters would accept `2024-02-30`, and no locale or time
-/// zone should change what a date means.
+/// zone should change what a date means. Read an option with
+/// ``ParsedCommand/date(_:)``.
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let year: Int
     public let month: Int
@@ -11,7 +16,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     /// A valid date, or nil (`2023-02-29`, `2024-13-01`).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-            (1...Self.daysIn(month: month, year: year)).contains(day)
+            (1...CivilCalendar.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         self.year = year
         self.month = month
@@ -32,11 +37,13 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.init(year: number(0..<4), month: number(4..<6), day: number(6..<8))
     }
 
-    /// `20240131`: what `begin_date` and `end_date` take.
-    public var compact: String { pad(year, 4) + pad(month, 2) + pad(day, 2) }
+    /// `20240131` (NYT's `begin_date`, many other APIs' compact form).
+    public var compact: String { CivilCalendar.pad(year, 4) + CivilCalendar.pad(month, 2) + CivilCalendar.pad(day, 2) }
 
-    /// `2024-01-31`: the prefix of a stored ISO 8601 `pub_date`.
-    public var iso: String { pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) }
+    /// `2024-01-31`: ISO 8601, and the prefix of a stored ``Timestamp``.
+    public var iso: String {
+        CivilCalendar.pad(year, 4) + "-" + CivilCalendar.pad(month, 2) + "-" + CivilCalendar.pad(day, 2)
+    }
 
     public var description: String { iso }
 
@@ -50,20 +57,4 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
-
-    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-}
-
-/// Zero-padded decimal, without `String(format:)` (which goes through a formatter).
-func pad(_ value: Int, _ width: Int) -> String {
-    let text = String(value)
-    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
 }

@@ -1,0 +1,50 @@
+/// A record's optional fields and the table columns that hold them, declared
+/// once: the column names for the statement, the values to bind, and the way
+/// back from a row all follow from the one list, so they cannot drift apart.
+///
+///     static var columns: RecordColumns<Story> {
+///         RecordColumns([.init("title", \.title), .init("score", \.score), .init("url", \.url)])
+///     }
+///     static let insert = SQLStatement.insert(into: "hn_stories", columns: ["id"] + columns.names)
+///     try transaction.execute(insert, [story.id.sql] + Self.columns.values(of: story))
+///     var story = Story(id: id); Self.columns.read(row, into: &story)
+///
+/// Each field is an optional `SQLConvertible` (`String?`, `Int64?`, ``NumberValue``?…):
+/// nil is stored as NULL and NULL reads back as nil. Fields a record cannot do
+/// without (its id, its time) stay explicit, beside the list. Declare the list as
+/// a computed `static var`: key paths are not `Sendable`, so it cannot be a `static let`.
+public struct RecordColumns<Record> {
+    /// One column and the field it holds.
+    public struct Column {
+        public let name: String
+        let value: (Record) -> SQLValue
+        let assign: (inout Record, SQLValue) -> Void
+
+        public init<Value: SQLConvertible>(_ name: String, _ field: WritableKeyPath<Record, Value?>) {
+            self.name = name
+            value = { $0[keyPath: field].sql }
+            assign = { record, value in record[keyPath: field] = Value(sql: value) }
+        }
+    }
+
+    public let columns: [Column]
+
+    public init(_ columns: [Column]) {
+        self.columns = columns
+    }
+
+    /// The column names, in order: for `INSERT` and `SELECT` lists.
+    public var names: [String] { columns.map(\.name) }
+
+    /// The values of `record`'s fields, in the order of ``names``.
+    public func values(of record: Record) -> [SQLValue] {
+        columns.map { $0.value(record) }
+    }
+
+    /// Sets every listed field of `record` from the row's column of the same name.
+    public func read(_ row: Row, into record: inout Record) {
+        for column in columns {
+            column.assign(&record, row[column.name])
+        }
+    }
+}
