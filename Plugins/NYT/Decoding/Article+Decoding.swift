@@ -15,6 +15,12 @@ extension Article: Decodable {
     public init(from decoder: any Decoder) throws {
         let doc = try decoder.container(keyedBy: Keys.self)
         let webURL = doc.string(.webURL)
+        let snippet = doc.string(.snippet)
+        // Over half of real docs repeat the snippet as the lead paragraph: one
+        // string's storage then serves both (~1.7 MiB less for 20,000 docs).
+        // Bytes are compared, not `==`, which also equates other spellings of é.
+        var leadParagraph = doc.string(.leadParagraph)
+        if let lead = leadParagraph, let snippet, lead.utf8.elementsEqual(snippet.utf8) { leadParagraph = snippet }
         guard let id = doc.string(.id) ?? doc.string(.uri) ?? webURL, !id.isEmpty else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no _id, uri or web_url"))
@@ -24,8 +30,8 @@ extension Article: Decodable {
             webURL: webURL,
             headline: doc.tolerant(WireHeadline.self, .headline)?.main,
             abstract: doc.string(.abstract),
-            leadParagraph: doc.string(.leadParagraph),
-            snippet: doc.string(.snippet),
+            leadParagraph: leadParagraph,
+            snippet: snippet,
             byline: doc.tolerant(WireByline.self, .byline)?.original,
             pubDate: doc.string(.pubDate).flatMap(Timestamp.parse),
             sectionName: doc.string(.sectionName),

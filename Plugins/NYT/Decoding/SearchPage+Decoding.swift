@@ -1,0 +1,135 @@
+import APICore
+import Foundation
+
+extension SearchPage {
+    /// Decodes one Article Search body, one doc at a time.
+    ///
+    /// A doc that cannot be read is skipped and named in `warnings`; a body
+    /// that is not an Article Search answer at all throws ``DecodeFailure``.
+    ///
+    /// `JSONDecoder` maps the whole of whatever it is given before decoding it:
+    /// given a 30 MB page whole, it held that map, the body and every article at
+    /// once (4.8x the body at peak). So ``JSONArraySlices`` finds `response.docs`
+    /// and each doc's bytes; the envelope (the body with `docs` emptied) and each
+    /// doc are decoded on their own by one decoder. Between them they see every
+    /// byte of the body, so a body that is not valid JSON is still refused. Any
+    /// body that this path cannot read (an error body, `docs: null`, a syntax
+    /// error, an odd shape) is decoded whole by ``decodeWhole(_:warnings:)``,
+    /// which gives exactly the answer, or the error, it always gave.
+    public static func decode(_ body: Data, warnings: inout [String]) throws(DecodeFailure) -> SearchPage {
+        if let (page, skipped) = decodeByDoc(body) {
+            warnings += skipped
+            return page
+        }
+        return try decodeWhole(body, warnings: &warnings)
+    }
+
+    /// The page and its warnings, or nil when the body must be decoded whole.
+    static func decodeByDoc(_ body: Data) -> (SearchPage, [String])? {
+        guard let slices = JSONArraySlices.find(["response", "docs"], in: body) else { return nil }
+        let decoder = JSONDecoder()
+        guard let envelope = try? decoder.decode(SearchEnvelope.self, from: slices.documentWithoutElements(body)),
+            let response = envelope.response
+        else { return nil }
+        var articles: [Article] = []
+        articles.reserveCapacity(slices.elements.count)
+        var warnings: [String] = []
+        for (index, range) in slices.elements.enumerated() {
+            do {
+                articles.append(try decoder.decode(Article.self, from: slices.element(range, of: body)))
+            } catch let error as DecodingError {
+                if error.isSyntaxError { return nil }
+                let reason = DecodingSummary.describe(error.insideDocs(at: index))
+                warnings.append(skippedWarning(index: index, reason: reason))
+            } catch {
+                warnings.append(skippedWarning(index: index, reason: "unreadable"))
+            }
+        }
+        let page = SearchPage(
+            status: envelope.status, hits: response.meta?.hits, offset: response.meta?.offset, articles: articles)
+        return (page, warnings)
+    }
+
+    /// Decodes the body in a single `JSONDecoder` pass: the reference for
+    /// ``decode(_:warnings:)``, and its answer for every body it cannot split.
+    static func decodeWhole(_ body: Data, warnings: inout [String]) throws(DecodeFailure) -> SearchPage {
+        let envelope: SearchEnvelope
+        do {
+            envelope = try JSONDecoder().decode(SearchEnvelope.self, from: body)
+        } catch let error as DecodingError {
+            throw DecodeFailure("the NYT answer could not be read: " + DecodingSummary.describe(error))
+        } catch {
+            throw DecodeFailure("the NYT answer could not be read")
+        }
+        guard let response = envelope.response else {
+            if let fault = envelope.fault, let text = fault.message {
+                throw DecodeFailure("NYT answered with an error: \(text)")
+            }
+            throw DecodeFailure("the NYT answer has no \"response\" object")
+        }
+        var articles: [Article] = []
+        articles.reserveCapacity(response.docs?.count ?? 0)
+        for (index, doc) in (response.docs ?? []).enumerated() {
+            switch doc.result {
+            case let .success(article): articles.append(article)
+            case let .failure(error):
+                let reason = (error as? DecodingError).map(DecodingSummary.describe) ?? "unreadable"
+                warnings.append(skippedWarning(index: index, reason: reason))
+            }
+        }
+        return SearchPage(
+            status: envelope.status, hits: response.meta?.hits, offset: response.meta?.offset, articles: articles)
+    }
+
+    private static func skippedWarning(index: Int, reason: String) -> String {
+        "skipped NYT article #\(index + 1) that could not be read: \(reason)"
+    }
+}
+
+extension DecodingError {
+    /// Whether the decoder refused the bytes themselves (not valid JSON), as
+    /// opposed to a value of the wrong shape. `JSONDecoder` reports the former
+    /// at the top level with the parser's error underneath; ``Article`` never
+    /// throws an underlying error.
+    fileprivate var isSyntaxError: Bool {
+        guard case let .dataCorrupted(context) = self else { return false }
+        return context.codingPath.isEmpty && context.underlyingError != nil
+    }
+
+    /// The same error as if the doc had been decoded in place, at `response.docs[index]`,
+    /// so that its warning reads as it always did.
+    fileprivate func insideDocs(at index: Int) -> DecodingError {
+        let prefix: [any CodingKey] = [DocsPathKey("response"), DocsPathKey("docs"), DocsPathKey(index)]
+        func moved(_ context: Context) -> Context {
+            Context(
+                codingPath: prefix + context.codingPath, debugDescription: context.debugDescription,
+                underlyingError: context.underlyingError)
+        }
+        switch self {
+        case let .typeMismatch(type, context): return .typeMismatch(type, moved(context))
+        case let .valueNotFound(type, context): return .valueNotFound(type, moved(context))
+        case let .keyNotFound(key, context): return .keyNotFound(key, moved(context))
+        case let .dataCorrupted(context): return .dataCorrupted(moved(context))
+        @unknown default: return self
+        }
+    }
+}
+
+/// A step of the path `response.docs[i]` in a moved ``DecodingError``.
+private struct DocsPathKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(_ name: String) {
+        stringValue = name
+        intValue = nil
+    }
+
+    init(_ index: Int) {
+        stringValue = "Index \(index)"
+        intValue = index
+    }
+
+    init?(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { self.init(intValue) }
+}
