@@ -2,8 +2,14 @@
 extension JSONValue {
     /// Pretty (two-space indent) for `--format json`, compact for `ndjson`.
     public func serialized(pretty: Bool = true) -> String {
+        serialized(pretty: pretty, indentLevel: 0)
+    }
+
+    /// The same text as when nested `indentLevel` deep in a pretty document: how a
+    /// large array is written one element at a time, identical to the whole.
+    public func serialized(pretty: Bool, indentLevel: Int) -> String {
         var out = ""
-        write(into: &out, pretty: pretty, indent: 0)
+        write(into: &out, pretty: pretty, indent: indentLevel)
         return out
     }
 

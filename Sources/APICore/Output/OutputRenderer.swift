@@ -5,11 +5,63 @@ public enum OutputRenderer {
     public static func render(
         json: () -> JSONValue, table: () -> Table, as format: OutputFormat, terminal: Terminal
     ) -> String {
+        var text = ""
+        write(json: json, table: table, as: format, terminal: terminal) { text += $0 }
+        return text
+    }
+
+    /// Writes the output in pieces to `sink`.
+    ///
+    /// JSON and NDJSON go out one top-level element at a time, in chunks of
+    /// about 64 KiB, so a 30 MB answer is never held twice more as one string;
+    /// the bytes are exactly those of the whole document.
+    public static func write(
+        json: () -> JSONValue, table: () -> Table, as format: OutputFormat, terminal: Terminal,
+        to sink: (String) -> Void
+    ) {
         switch format {
-        case .json: json().serialized(pretty: true) + "\n"
-        case .ndjson: json().elements.map { $0.serialized(pretty: false) + "\n" }.joined()
-        case .csv: CSVWriter.write(table())
-        case .table: TableRenderer.render(table(), terminal: terminal)
+        case .json: writeJSON(json(), to: sink)
+        case .ndjson: writeNDJSON(json(), to: sink)
+        case .csv: sink(CSVWriter.write(table()))
+        case .table: sink(TableRenderer.render(table(), terminal: terminal))
+        }
+    }
+
+    private static func writeJSON(_ document: JSONValue, to sink: (String) -> Void) {
+        guard case let .array(items) = document, !items.isEmpty else {
+            sink(document.serialized(pretty: true) + "\n")
+            return
+        }
+        var chunk = Chunk()
+        chunk.append("[", to: sink)
+        for (index, item) in items.enumerated() {
+            chunk.append((index > 0 ? ",\n  " : "\n  ") + item.serialized(pretty: true, indentLevel: 1), to: sink)
+        }
+        chunk.append("\n]\n", to: sink)
+        chunk.flush(to: sink)
+    }
+
+    private static func writeNDJSON(_ document: JSONValue, to sink: (String) -> Void) {
+        var chunk = Chunk()
+        for item in document.elements {
+            chunk.append(item.serialized(pretty: false) + "\n", to: sink)
+        }
+        chunk.flush(to: sink)
+    }
+
+    /// Gathers small pieces into writes of about 64 KiB.
+    private struct Chunk {
+        var text = ""
+
+        mutating func append(_ piece: String, to sink: (String) -> Void) {
+            text += piece
+            if text.utf8.count >= 65_536 { flush(to: sink) }
+        }
+
+        mutating func flush(to sink: (String) -> Void) {
+            guard !text.isEmpty else { return }
+            sink(text)
+            text = ""
         }
     }
 }

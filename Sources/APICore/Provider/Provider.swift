@@ -70,6 +70,10 @@ public protocol Provider: Sendable {
 
     /// The whole output for `results` in `format`.
     func render(_ results: [Response], as format: OutputFormat, terminal: Terminal) -> String
+
+    /// The output for `results` in `format`, in pieces: what the host prints with,
+    /// so that large JSON answers stream instead of being built whole.
+    func write(_ results: [Response], as format: OutputFormat, terminal: Terminal, to sink: (String) -> Void)
 }
 
 extension Provider {
@@ -87,5 +91,16 @@ extension Provider {
 
     public func render(_ results: [Response], as format: OutputFormat, terminal: Terminal) -> String {
         OutputRenderer.render(json: { json(results) }, table: { table(results) }, as: format, terminal: terminal)
+    }
+
+    /// JSON and NDJSON stream from ``json(_:)``; table and CSV come from ``render(_:as:terminal:)``,
+    /// so a provider that draws its own table view keeps it.
+    public func write(_ results: [Response], as format: OutputFormat, terminal: Terminal, to sink: (String) -> Void) {
+        switch format {
+        case .json, .ndjson:
+            OutputRenderer.write(json: { json(results) }, table: { table(results) }, as: format, terminal: terminal, to: sink)
+        case .table, .csv:
+            sink(render(results, as: format, terminal: terminal))
+        }
     }
 }

@@ -56,7 +56,8 @@ struct ProviderCommand<P: Provider>: Sendable {
                 color: options.useColor(isTerminal: environment.stdoutIsTerminal, variables: environment.variables),
                 unicode: unicode,
                 wide: options.wide)
-            environment.console.out(provider.render(responses, as: options.format, terminal: terminal))
+            let console = environment.console
+            provider.write(responses, as: options.format, terminal: terminal) { console.out($0) }
         }
         return worst
     }
