@@ -281,14 +281,12 @@ class Bench:
         return worst
 
     def search_sql(self):
-        with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "Plugins", "NYT", "Storage",
-                               "ArticleStore+Search.swift")) as f:
-            source = f.read()
-        columns = re.search(r'static let columns = """\n(.*?)"""', source, re.S).group(1)
-        columns = " ".join(columns.replace("\\\n", " ").split())
-        body = re.search(r'return """\n(.*?)"""', source, re.S).group(1)
-        body = " ".join(body.split())
-        return body.replace("\\(columns)", columns).replace("\\(order)", "nyt_articles_fts.rank")
+        """The FTS query `apicli nyt WORDS --offline` runs (Plugins/NYT/Storage/ArticleStore+Search.swift,
+        `searchSQL` with relevance order), written out for the sqlite3 CLI: ?1 match, ?2/?3 date bounds,
+        ?4 limit, ?5 offset. Every stored article column is read, as apicli does."""
+        return ("SELECT a.* FROM nyt_articles_fts JOIN nyt_articles a ON a.num = nyt_articles_fts.rowid "
+                "WHERE nyt_articles_fts MATCH ?1 AND (?2 IS NULL OR a.pub_date >= ?2) AND (?3 IS NULL OR a.pub_date < ?3) "
+                "ORDER BY nyt_articles_fts.rank LIMIT ?4 OFFSET ?5")
 
     def big_db(self):
         """The cached store of `articles` articles (built once, reused by later runs)."""

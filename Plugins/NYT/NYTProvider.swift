@@ -50,6 +50,17 @@ public struct NYTProvider: Provider {
         ArticleTable.table(results.flatMap(\.articles))
     }
 
+    /// Articles are turned into JSON one at a time as they are written: a 30 MB answer
+    /// never exists a second time as one document.
+    public func write(_ results: [SearchPage], as format: OutputFormat, terminal: Terminal, to sink: (String) -> Void) {
+        switch format {
+        case .json, .ndjson:
+            OutputRenderer.writeElements(results.lazy.flatMap(\.articles).map(ArticleJSON.object), as: format, to: sink)
+        case .table, .csv:
+            sink(render(results, as: format, terminal: terminal))
+        }
+    }
+
     /// The terminal table leaves the long URL out unless `--wide` (CSV and JSON keep it):
     /// a link cut to fit is useless, and the headline is what a reader scans.
     public func render(_ results: [SearchPage], as format: OutputFormat, terminal: Terminal) -> String {

@@ -15,6 +15,14 @@ enum FixtureChecks {
         var failures = RenderChecks.failures(name) { format in
             provider.render([response], as: format, terminal: .plain)
         }
+        // What the host prints (`write`, in pieces) must be what `render` returns.
+        for format in OutputFormat.allCases {
+            var written = ""
+            provider.write([response], as: format, terminal: .plain) { written += $0 }
+            if written != provider.render([response], as: format, terminal: .plain) {
+                failures.append("\(name): --format \(format.rawValue): write(…) and render(…) differ")
+            }
+        }
         do {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("conformance-\(UUID().uuidString)")

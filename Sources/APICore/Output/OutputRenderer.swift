@@ -28,24 +28,34 @@ public enum OutputRenderer {
     }
 
     private static func writeJSON(_ document: JSONValue, to sink: (String) -> Void) {
-        guard case let .array(items) = document, !items.isEmpty else {
+        guard case let .array(items) = document else {
             sink(document.serialized(pretty: true) + "\n")
             return
         }
-        var chunk = Chunk()
-        chunk.append("[", to: sink)
-        for (index, item) in items.enumerated() {
-            chunk.append((index > 0 ? ",\n  " : "\n  ") + item.serialized(pretty: true, indentLevel: 1), to: sink)
-        }
-        chunk.append("\n]\n", to: sink)
-        chunk.flush(to: sink)
+        writeElements(items, as: .json, to: sink)
     }
 
     private static func writeNDJSON(_ document: JSONValue, to sink: (String) -> Void) {
+        writeElements(document.elements, as: .ndjson, to: sink)
+    }
+
+    /// Writes a top-level JSON array (`.json`) or its lines (`.ndjson`) from elements
+    /// made one at a time: a provider with many records passes a lazy sequence, so
+    /// neither the whole document nor its text is ever held at once.
+    public static func writeElements(
+        _ elements: some Sequence<JSONValue>, as format: OutputFormat, to sink: (String) -> Void
+    ) {
         var chunk = Chunk()
-        for item in document.elements {
-            chunk.append(item.serialized(pretty: false) + "\n", to: sink)
+        var first = true
+        for element in elements {
+            if format == .ndjson {
+                chunk.append(element.serialized(pretty: false) + "\n", to: sink)
+            } else {
+                chunk.append((first ? "[\n  " : ",\n  ") + element.serialized(pretty: true, indentLevel: 1), to: sink)
+            }
+            first = false
         }
+        if format != .ndjson { chunk.append(first ? "[]\n" : "\n]\n", to: sink) }
         chunk.flush(to: sink)
     }
 
