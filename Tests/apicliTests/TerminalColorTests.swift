@@ -65,6 +65,25 @@ struct TerminalColorTests {
         #expect(noColorResult.stdoutText.contains("did you mean"))
         #expect(!noColorResult.stdoutText.contains(Self.escape))
     }
+
+    @Test("a slow run shows progress on a terminal's stderr; piped or with --quiet it does not")
+    func progressOnlyOnTerminals() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let forecast = try Fixtures.real("weather/weather-rostov-metric-ru-cnt8.json")
+        fixtures.answer(.json(forecast).delayed(by: .milliseconds(1_500)), forCity: "Slowtown")
+        async let tty = Self.onTerminal(sandbox, ["weather", "Slowtown", "--refresh"])
+        async let quiet = Self.onTerminal(sandbox, ["weather", "Slowtown", "--refresh", "--quiet"])
+        async let piped = sandbox.run(["weather", "Slowtown", "--refresh"])
+        let (ttyResult, quietResult, pipedResult) = try await (tty, quiet, piped)
+        for result in [ttyResult, quietResult, pipedResult] {
+            #expect(result.exitCode == 0)
+        }
+        #expect(ttyResult.stdoutText.contains("fetching from OpenWeather 0/1"), "\(ttyResult.stdoutText)")
+        #expect(ttyResult.stdoutText.contains("Ростов, RU"))
+        #expect(!quietResult.stdoutText.contains("fetching from"))
+        #expect(!pipedResult.stderrText.contains("fetching from"))
+        #expect(!pipedResult.stdoutText.contains("fetching from"))
+    }
 }
 
 /// util-linux `script`, which runs a command on a fresh pseudo-terminal.
