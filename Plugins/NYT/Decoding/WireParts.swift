@@ -1,6 +1,6 @@
 import APICore
 
-/// The nested objects of an Article Search doc, each read tolerantly.
+/// The nested objects of an Article Search doc, each read leniently.
 
 /// `headline`: `{main, print_headline, …}`; a bare string is accepted too.
 struct WireHeadline: Decodable {
