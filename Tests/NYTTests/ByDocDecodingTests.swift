@@ -66,8 +66,8 @@ import Testing
         #expect(page.articles.first?.headline == "Été / summer")
         #expect(page.articles.first?.webURL == "http://x.test/a")
         #expect(warnings.count == 8)
-        #expect(warnings.contains("skipped NYT article #2 that could not be read: expected an object at response.docs[1]"))
-        #expect(warnings.contains("skipped NYT article #6 that could not be read: no _id, uri or web_url at response.docs[5]"))
+        #expect(warnings.contains("skipped NYT article #2 that could not be read: unexpected type at response.docs.1"))
+        #expect(warnings.contains("skipped NYT article #6 that could not be read: missing response.docs.5._id"))
     }
 
     @Test(arguments: [

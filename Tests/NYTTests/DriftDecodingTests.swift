@@ -90,6 +90,18 @@ import Testing
         #expect(throws: DecodeFailure.self) { try SearchPage.decode(Data(text.utf8), warnings: &warnings) }
     }
 
+    /// Server text reaches an error line clean: no terminal controls, one line, at most 120 characters.
+    @Test func gatewayMessagesAreQuotedClean() throws {
+        let fault = try #require(
+            GatewayFault.read(Data(#"{"fault":{"faultstring":"Bad\u001b[31m key\nnow  Identifier : 1"}}"#.utf8)))
+        #expect(fault.message == "Bad key now")
+        let errors = #"{"status":"ERROR","errors":["Invalid value for field", 7, {"x":1}, null, true]}"#
+        #expect(GatewayFault.read(Data(errors.utf8))?.message == "Invalid value for field; 7")
+        let long = #"{"errors":["\#(String(repeating: "x", count: 200))"]}"#
+        let message = try #require(GatewayFault.read(Data(long.utf8))?.message)
+        #expect(message.count == 120 && message.hasSuffix("…"))
+    }
+
     @Test func relativeAndAbsoluteImageURLs() {
         #expect(WireMultimedia.absolute("images/a.jpg") == "https://static01.nyt.com/images/a.jpg")
         #expect(WireMultimedia.absolute("/images/a.jpg") == "https://static01.nyt.com/images/a.jpg")

@@ -1,8 +1,9 @@
-import Foundation
+import APICore
 
 /// Reads one element of `response.docs`, accepting every shape the API has
 /// sent over the years (see Tests/Fixtures/real/SOURCES.md). It fails only when
-/// the doc is not an object or has nothing to identify it by.
+/// the doc is not an object or has nothing to identify it by (no usable `_id`,
+/// `uri` or `web_url`), which the warning reports as a missing `_id`.
 extension Article: Decodable {
     private enum Keys: String, CodingKey {
         case id = "_id", uri, webURL = "web_url", headline, abstract, leadParagraph = "lead_paragraph"
@@ -14,36 +15,36 @@ extension Article: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let doc = try decoder.container(keyedBy: Keys.self)
-        let webURL = doc.string(.webURL)
-        let snippet = doc.string(.snippet)
+        let webURL = doc.text(.webURL)
+        let snippet = doc.text(.snippet)
         // Over half of real docs repeat the snippet as the lead paragraph: one
         // string's storage then serves both (~1.7 MiB less for 20,000 docs).
         // Bytes are compared, not `==`, which also equates other spellings of é.
-        var leadParagraph = doc.string(.leadParagraph)
+        var leadParagraph = doc.text(.leadParagraph)
         if let lead = leadParagraph, let snippet, lead.utf8.elementsEqual(snippet.utf8) { leadParagraph = snippet }
-        guard let id = doc.string(.id) ?? doc.string(.uri) ?? webURL, !id.isEmpty else {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no _id, uri or web_url"))
+        guard let id = doc.text(.id) ?? doc.text(.uri) ?? webURL, !id.isEmpty else {
+            throw DecodingError.keyNotFound(
+                Keys.id, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no _id, uri or web_url"))
         }
         self.init(
             id: id,
             webURL: webURL,
-            headline: doc.tolerant(WireHeadline.self, .headline)?.main,
-            abstract: doc.string(.abstract),
+            headline: doc.lenient(WireHeadline.self, .headline)?.main,
+            abstract: doc.text(.abstract),
             leadParagraph: leadParagraph,
             snippet: snippet,
-            byline: doc.tolerant(WireByline.self, .byline)?.original,
-            pubDate: doc.string(.pubDate).flatMap(Timestamp.parse),
-            sectionName: doc.string(.sectionName),
-            subsectionName: doc.string(.subsectionName),
-            newsDesk: doc.string(.newsDesk),
-            typeOfMaterial: doc.string(.typeOfMaterial),
-            documentType: doc.string(.documentType),
-            wordCount: doc.int(.wordCount),
-            printPage: doc.int(.printPage),
-            source: doc.string(.source),
-            keywords: doc.tolerant(WireKeywords.self, .keywords)?.values ?? [],
-            multimedia: doc.tolerant(WireMultimedia.self, .multimedia)?.urls ?? []
+            byline: doc.lenient(WireByline.self, .byline)?.original,
+            pubDate: doc.text(.pubDate).flatMap(Timestamp.parse),
+            sectionName: doc.text(.sectionName),
+            subsectionName: doc.text(.subsectionName),
+            newsDesk: doc.text(.newsDesk),
+            typeOfMaterial: doc.text(.typeOfMaterial),
+            documentType: doc.text(.documentType),
+            wordCount: doc.integer(.wordCount),
+            printPage: doc.integer(.printPage),
+            source: doc.text(.source),
+            keywords: doc.lenient(WireKeywords.self, .keywords)?.values ?? [],
+            multimedia: doc.lenient(WireMultimedia.self, .multimedia)?.urls ?? []
         )
     }
 }

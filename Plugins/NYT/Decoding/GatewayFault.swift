@@ -1,3 +1,4 @@
+import APICore
 import Foundation
 
 /// The error bodies NYT's API gateway and Article Search send:
@@ -20,42 +21,38 @@ struct GatewayFault: Decodable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
-            faultString = container.string(.faultString)
-            errorCode = (try? container.nestedContainer(keyedBy: DetailKeys.self, forKey: .detail))?
-                .string(.errorCode)
+            faultString = container.text(.faultString)
+            errorCode = container.object(.detail, keyedBy: DetailKeys.self)?.text(.errorCode)
         }
 
-        /// The fault string without the request identifier and doubled spaces:
-        /// `Rate limit quota violation. Quota limit exceeded.`
+        /// The fault string without the request identifier and doubled spaces,
+        /// fit to quote in one error line: `Rate limit quota violation. Quota limit exceeded.`
         var message: String? {
-            guard var text = faultString else { return errorCode }
+            guard var text = faultString else { return TerminalSanitizer.quote(errorCode) }
             if let marker = text.range(of: " Identifier") { text = String(text[..<marker.lowerBound]) }
             while text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: " ") }
-            text = text.trimmingCharacters(in: .whitespaces)
-            return text.isEmpty ? errorCode : text
+            return TerminalSanitizer.quote(text) ?? TerminalSanitizer.quote(errorCode)
         }
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        fault = container.tolerant(Fault.self, .fault)
-        status = container.string(.status)
-        errors = container.tolerant([FlexibleString].self, .errors)?.compactMap(\.value)
+        fault = container.lenient(Fault.self, .fault)
+        status = container.text(.status)
+        errors = container.lenient([Lossy<FlexibleText>].self, .errors)?.compactMap(\.value?.value)
     }
 
     /// Reads `body`, nil when it is not one of the shapes above.
     static func read(_ body: Data) -> GatewayFault? {
-        guard let fault = try? JSONDecoder().decode(GatewayFault.self, from: body),
+        guard let fault = JSONBody.read(GatewayFault.self, from: body),
             fault.fault != nil || !(fault.errors ?? []).isEmpty
         else { return nil }
         return fault
     }
 
-    /// What the server said, in one line.
+    /// What the server said, in one line fit to quote.
     var message: String? {
-        if let text = fault?.message { return text }
-        let joined = (errors ?? []).joined(separator: "; ")
-        return joined.isEmpty ? nil : joined
+        fault?.message ?? TerminalSanitizer.quote((errors ?? []).joined(separator: "; "))
     }
 
     /// Whether the gateway is refusing the key (as opposed to throttling it).

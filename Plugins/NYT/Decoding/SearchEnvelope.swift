@@ -1,5 +1,4 @@
 import APICore
-import Foundation
 
 /// The whole body of an Article Search answer:
 /// `{status, copyright, response: {meta: {hits, offset, time}, docs: […]}}`,
@@ -20,7 +19,7 @@ struct SearchEnvelope: Decodable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
-            meta = container.tolerant(Meta.self, .meta) ?? container.tolerant(Meta.self, .metadata)
+            meta = container.lenient(Meta.self, .meta) ?? container.lenient(Meta.self, .metadata)
             docs = try container.decodeIfPresent([Lossy<Article>].self, forKey: .docs)
         }
     }
@@ -33,15 +32,15 @@ struct SearchEnvelope: Decodable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
-            hits = container.int(.hits)
-            offset = container.int(.offset)
+            hits = container.integer(.hits)
+            offset = container.integer(.offset)
         }
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        status = container.string(.status)
+        status = container.text(.status)
         response = try container.decodeIfPresent(Body.self, forKey: .response)
-        fault = container.tolerant(GatewayFault.Fault.self, .fault)
+        fault = container.lenient(GatewayFault.Fault.self, .fault)
     }
 }

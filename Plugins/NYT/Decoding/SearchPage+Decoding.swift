@@ -26,11 +26,11 @@ extension SearchPage {
 
     /// The page and its warnings, or nil when the body must be decoded whole.
     static func decodeByDoc(_ body: Data) -> (SearchPage, [String])? {
-        guard let slices = JSONArraySlices.find(["response", "docs"], in: body) else { return nil }
-        let decoder = JSONDecoder()
-        guard let envelope = try? decoder.decode(SearchEnvelope.self, from: slices.documentWithoutElements(body)),
+        guard let slices = JSONArraySlices.find(["response", "docs"], in: body),
+            let envelope = JSONBody.read(SearchEnvelope.self, from: slices.documentWithoutElements(body)),
             let response = envelope.response
         else { return nil }
+        let decoder = JSONDecoder()
         var articles: [Article] = []
         articles.reserveCapacity(slices.elements.count)
         var warnings: [String] = []
@@ -39,10 +39,9 @@ extension SearchPage {
                 articles.append(try decoder.decode(Article.self, from: slices.element(range, of: body)))
             } catch let error as DecodingError {
                 if error.isSyntaxError { return nil }
-                let reason = DecodingSummary.describe(error.insideDocs(at: index))
-                warnings.append(skippedWarning(index: index, reason: reason))
+                warnings.append(skipped(index + 1, error.insideDocs(at: index).summary))
             } catch {
-                warnings.append(skippedWarning(index: index, reason: "unreadable"))
+                warnings.append(skipped(index + 1, Lossy<Article>.reason(error)))
             }
         }
         let page = SearchPage(
@@ -55,11 +54,9 @@ extension SearchPage {
     static func decodeWhole(_ body: Data, warnings: inout [String]) throws(DecodeFailure) -> SearchPage {
         let envelope: SearchEnvelope
         do {
-            envelope = try JSONDecoder().decode(SearchEnvelope.self, from: body)
-        } catch let error as DecodingError {
-            throw DecodeFailure("the NYT answer could not be read: " + DecodingSummary.describe(error))
+            envelope = try JSONBody.decode(SearchEnvelope.self, from: body) { "the NYT answer could not be read: \($0)" }
         } catch {
-            throw DecodeFailure("the NYT answer could not be read")
+            throw error as? DecodeFailure ?? DecodeFailure("the NYT answer could not be read")
         }
         guard let response = envelope.response else {
             if let fault = envelope.fault, let text = fault.message {
@@ -67,22 +64,14 @@ extension SearchPage {
             }
             throw DecodeFailure("the NYT answer has no \"response\" object")
         }
-        var articles: [Article] = []
-        articles.reserveCapacity(response.docs?.count ?? 0)
-        for (index, doc) in (response.docs ?? []).enumerated() {
-            switch doc.result {
-            case let .success(article): articles.append(article)
-            case let .failure(error):
-                let reason = (error as? DecodingError).map(DecodingSummary.describe) ?? "unreadable"
-                warnings.append(skippedWarning(index: index, reason: reason))
-            }
-        }
+        let articles = Lossy.values(response.docs ?? [], warnings: &warnings, skipped: skipped)
         return SearchPage(
             status: envelope.status, hits: response.meta?.hits, offset: response.meta?.offset, articles: articles)
     }
 
-    private static func skippedWarning(index: Int, reason: String) -> String {
-        "skipped NYT article #\(index + 1) that could not be read: \(reason)"
+    /// The warning for the doc at `number` (from 1) that could not be read.
+    private static func skipped(_ number: Int, _ reason: String) -> String {
+        "skipped NYT article #\(number) that could not be read: \(reason)"
     }
 }
 

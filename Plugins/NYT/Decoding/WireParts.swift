@@ -1,4 +1,6 @@
-/// The nested objects of an Article Search doc, each read tolerantly.
+import APICore
+
+/// The nested objects of an Article Search doc, each read leniently.
 
 /// `headline`: `{main, print_headline, …}`; a bare string is accepted too.
 struct WireHeadline: Decodable {
@@ -8,7 +10,7 @@ struct WireHeadline: Decodable {
 
     init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: Keys.self) {
-            main = object.string(.main)
+            main = object.text(.main)
         } else {
             main = try? decoder.singleValueContainer().decode(String.self)
         }
@@ -22,7 +24,7 @@ struct WireByline: Decodable {
     private enum Keys: String, CodingKey { case original }
 
     init(from decoder: any Decoder) throws {
-        original = (try? decoder.container(keyedBy: Keys.self))?.string(.original)
+        original = (try? decoder.container(keyedBy: Keys.self))?.text(.original)
     }
 }
 
@@ -36,7 +38,7 @@ struct WireKeywords: Decodable {
         let value: String?
         private enum Keys: String, CodingKey { case value }
         init(from decoder: any Decoder) throws {
-            value = try decoder.container(keyedBy: Keys.self).string(.value)
+            value = try decoder.container(keyedBy: Keys.self).text(.value)
         }
     }
 
@@ -47,7 +49,7 @@ struct WireKeywords: Decodable {
         }
         var values: [String] = []
         while !list.isAtEnd {
-            guard let item = try? list.decode(Tolerant<Keyword>.self) else { break }
+            guard let item = try? list.decode(Lossy<Keyword>.self) else { break }
             if let value = item.value?.value, !value.isEmpty { values.append(value) }
         }
         self.values = values
@@ -69,7 +71,7 @@ struct WireMultimedia: Decodable {
     private struct Item: Decodable {
         let url: String?
         init(from decoder: any Decoder) throws {
-            url = try decoder.container(keyedBy: Keys.self).string(.url)
+            url = try decoder.container(keyedBy: Keys.self).text(.url)
         }
     }
 
@@ -77,12 +79,12 @@ struct WireMultimedia: Decodable {
         var urls: [String] = []
         if var list = try? decoder.unkeyedContainer() {
             while !list.isAtEnd {
-                guard let item = try? list.decode(Tolerant<Item>.self) else { break }
+                guard let item = try? list.decode(Lossy<Item>.self) else { break }
                 if let url = item.value?.url { urls.append(url) }
             }
         } else if let object = try? decoder.container(keyedBy: Keys.self) {
             for key in [Keys.default, .thumbnail] {
-                if let url = object.tolerant(Item.self, key)?.url { urls.append(url) }
+                if let url = object.lenient(Item.self, key)?.url { urls.append(url) }
             }
         }
         self.urls = urls.compactMap(Self.absolute)

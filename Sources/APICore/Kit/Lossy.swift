@@ -8,7 +8,7 @@
 public struct Lossy<Wrapped: Decodable>: Decodable {
     public let result: Result<Wrapped, any Error>
 
-    public init(from decoder: any Decoder) {
+    @inlinable public init(from decoder: any Decoder) {
         do {
             result = .success(try Wrapped(from: decoder))
         } catch {
@@ -17,7 +17,7 @@ public struct Lossy<Wrapped: Decodable>: Decodable {
     }
 
     /// The value, or nil when it could not be read.
-    public var value: Wrapped? { try? result.get() }
+    @inlinable public var value: Wrapped? { try? result.get() }
 }
 
 extension Lossy {
