@@ -44,10 +44,6 @@ struct ProviderCommand<P: Provider>: Sendable {
         }
         for outcome in outcomes {
             outcome.warnings.map(redact).forEach(messages.warning)
-            if let error = outcome.error {
-                messages.error(redact(error.message))
-                worst = max(worst, error.exitCode)
-            }
         }
         let responses = outcomes.compactMap(\.response)
         if !responses.isEmpty {
@@ -58,6 +54,11 @@ struct ProviderCommand<P: Provider>: Sendable {
                 wide: options.wide)
             let console = environment.console
             provider.write(responses, as: options.format, terminal: terminal) { console.out($0) }
+        }
+        // Failures come last, where a terminal user sees them after the results that did arrive.
+        for error in outcomes.compactMap(\.error) {
+            messages.error(redact(error.message))
+            worst = max(worst, error.exitCode)
         }
         return worst
     }

@@ -144,18 +144,12 @@ struct QueryRunner<P: Provider>: Sendable {
             return .failure(CLIError(
                 "nothing stored for \(provider.label(for: query)); run it once without --offline", exitCode: .unavailable))
         }
-        let when = Self.timestamp(stored.fetchedAt)
-        let notice = failure.map { "\($0.message); showing results stored at \(when)" }
-            ?? "offline: showing results stored at \(when)"
+        let notice = StaleNotice.text(fetchedAt: stored.fetchedAt, now: time.now(), failure: failure?.message)
         return .success(stored.value, warnings: [notice])
     }
 
     static func seconds(_ duration: Duration) -> TimeInterval {
         let (seconds, attoseconds) = duration.components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .current))
     }
 }

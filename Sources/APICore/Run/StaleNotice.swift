@@ -1,0 +1,27 @@
+import Foundation
+
+/// The warning printed with stored results: when they were fetched, exactly and at a glance.
+///
+/// `could not reach …; showing results stored at 2026-11-29T14:44:21Z (41 min ago)`
+enum StaleNotice {
+    /// `failure` is the reason the network was not used; nil for `--offline`.
+    static func text(fetchedAt: Date, now: Date, failure: String?) -> String {
+        let when = timestamp(fetchedAt) + " (" + age(from: fetchedAt, to: now) + ")"
+        return (failure.map { $0 + "; " } ?? "offline: ") + "showing results stored at " + when
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .current))
+    }
+
+    /// `just now`, `12 min ago`, `3 h ago`, `2 days ago`.
+    static func age(from then: Date, to now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(then)))
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3_600: return "\(seconds / 60) min ago"
+        case ..<172_800: return "\(seconds / 3_600) h ago"
+        default: return "\(seconds / 86_400) days ago"
+        }
+    }
+}
