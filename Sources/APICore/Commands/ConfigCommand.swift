@@ -80,7 +80,7 @@ struct ConfigCommand: Sendable {
             return settings.config[key.name].map { ($0, "config") }
         }
         guard let option = key.option else { return nil }
-        let variable = key.descriptor.environmentPrefix + "_" + option.name.uppercased().replacingOccurrences(of: "-", with: "_")
+        let variable = key.descriptor.environmentVariable(for: option)
         if let value = settings.variables[variable], !value.isEmpty { return (value, variable) }
         if let value = settings.config[key.name] { return (value, "config") }
         return option.defaultValue.map { ($0, "default") }

@@ -9,8 +9,11 @@ struct ConfigKey: Sendable {
 
     /// Every known setting, keys first, in provider order.
     static func all(in registry: ProviderRegistry) -> [ConfigKey] {
-        registry.providers.flatMap { provider -> [ConfigKey] in
-            let descriptor = provider.descriptor
+        all(for: registry.providers.map(\.descriptor))
+    }
+
+    static func all(for descriptors: [ProviderDescriptor]) -> [ConfigKey] {
+        descriptors.flatMap { descriptor -> [ConfigKey] in
             let key = descriptor.credential.map { _ in ConfigKey(name: descriptor.name + ".api-key", descriptor: descriptor, option: nil) }
             let options = descriptor.options.filter(\.configurable).map {
                 ConfigKey(name: descriptor.name + "." + $0.name, descriptor: descriptor, option: $0)

@@ -25,7 +25,7 @@ public struct Settings: Sendable {
 
     /// `APICLI_<NAME>_BASE_URL`, else the descriptor's default. Only http(s) URLs are accepted.
     public func baseURL(for descriptor: ProviderDescriptor) throws -> URL {
-        let variable = descriptor.environmentPrefix + "_BASE_URL"
+        let variable = descriptor.baseURLVariableName
         guard let text = variables[variable], !text.isEmpty else { return descriptor.defaultBaseURL }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host != nil
@@ -38,8 +38,7 @@ public struct Settings: Sendable {
     /// A configurable option's default: `APICLI_<NAME>_<OPTION>`, else `<name>.<option>`, else the declared default.
     public func optionDefault(_ option: OptionSpec, of descriptor: ProviderDescriptor) -> String? {
         if option.configurable {
-            let variable = descriptor.environmentPrefix + "_" + option.name.uppercased().replacingOccurrences(of: "-", with: "_")
-            if let value = variables[variable], !value.isEmpty { return value }
+            if let value = variables[descriptor.environmentVariable(for: option)], !value.isEmpty { return value }
             if let value = config[descriptor.name + "." + option.name], !value.isEmpty { return value }
         }
         return option.defaultValue

@@ -48,10 +48,7 @@ public struct CommandLineModel: Sendable {
     /// The config keys: `<provider>.api-key` for providers with a key, and
     /// `<provider>.<option>` for each configurable option (`weather.units`).
     public var configKeys: [String] {
-        providers.flatMap { provider in
-            (provider.credential == nil ? [] : ["\(provider.name).api-key"])
-                + provider.options.filter(\.configurable).map { "\(provider.name).\($0.name)" }
-        }
+        ConfigKey.all(for: providers).map(\.name)
     }
 
     /// Every environment variable apicli reads, with what it does, in the order help lists them.
@@ -114,12 +111,8 @@ public struct CommandLineModel: Sendable {
 extension ProviderDescriptor {
     /// `APICLI_NYT_BASE_URL`, with what it overrides.
     var baseURLVariable: (name: String, meaning: String) {
-        (environmentPrefix + "_BASE_URL",
+        (baseURLVariableName,
          "Base URL for \(displayName) (default: \(defaultBaseURL.absoluteString)).")
     }
 
-    /// `APICLI_WEATHER_UNITS` for a configurable `--units`.
-    func environmentVariable(for option: OptionSpec) -> String {
-        environmentPrefix + "_" + option.name.uppercased().replacingOccurrences(of: "-", with: "_")
-    }
 }

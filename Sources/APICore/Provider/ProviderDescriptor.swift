@@ -48,6 +48,14 @@ public struct ProviderDescriptor: Sendable {
     public var environmentPrefix: String {
         "APICLI_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
     }
+
+    /// `APICLI_NYT_BASE_URL`: where the base URL is overridden.
+    public var baseURLVariableName: String { environmentPrefix + "_BASE_URL" }
+
+    /// `APICLI_WEATHER_UNITS` for a configurable `--units`.
+    public func environmentVariable(for option: OptionSpec) -> String {
+        environmentPrefix + "_" + option.name.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
 }
 
 /// Where a provider's API key comes from and which query parameter carries it.

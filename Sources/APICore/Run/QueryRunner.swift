@@ -74,7 +74,7 @@ struct QueryRunner<P: Provider>: Sendable {
         let request = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query, credential: credential)
         // Later pages wait for the rate limit (NYT: 5 a minute) rather than give up.
         let allowance = options.timeout + (patient ? .seconds(65) : .zero)
-        let deadline = time.now().addingTimeInterval(Self.seconds(allowance))
+        let deadline = time.now().addingTimeInterval(allowance.timeInterval)
         let context = RequestContext(
             provider: provider.descriptor.name, displayName: name, deadline: deadline,
             cacheMode: options.refresh ? .refresh : .normal)
@@ -146,10 +146,5 @@ struct QueryRunner<P: Provider>: Sendable {
         }
         let notice = StaleNotice.text(fetchedAt: stored.fetchedAt, now: time.now(), failure: failure?.message)
         return .success(stored.value, warnings: [notice])
-    }
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

@@ -39,7 +39,7 @@ public struct StoreRateLimitLedger: RateLimitLedger {
     public func reserve(bucket: String, limits: [RateLimit], now: Date) throws -> Duration? {
         let active = limits.filter { $0.window > .zero }
         guard !active.isEmpty else { return nil }
-        let longest = active.map { Self.seconds($0.window) }.max() ?? 0
+        let longest = active.map(\.window.timeInterval).max() ?? 0
         return try store.write { tx -> Duration? in
             let key = SQLValue.text(bucket)
             let clock = now.timeIntervalSince1970
@@ -49,7 +49,7 @@ public struct StoreRateLimitLedger: RateLimitLedger {
             try tx.execute("DELETE FROM apicli_rate_events WHERE bucket = ? AND at <= ?", [key, .real(instant - longest)])
             var wait: Double?
             for limit in active {
-                let window = Self.seconds(limit.window)
+                let window = limit.window.timeInterval
                 guard limit.count > 0 else {
                     wait = max(wait ?? 0, window)
                     continue
@@ -70,11 +70,6 @@ public struct StoreRateLimitLedger: RateLimitLedger {
             try tx.execute("INSERT INTO apicli_rate_events (bucket, at) VALUES (?, ?)", [key, .real(instant)])
             return nil
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 
     /// Forgets `bucket`'s events (tests, or a user who reset a key's quota).
