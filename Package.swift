@@ -2,32 +2,28 @@
 //
 // apicli — a plugin host for web APIs.
 //
-// Providers are discovered, not listed: every folder under `Plugins/` is a
-// provider target named after the folder, and `Tests/<Name>Tests`, when it
-// exists, is its test target. The `ProviderRegistry` build-tool plugin then
-// generates the executable's list of providers from its dependencies, so adding
-// a provider never edits this file or anything under `Sources/`.
+// The provider kit (`APICore`) is what providers compile against; the host
+// (`APIHost`) parses, fetches, stores and draws. A provider target depends on
+// `APICore` alone, so naming a host type in one fails to compile.
 import Foundation
 import PackageDescription
 
-/// The provider folders under `Plugins/`, sorted so that builds are reproducible.
-let providerNames: [String] = {
-    let root = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("Plugins")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-    return names.filter { name in
-        var isDirectory: ObjCBool = false
-        let path = root.appendingPathComponent(name).path
-        return !name.hasPrefix(".")
-            && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
-    }.sorted()
-}()
+/// The providers this build links: the command word and the target under
+/// `Plugins/<Target>`, one line each. `swift package new-provider` adds a line;
+/// the `ProviderRegistry` build-tool plugin turns the list into code.
+let providers: [(command: String, target: String)] = [
+    ("nyt", "NYT"),
+    ("weather", "Weather"),
+]
 
-// SwiftPM caches this manifest's result keyed by its text, so a new folder is
-// not seen until the text changes. `swift package new-provider` rewrites the
-// line below for that reason. After adding or removing a folder by hand, run
-// `swift build --manifest-cache none` once (or update the line yourself).
-// provider-folders: NYT Weather
+// Two providers with one command word would shadow each other: stop the build and name both.
+for (index, provider) in providers.enumerated() {
+    if let other = providers[..<index].first(where: { $0.command == provider.command || $0.target == provider.target }) {
+        FileHandle.standardError.write(Data(
+            "error: two providers are named '\(provider.command)': \(other.target) and \(provider.target); rename one in Package.swift\n".utf8))
+        exit(1)
+    }
+}
 
 /// Whether `Tests/<name>` exists, so a provider without tests still builds.
 func hasTests(_ name: String) -> Bool {
@@ -38,6 +34,8 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+let providerNames = providers.map(\.target)
+
 let providerTargets: [Target] = providerNames.map { name in
     .target(name: name, dependencies: ["APICore"], path: "Plugins/\(name)", swiftSettings: strict)
 }
@@ -45,7 +43,7 @@ let providerTargets: [Target] = providerNames.map { name in
 let providerTestTargets: [Target] = providerNames.filter { hasTests("\($0)Tests") }.map { name in
     .testTarget(
         name: "\(name)Tests",
-        dependencies: [.target(name: name), "APICore", "TestSupport", "ProviderConformance"],
+        dependencies: [.target(name: name), "APIHost", "TestSupport", "ProviderConformance"],
         path: "Tests/\(name)Tests",
         exclude: ["Fixtures"].filter { hasTests("\(name)Tests/\($0)") },
         swiftSettings: strict
@@ -67,9 +65,10 @@ let package = Package(
         .target(name: "APIStore", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(name: "APIHTTP", swiftSettings: strict),
         .target(name: "APICore", dependencies: ["APIHTTP", "APIStore"], swiftSettings: strict),
+        .target(name: "APIHost", dependencies: ["APICore"], swiftSettings: strict),
         .executableTarget(
             name: "apicli",
-            dependencies: ["APICore"] + providerNames.map { .target(name: $0) },
+            dependencies: ["APIHost"] + providerNames.map { .target(name: $0) },
             swiftSettings: strict,
             plugins: [.plugin(name: "ProviderRegistry")]
         ),
@@ -99,19 +98,20 @@ let package = Package(
         ),
         .target(
             name: "ProviderConformance",
-            dependencies: ["APICore", "TestSupport"],
+            dependencies: ["APIHost", "TestSupport"],
             path: "Tests/Conformance",
             swiftSettings: strict
         ),
         .testTarget(name: "APIStoreTests", dependencies: ["APIStore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "APIHTTPTests", dependencies: ["APIHTTP", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "APICoreTests", dependencies: ["APICore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "APICoreTests", dependencies: ["APICore", "TestSupport"], exclude: ["Snapshots"],
+            name: "APIHostTests", dependencies: ["APIHost", "TestSupport"], exclude: ["Snapshots"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "apicliTests",
-            dependencies: ["apicli", "APICore", "TestSupport"],
+            dependencies: ["apicli", "APICore", "APIHost", "TestSupport"],
             swiftSettings: strict
         ),
     ] + providerTargets + providerTestTargets,

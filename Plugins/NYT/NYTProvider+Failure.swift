@@ -3,28 +3,28 @@ import Foundation
 
 extension NYTProvider {
     /// Reads the gateway's fault body (`fault.faultstring`, `fault.detail.errorcode`)
-    /// or the service's `errors` list into one line. The key is never part of
-    /// either body, and no URL is quoted.
+    /// or the service's `errors` list into a classification; the host words it.
+    /// The key is never part of either body, and no URL is quoted.
     public func failure(status: Int, body: Data, for query: ArticleQuery) -> ProviderFailure? {
         let fault = GatewayFault.read(body)
-        let detail = fault?.message.map { " (\($0))" } ?? ""
+        let detail = fault?.message
         switch status {
         case 429:
-            return ProviderFailure("NYT rate limit reached\(detail); try again later", exitCode: .temporaryFailure)
-        case 401, 403:
-            return ProviderFailure(
-                "NYT rejected the API key\(detail); check NYT_API_KEY (keys: https://developer.nytimes.com/get-started)",
-                exitCode: .permissionDenied)
+            return .quotaExhausted(until: nil, detail: detail)
+        case 401:
+            return .keyRejected(detail: detail)
+        case 403:
+            // The gateway also answers 403 while it throttles a key: only a body
+            // that blames the key says the key is wrong.
+            if fault?.isKeyProblem == true { return .keyRejected(detail: detail) }
+            return .temporarilyUnavailable(detail: detail ?? "HTTP 403")
         case 400:
             guard let fault else { return nil }
-            if fault.isKeyProblem {
-                return ProviderFailure("NYT rejected the API key\(detail); check NYT_API_KEY", exitCode: .permissionDenied)
-            }
-            return ProviderFailure("NYT refused the search\(detail); check --fq, --from and --to", exitCode: .usage)
+            if fault.isKeyProblem { return .keyRejected(detail: detail) }
+            return .badRequest((detail ?? "HTTP 400") + "; check --fq, --from and --to")
         default:
-            guard let message = fault?.message else { return nil }
-            let code: ExitCode = status >= 500 ? .temporaryFailure : .unavailable
-            return ProviderFailure("NYT answered \(status): \(message)", exitCode: code)
+            guard let detail else { return nil }
+            return status >= 500 ? .temporarilyUnavailable(detail: detail) : .badRequest(detail)
         }
     }
 }

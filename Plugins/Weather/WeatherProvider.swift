@@ -11,16 +11,7 @@ public struct WeatherProvider: Provider {
     public typealias Query = WeatherQuery
     public typealias Response = Forecast
 
-    /// When a forecast was fetched, for the stored copy; injectable so tests never read the real clock.
-    private let now: @Sendable () -> Date
-
-    public init() {
-        self.init(now: { Date() })
-    }
-
-    public init(now: @escaping @Sendable () -> Date) {
-        self.now = now
-    }
+    public init() {}
 
     public var descriptor: ProviderDescriptor { Self.descriptor }
 
@@ -57,8 +48,8 @@ public struct WeatherProvider: Provider {
         FailureMapping.failure(status: status, body: OpenWeatherErrorBody.read(body), for: query)
     }
 
-    public func persist(_ response: Forecast, for query: WeatherQuery, in transaction: Transaction) throws {
-        try ForecastStore.save(response, for: query, fetchedAt: now(), in: transaction)
+    public func persist(_ response: Forecast, for query: WeatherQuery, in context: PersistContext) throws {
+        try ForecastStore.save(response, for: query, fetchedAt: context.fetchedAt, in: context.transaction)
     }
 
     public func load(_ query: WeatherQuery, from transaction: Transaction) throws -> Stored<Forecast>? {
@@ -67,16 +58,14 @@ public struct WeatherProvider: Provider {
 
     public func label(for query: WeatherQuery) -> String { query.city }
 
-    public func json(_ results: [Forecast]) -> JSONValue { ForecastJSON.document(results) }
+    public func json(_ results: [Forecast]) -> any Sequence<JSONValue> { results.map(ForecastJSON.object) }
 
+    /// Every value as the API sent it, one row per step: the CSV.
     public func table(_ results: [Forecast]) -> Table { ForecastRows.table(results) }
 
-    /// The forecast view for terminals; every other format is the host's default.
-    public func render(_ results: [Forecast], as format: OutputFormat, terminal: Terminal) -> String {
-        guard format == .table else {
-            return OutputRenderer.render(json: { json(results) }, table: { table(results) }, as: format, terminal: terminal)
-        }
-        return ForecastView.render(results, terminal: terminal)
+    /// Per city: a title, a temperature chart and the sun line, then the steps by local day.
+    public func view(_ results: [Forecast], on terminal: Terminal) -> [TerminalView] {
+        results.map { ForecastView.view($0, unicode: terminal.unicode) }
     }
 
     /// `--lang` lowercased (`pt_BR` → `pt_br`); letters, `_` and `-` only, so

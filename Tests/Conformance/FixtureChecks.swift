@@ -1,4 +1,4 @@
-import APICore
+import APIHost
 import Foundation
 
 /// Per fixture: it decodes, persist-then-load gives back the same JSON, and every format renders.
@@ -13,14 +13,13 @@ enum FixtureChecks {
             return ["\(name): does not decode: \(error)"]
         }
         var failures = RenderChecks.failures(name) { format in
-            provider.render([response], as: format, terminal: .plain)
+            OutputRenderer.render(provider, [response], as: format, terminal: .plain)
         }
-        // What the host prints (`write`, in pieces) must be what `render` returns.
-        for format in OutputFormat.allCases {
-            var written = ""
-            provider.write([response], as: format, terminal: .plain) { written += $0 }
-            if written != provider.render([response], as: format, terminal: .plain) {
-                failures.append("\(name): --format \(format.rawValue): write(…) and render(…) differ")
+        // The view fits narrow terminals, as the host promises.
+        for width in [40, 60, 72] {
+            let text = OutputRenderer.render(provider, [response], as: .table, terminal: Terminal(width: width))
+            if let line = text.split(separator: "\n").first(where: { DisplayWidth.of(String($0)) > width }) {
+                failures.append("\(name): a table line is wider than \(width) columns: \(line)")
             }
         }
         do {
@@ -30,11 +29,17 @@ enum FixtureChecks {
             defer { try? FileManager.default.removeItem(at: directory) }
             let store = try Store(path: directory.appendingPathComponent("store.sqlite3").path)
             try store.migrate(owner: provider.descriptor.name, provider.migrations)
-            try store.write { try provider.persist(response, for: query, in: $0) }
-            let loaded = try store.read { try provider.load(query, from: $0)?.value }
-            guard let loaded else { return failures + ["\(name): load after persist found nothing"] }
-            let before = provider.json([response]).serialized(pretty: true)
-            let after = provider.json([loaded]).serialized(pretty: true)
+            // The host's clock stamps the answer; the provider keeps that time.
+            let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000)
+            try store.write { try provider.persist(response, for: query, in: PersistContext($0, fetchedAt: fetchedAt)) }
+            let stored = try store.read { try provider.load(query, from: $0) }
+            guard let stored else { return failures + ["\(name): load after persist found nothing"] }
+            if stored.fetchedAt != fetchedAt {
+                failures.append("\(name): load gives fetchedAt \(stored.fetchedAt), not the \(fetchedAt) persist was given")
+            }
+            let loaded = stored.value
+            let before = JSONValue.array(of: provider.json([response])).serialized(pretty: true)
+            let after = JSONValue.array(of: provider.json([loaded])).serialized(pretty: true)
             if before != after {
                 failures.append("\(name): load after persist differs from the decoded answer:\n\(difference(before, after))")
             }

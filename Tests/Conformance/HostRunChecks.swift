@@ -1,4 +1,4 @@
-import APICore
+import APIHost
 import Foundation
 import TestSupport
 
@@ -24,7 +24,7 @@ enum HostRunChecks {
                 "HOME": directory.path(),
             ]
             if let credential = descriptor.credential { variables[credential.environmentVariable] = fakeKey }
-            let registry = ProviderRegistry([provider])
+            let registry = try ProviderRegistry([provider])
 
             var failures: [String] = []
             var printed = ""

@@ -1,4 +1,4 @@
-import APICore
+import APIHost
 import Foundation
 import Testing
 
@@ -9,7 +9,7 @@ import Testing
 
     @Test func jsonParsesWithSnakeCaseKeys() throws {
         let page = try Fixtures.page("nyt-2016-11-compact-escaped-slashes.json")
-        let text = provider.render([page], as: .json, terminal: .plain)
+        let text = OutputRenderer.render(provider, [page], as: .json, terminal: .plain)
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(parsed.count == 10)
         let first = try #require(parsed.first)
@@ -28,7 +28,7 @@ import Testing
 
     @Test func ndjsonIsOneArticleALine() throws {
         let page = try Fixtures.page("nyt-2017-03-wordcount-int-printpage-int.json")
-        let lines = provider.render([page], as: .ndjson, terminal: .plain).split(separator: "\n")
+        let lines = OutputRenderer.render(provider, [page], as: .ndjson, terminal: .plain).split(separator: "\n")
         #expect(lines.count == 10)
         for line in lines {
             #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
@@ -45,9 +45,9 @@ import Testing
             "ANDREW R. CHOW", "http://www.nytimes.com/2016/05/11/arts/music/celebrate-brooklyn-summer-lineup.html",
         ])
         #expect(table.rows[0][3] == "KWAME ANTHONY APPIAH")
-        let csv = provider.render([page], as: .csv, terminal: .plain)
+        let csv = OutputRenderer.render(provider, [page], as: .csv, terminal: .plain)
         #expect(csv.hasPrefix("Date,Section,Headline,Byline,URL\r\n"))
-        #expect(provider.render([page], as: .table, terminal: .plain).contains("Is It O.K. to Get a Dog"))
+        #expect(OutputRenderer.render(provider, [page], as: .table, terminal: .plain).contains("Is It O.K. to Get a Dog"))
     }
 
     @Test func labelIsTheQuotedQuery() {

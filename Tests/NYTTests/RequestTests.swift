@@ -68,29 +68,41 @@ import Testing
     let provider = NYTProvider()
     let query = ArticleQuery(words: "x")
 
-    @Test func rateLimitFaultIsATemporaryFailure() throws {
+    @Test func rateLimitFaultIsAnExhaustedQuotaQuotedClean() throws {
         let failure = try #require(
             provider.failure(status: 429, body: Fixtures.data("nyt-error-429-rate-limit-books.json"), for: query))
-        #expect(failure.exitCode == .temporaryFailure)
-        #expect(failure.message.contains("Quota limit exceeded"))
-        #expect(!failure.message.contains("671b6860"))
-        #expect(!failure.message.contains("\n"))
+        guard case let .quotaExhausted(until, detail) = failure else {
+            Issue.record("not a quota: \(failure)")
+            return
+        }
+        #expect(until == nil)
+        let message = try #require(detail)
+        #expect(message.contains("Quota limit exceeded"))
+        #expect(!message.contains("671b6860"))
+        #expect(!message.contains("\n"))
     }
 
-    @Test func rejectedKeyIsPermissionDenied() throws {
+    @Test func rejectedKeyIsKeyRejected() throws {
         let body = Data(#"{"fault":{"faultstring":"Invalid ApiKey","detail":{"errorcode":"oauth.v2.InvalidApiKey"}}}"#.utf8)
         for status in [401, 403] {
             let failure = try #require(provider.failure(status: status, body: body, for: query))
-            #expect(failure.exitCode == .permissionDenied)
-            #expect(failure.message.contains("Invalid ApiKey"))
-            #expect(failure.message.contains("NYT_API_KEY"))
+            #expect(failure == .keyRejected(detail: "Invalid ApiKey"))
         }
-        #expect(provider.failure(status: 401, body: Data("<html>".utf8), for: query)?.exitCode == .permissionDenied)
+        #expect(provider.failure(status: 401, body: Data("<html>".utf8), for: query) == .keyRejected(detail: nil))
+    }
+
+    @Test("a 403 that does not blame the key is the gateway throttling: temporary")
+    func throttling403() {
+        let quota = Data(#"{"fault":{"faultstring":"Rate limit quota violation.","detail":{"errorcode":"policies.ratelimit.QuotaViolation"}}}"#.utf8)
+        #expect(provider.failure(status: 403, body: quota, for: query)
+            == .temporarilyUnavailable(detail: "Rate limit quota violation."))
+        #expect(provider.failure(status: 403, body: Data(), for: query) == .temporarilyUnavailable(detail: "HTTP 403"))
     }
 
     @Test func searchErrorsAndUnknownBodies() {
         let body = Data(#"{"status":"ERROR","copyright":"c","errors":["Invalid value for fq"]}"#.utf8)
-        #expect(provider.failure(status: 400, body: body, for: query)?.message.contains("Invalid value for fq") == true)
+        #expect(provider.failure(status: 400, body: body, for: query)
+            == .badRequest("Invalid value for fq; check --fq, --from and --to"))
         #expect(provider.failure(status: 500, body: Data("oops".utf8), for: query) == nil)
     }
 }

@@ -5,10 +5,11 @@ import Testing
 @testable import NYT
 
 @Suite struct StorageTests {
-    let provider = NYTProvider(now: { fixedNow })
+    let provider = NYTProvider()
 
-    func save(_ page: SearchPage, _ query: ArticleQuery, in store: Store, provider: NYTProvider? = nil) throws {
-        try store.write { tx in try (provider ?? self.provider).persist(page, for: query, in: tx) }
+    /// Stores `page` as the host does, stamped by the host's clock (`at`).
+    func save(_ page: SearchPage, _ query: ArticleQuery, in store: Store, at time: Date = fixedNow) throws {
+        try store.write { tx in try provider.persist(page, for: query, in: PersistContext(tx, fetchedAt: time)) }
     }
 
     func load(_ query: ArticleQuery, from store: Store) throws -> Stored<SearchPage>? {
@@ -99,9 +100,8 @@ import Testing
         defer { temp.remove() }
         let query = ArticleQuery(words: "dog")
         try save(try Fixtures.page("nyt-2016-05-dog-video-multimedia-docs.json"), query, in: temp.store)
-        let later = NYTProvider(now: { fixedNow.addingTimeInterval(60) })
         let replacement = SearchPage(hits: 2, articles: [Article(id: "new-1", headline: "Cats"), Article(id: "new-2", headline: "More cats")])
-        try save(replacement, query, in: temp.store, provider: later)
+        try save(replacement, query, in: temp.store, at: fixedNow.addingTimeInterval(60))
         let answer = try temp.store.read { tx in
             try tx.query("SELECT article_id FROM nyt_query_results WHERE query_key = ? ORDER BY position", [.text(query.storageKey)])
                 .compactMap { $0[0].string }

@@ -146,6 +146,6 @@ struct DecodingTests {
             try WeatherProvider().decode(
                 try Fixtures.data("weather-error-404-city-not-found.json"), for: query, warnings: &warnings)
         }
-        #expect(error?.exitCode == .noInput)
+        #expect(error == .notFound("city named \"Atlantis\""))
     }
 }

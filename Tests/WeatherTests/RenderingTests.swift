@@ -1,4 +1,4 @@
-import APICore
+import APIHost
 import Foundation
 import Testing
 @testable import Weather
@@ -16,7 +16,7 @@ struct RenderingTests {
 
     @Test("the table view in a UTF-8 terminal")
     func tableUnicode() throws {
-        let text = provider.render(try forecasts(), as: .table, terminal: Terminal(width: 100, unicode: true))
+        let text = OutputRenderer.render(provider, try forecasts(), as: .table, terminal: Terminal(width: 100, unicode: true))
         try Snapshot.assert(text, named: "table-unicode.txt")
         #expect(text.hasPrefix("Ростов, RU\n"))
         #expect(text.contains("°C"))
@@ -24,7 +24,7 @@ struct RenderingTests {
 
     @Test("the table view without UTF-8 uses ASCII symbols and chart")
     func tableASCII() throws {
-        let text = provider.render(try forecasts(), as: .table, terminal: Terminal(width: 100, unicode: false))
+        let text = OutputRenderer.render(provider, try forecasts(), as: .table, terminal: Terminal(width: 100, unicode: false))
         try Snapshot.assert(text, named: "table-ascii.txt")
         for glyph in ["▁", "█", "☁", "☂", "°", "·"] { #expect(!text.contains(glyph)) }
     }
@@ -32,7 +32,7 @@ struct RenderingTests {
     @Test("the 40-step French forecast, with no time zone, in UTC")
     func tableStrasbourg() throws {
         let forecast = try Fixtures.forecast("weather-strasbourg-metric-fr-cnt40.json", WeatherQuery(city: "Strasbourg")).0
-        let text = provider.render([forecast], as: .table, terminal: .plain)
+        let text = OutputRenderer.render(provider, [forecast], as: .table, terminal: .plain)
         try Snapshot.assert(text, named: "table-strasbourg.txt")
         #expect(text.contains("times in UTC"))
         #expect(text.contains("ciel dégagé"))
@@ -44,8 +44,8 @@ struct RenderingTests {
     ])
     func unitSymbols(units: Units, unicode: String, ascii: String) throws {
         let forecast = try Fixtures.forecast("weather-london-2019-metric-cnt3.json", WeatherQuery(city: "London", units: units)).0
-        let fancy = provider.render([forecast], as: .table, terminal: Terminal(unicode: true))
-        let plain = provider.render([forecast], as: .table, terminal: Terminal(unicode: false))
+        let fancy = OutputRenderer.render(provider, [forecast], as: .table, terminal: Terminal(unicode: true))
+        let plain = OutputRenderer.render(provider, [forecast], as: .table, terminal: Terminal(unicode: false))
         #expect(fancy.contains("24.7" + unicode))
         #expect(plain.contains("24.7" + ascii))
         #expect(fancy.contains(units == .imperial ? "mph" : "m/s"))
@@ -54,14 +54,14 @@ struct RenderingTests {
     @Test("rows are grouped under one heading per local day")
     func dayHeadings() throws {
         let forecast = try Fixtures.forecast("weather-rostov-metric-ru-cnt8.json").0
-        let text = provider.render([forecast], as: .table, terminal: .plain)
+        let text = OutputRenderer.render(provider, [forecast], as: .table, terminal: .plain)
         let headings = text.split(separator: "\n").filter { $0.hasPrefix("Thu ") || $0.hasPrefix("Fri ") }
         #expect(headings == ["Fri 2022-09-23"])  // 21:00 UTC + 3 h is already Friday in Rostov
     }
 
     @Test("the JSON document parses and keeps the API's numbers")
     func json() throws {
-        let text = provider.render(try forecasts(), as: .json, terminal: .plain)
+        let text = OutputRenderer.render(provider, try forecasts(), as: .json, terminal: .plain)
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(parsed.count == 2)
         let city = try #require(parsed[0]["city"] as? [String: Any])
@@ -84,12 +84,12 @@ struct RenderingTests {
     @Test("ndjson has one line per city, csv one row per step with the city first")
     func ndjsonAndCSV() throws {
         let results = try forecasts()
-        let ndjson = provider.render(results, as: .ndjson, terminal: .plain)
+        let ndjson = OutputRenderer.render(provider, results, as: .ndjson, terminal: .plain)
         #expect(ndjson.split(separator: "\n").count == 2)
         for line in ndjson.split(separator: "\n") {
             #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
         }
-        let csv = provider.render(results, as: .csv, terminal: .plain)
+        let csv = OutputRenderer.render(provider, results, as: .csv, terminal: .plain)
         let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(lines.count == 1 + 8 + 3)
         #expect(lines[0].hasPrefix("city,country,time,local_time,temp,"))
@@ -100,10 +100,10 @@ struct RenderingTests {
     @Test("an empty forecast still renders in every format")
     func emptyForecast() throws {
         let forecast = Forecast(requested: "Nowhere", city: City(), units: .metric, entries: [])
-        #expect(provider.render([forecast], as: .table, terminal: .plain) == "Nowhere\ntimes in UTC (no time zone given)\nno forecast steps in the answer\n")
-        let json = provider.render([forecast], as: .json, terminal: .plain)
+        #expect(OutputRenderer.render(provider, [forecast], as: .table, terminal: .plain) == "Nowhere\ntimes in UTC (no time zone given)\nno forecast steps in the answer\n")
+        let json = OutputRenderer.render(provider, [forecast], as: .json, terminal: .plain)
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [Any])
-        #expect(provider.render([forecast], as: .csv, terminal: .plain).hasPrefix("city,"))
+        #expect(OutputRenderer.render(provider, [forecast], as: .csv, terminal: .plain).hasPrefix("city,"))
     }
 
     @Test("every icon code has a day and a night symbol, and an ASCII word")
@@ -141,7 +141,7 @@ struct HostileTextTests {
     func hostileCityName() {
         let city = City(name: "Par\u{1B}]52;c;SGVsbG8=\u{07}is\u{202E}\nX", country: "F\u{1B}[31mR")
         let forecast = Forecast(requested: "Paris", city: city, units: .metric, entries: [])
-        let text = WeatherProvider().render([forecast], as: .table, terminal: .plain)
+        let text = OutputRenderer.render(WeatherProvider(), [forecast], as: .table, terminal: .plain)
         let title = String(text.split(separator: "\n")[0])
         #expect(!title.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
         // Whole escape sequences go, payloads included (the clipboard text, the colour code): the

@@ -6,7 +6,7 @@ import Testing
 @Suite("Keeping the latest forecast")
 struct StorageTests {
     static let fetched = Date(timeIntervalSince1970: 1_700_000_000)
-    let provider = WeatherProvider(now: { StorageTests.fetched })
+    let provider = WeatherProvider()
 
     @Test("persist then load gives back the same forecast and when it was fetched", arguments: Fixtures.forecastNames)
     func roundTrip(name: String) throws {
@@ -14,7 +14,7 @@ struct StorageTests {
         defer { temporary.remove() }
         let query = WeatherQuery(city: "Paris", units: .metric, language: "fr")
         let (forecast, _) = try Fixtures.forecast(name, query)
-        try temporary.store.write { try provider.persist(forecast, for: query, in: $0) }
+        try temporary.store.write { try provider.persist(forecast, for: query, in: PersistContext($0, fetchedAt: Self.fetched)) }
         let stored = try #require(try temporary.store.read { try provider.load(query, from: $0) })
         #expect(stored.value == forecast)
         #expect(stored.fetchedAt == Self.fetched)
@@ -27,9 +27,10 @@ struct StorageTests {
         let query = WeatherQuery(city: "Strasbourg")
         let (long, _) = try Fixtures.forecast("weather-strasbourg-metric-fr-cnt40.json", query)
         let (short, _) = try Fixtures.forecast("weather-wroclaw-metric-cnt3.json", query)
-        try temporary.store.write { try provider.persist(long, for: query, in: $0) }
-        let later = WeatherProvider(now: { Date(timeIntervalSince1970: 1_800_000_000) })
-        try temporary.store.write { try later.persist(short, for: query, in: $0) }
+        try temporary.store.write { try provider.persist(long, for: query, in: PersistContext($0, fetchedAt: Self.fetched)) }
+        try temporary.store.write {
+            try provider.persist(short, for: query, in: PersistContext($0, fetchedAt: Date(timeIntervalSince1970: 1_800_000_000)))
+        }
         let stored = try #require(try temporary.store.read { try provider.load(query, from: $0) })
         #expect(stored.value == short)
         #expect(stored.fetchedAt == Date(timeIntervalSince1970: 1_800_000_000))
@@ -43,7 +44,7 @@ struct StorageTests {
         defer { temporary.remove() }
         let (forecast, _) = try Fixtures.forecast("weather-london-2019-metric-cnt3.json")
         let metric = WeatherQuery(city: "London,GB", units: .metric)
-        try temporary.store.write { try provider.persist(forecast, for: metric, in: $0) }
+        try temporary.store.write { try provider.persist(forecast, for: metric, in: PersistContext($0, fetchedAt: Self.fetched)) }
         let found = try temporary.store.read { tx in
             try [
                 WeatherQuery(city: " london , gb", units: .metric), WeatherQuery(city: "London,GB", units: .imperial),
@@ -58,7 +59,7 @@ struct StorageTests {
         let temporary = try TemporaryStore()
         defer { temporary.remove() }
         let (forecast, _) = try Fixtures.forecast("weather-strasbourg-metric-fr-cnt40.json")
-        try temporary.store.write { try provider.persist(forecast, for: WeatherQuery(city: "Strasbourg"), in: $0) }
+        try temporary.store.write { try provider.persist(forecast, for: WeatherQuery(city: "Strasbourg"), in: PersistContext($0, fetchedAt: Self.fetched)) }
         let stored = try temporary.store.read { try provider.load(WeatherQuery(city: "Strasbourg", count: 5), from: $0) }
         #expect(stored?.value.entries == Array(forecast.entries.prefix(5)))
     }
@@ -71,10 +72,10 @@ struct StorageTests {
         let query = WeatherQuery(city: "Wroclaw")
         let (first, _) = try Fixtures.forecast("weather-wroclaw-metric-cnt3.json", query)
         let (second, _) = try Fixtures.forecast("weather-strasbourg-metric-fr-cnt40.json", query)
-        try temporary.store.write { try provider.persist(first, for: query, in: $0) }
+        try temporary.store.write { try provider.persist(first, for: query, in: PersistContext($0, fetchedAt: Self.fetched)) }
         #expect(throws: Boom.self) {
             try temporary.store.write { tx in
-                try provider.persist(second, for: query, in: tx)
+                try provider.persist(second, for: query, in: PersistContext(tx, fetchedAt: Self.fetched))
                 throw Boom()
             }
         }

@@ -1,4 +1,4 @@
-import APICore
+import APIHost
 import Foundation
 import Synchronization
 import Testing

@@ -2,33 +2,38 @@ import APICore
 
 /// Table and CSV output: the date, where it ran, the headline, who wrote it and the link.
 ///
-/// Cells are the API's text as stored; the table renderer cleans and fits them.
+/// Cells are the API's text as stored; the host cleans and fits them. The
+/// terminal shows the link only with `--wide` (a link cut to fit is useless,
+/// and the headline is what a reader scans); CSV and JSON always keep it.
+/// On a narrow terminal the byline goes first, then the section.
 enum ArticleTable {
     static let columns = [
         Table.Column("Date"),
-        Table.Column("Section"),
-        Table.Column("Headline", flexible: true),
-        Table.Column("Byline", flexible: true),
-        Table.Column("URL"),
+        Table.Column("Section", dropRank: 2),
+        Table.Column("Headline", role: .flexible),
+        Table.Column("Byline", role: .flexible, dropRank: 1),
+        Table.Column("URL", role: .wideOnly),
     ]
 
     static func table(_ articles: [Article]) -> Table {
         Table(columns: columns, rows: articles.map(row))
     }
 
-    /// The same table without its last column, the URL.
-    static func withoutURL(_ table: Table) -> Table {
-        Table(columns: Array(table.columns.dropLast()), rows: table.rows.map { Array($0.dropLast()) })
-    }
-
     static func row(_ article: Article) -> [String] {
         [
             article.pubDate.map { String(Timestamp.format($0).prefix(10)) } ?? "",
             section(article),
-            article.headline ?? article.snippet ?? "",
+            headline(article),
             byline(article.byline),
             article.webURL ?? "",
         ]
+    }
+
+    /// The headline, else the first text that says what the article is: the oldest
+    /// articles carry only a lead paragraph and a link, and a row must never be blank.
+    static func headline(_ article: Article) -> String {
+        let candidates = [article.headline, article.snippet, article.abstract, article.leadParagraph, article.webURL]
+        return candidates.lazy.compactMap { $0 }.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
     }
 
     /// `Arts / Music`, or the one that is set.

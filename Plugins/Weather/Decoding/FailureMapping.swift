@@ -1,24 +1,30 @@
 import APICore
 
-/// What OpenWeather's unsuccessful answers mean for a user.
+/// What OpenWeather's unsuccessful answers mean, as classifications the host words.
 ///
-/// Only the statuses whose meaning is specific to this API are mapped; 429 and
-/// 5xx are left to the host's generic handling (retry, rate limit, fallback).
+/// Only the statuses whose meaning is specific to this API are read; other
+/// statuses are left to the host's reading of the status (retry, rate limit,
+/// fallback to stored results).
 enum FailureMapping {
     static func failure(status: Int, body: OpenWeatherErrorBody?, for query: WeatherQuery) -> ProviderFailure? {
+        let message = TerminalSanitizer.quote(body?.message)
         switch status {
         case 404:
-            return .notFound("no city named \"\(query.city)\"")
+            // Only OpenWeather's own JSON says the city is unknown; an HTML page or an
+            // empty body from a wrong base URL is the host's "unexpected answer".
+            guard body?.code != nil || body?.message != nil else { return nil }
+            return .notFound("city named \"\(query.city)\"")
         case 401:
-            // The body may say "Invalid API key"; the key itself is never quoted.
-            return ProviderFailure(
-                "OpenWeather rejected the API key (401); check OPENWEATHER_API_KEY or `apicli config set weather.api-key`",
-                exitCode: .permissionDenied)
+            // The body says "Invalid API key" even for a key not active yet; the key itself is never quoted.
+            return .keyRejected(detail: message)
+        case 429:
+            // "Your account is temporary blocked due to exceeding of requests limitation of your
+            // subscription type": waiting seconds does not help, and retrying spends more.
+            guard let message, message.lowercased().contains("blocked") else { return nil }
+            return .quotaExhausted(until: nil, detail: message)
         case 400:
-            let reason = TerminalSanitizer.quote(body?.message).map { ": " + $0 } ?? ""
-            return ProviderFailure(
-                "OpenWeather could not use the city \"\(query.city)\"\(reason); give a city name such as Paris or London,GB",
-                exitCode: .usage)
+            let reason = message.map { ": " + $0 } ?? ""
+            return .badRequest("could not use the city \"\(query.city)\"\(reason); give a city name such as Paris or London,GB")
         default:
             return nil
         }

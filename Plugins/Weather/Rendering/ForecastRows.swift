@@ -31,7 +31,7 @@ enum ForecastRows {
         let textColumns: Set<String> = ["city", "country", "time", "local_time", "main", "description", "icon", "units"]
         return Table(
             columns: columns.map { name in
-                Table.Column(name, alignment: textColumns.contains(name) ? .left : .right, flexible: name == "description")
+                Table.Column(name, role: name == "description" ? .flexible : .text, alignment: textColumns.contains(name) ? .left : .right)
             },
             rows: rows)
     }

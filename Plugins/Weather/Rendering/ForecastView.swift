@@ -1,69 +1,36 @@
 import APICore
 
-/// The table view of forecasts, wttr.in-style: per city a title, a temperature
-/// sparkline with its extremes, sunrise and sunset, then one row per 3-hour
-/// step under a heading for each local day.
+/// The terminal view of one forecast, wttr.in-style, as data: a title, a
+/// temperature chart with its extremes, sunrise and sunset, then one row per
+/// 3-hour step under a heading for each local day. The host draws and fits it.
 ///
 /// Everything is derived from the forecast alone (never the current time), so
-/// the same data renders the same text.
+/// the same data gives the same view.
 enum ForecastView {
-    static func render(_ forecasts: [Forecast], terminal: Terminal) -> String {
-        forecasts.map { render($0, terminal: terminal) }.joined(separator: "\n")
-    }
-
-    static func render(_ forecast: Forecast, terminal: Terminal) -> String {
+    static func view(_ forecast: Forecast, unicode: Bool) -> TerminalView {
         let offset = forecast.city.timezoneOffset ?? 0
-        var out = TerminalSanitizer.clean(forecast.title) + "\n"
-        out += summary(forecast, offset: offset, terminal: terminal)
-        guard !forecast.entries.isEmpty else { return out + "no forecast steps in the answer\n" }
-        out += "\n"
-        let times = forecast.entries.map { LocalTime(unix: $0.time, offset: offset) }
-        let table = rows(forecast, times: times, unicode: terminal.unicode)
-        let lines = TableRenderer.render(table, terminal: terminal).split(separator: "\n", omittingEmptySubsequences: false)
-            .map(String.init).filter { !$0.isEmpty }
-        // The renderer prints header line(s) then exactly one line per row; day
-        // headings go before each day's first row. Should that ever change, the
-        // table is printed as it came, without headings.
-        let headerCount = lines.count - table.rows.count
-        guard headerCount >= 0 else { return out + lines.joined(separator: "\n") + "\n" }
-        out += lines[0..<headerCount].map { $0 + "\n" }.joined()
-        var previousDay: String?
-        for (index, line) in lines[headerCount...].enumerated() {
-            let day = times[index].date
-            if day != previousDay {
-                out += times[index].weekdayName + " " + day + "\n"
-                previousDay = day
-            }
-            out += line + "\n"
-        }
-        return out
+        var header: [HeaderLine] = [.title(forecast.title)]
+        let temperatures = forecast.entries.map { $0.temperature?.doubleValue ?? .nan }
+        let notes = [
+            label("min", extreme(forecast, by: <), forecast: forecast, offset: offset, unicode: unicode),
+            label("max", extreme(forecast, by: >), forecast: forecast, offset: offset, unicode: unicode),
+        ]
+        header.append(.chart("temperature", values: temperatures, notes: notes))
+        header.append(.facts(sun(forecast, offset: offset)))
+        return TerminalView(
+            header: header, table: table(forecast, offset: offset, unicode: unicode),
+            emptyNote: "no forecast steps in the answer")
     }
 
-    /// The sparkline line and the sun line.
-    private static func summary(_ forecast: Forecast, offset: Int, terminal: Terminal) -> String {
-        let unicode = terminal.unicode
-        let separator = unicode ? " · " : " | "
-        var out = ""
-        let temperatures = forecast.entries.map { $0.temperature?.doubleValue ?? .nan }
-        let sparkline = Sparkline(temperatures)
-        if sparkline.range != nil {
-            let coldest = extreme(forecast, by: <)
-            let warmest = extreme(forecast, by: >)
-            let labels = label("min", coldest, forecast: forecast, offset: offset, unicode: unicode) + separator
-                + label("max", warmest, forecast: forecast, offset: offset, unicode: unicode)
-            let prefix = "temperature  "
-            // The chart gives up width first, so the line fits the terminal with its labels.
-            let chartWidth = max(8, terminal.width - prefix.count - 2 - labels.count)
-            out += prefix + sparkline.text(for: terminal, maxWidth: chartWidth) + "  " + labels + "\n"
-        }
-        var sun: [String] = []
-        if let sunrise = forecast.city.sunrise { sun.append("sunrise " + LocalTime(unix: sunrise, offset: offset).clock) }
-        if let sunset = forecast.city.sunset { sun.append("sunset " + LocalTime(unix: sunset, offset: offset).clock) }
-        let zone = forecast.city.timezoneOffset.map { offset in
+    /// `sunrise 05:48`, `sunset 20:12`, and which clock the times are on.
+    private static func sun(_ forecast: Forecast, offset: Int) -> [String] {
+        var facts: [String] = []
+        if let sunrise = forecast.city.sunrise { facts.append("sunrise " + LocalTime(unix: sunrise, offset: offset).clock) }
+        if let sunset = forecast.city.sunset { facts.append("sunset " + LocalTime(unix: sunset, offset: offset).clock) }
+        facts.append(forecast.city.timezoneOffset.map { offset in
             "local time, UTC" + (offset == 0 ? "" : LocalTime(unix: 0, offset: offset).offsetText)
-        } ?? "times in UTC (no time zone given)"
-        out += (sun + [zone]).joined(separator: separator) + "\n"
-        return out
+        } ?? "times in UTC (no time zone given)")
+        return facts
     }
 
     /// The first entry holding the lowest (`<`) or highest (`>`) temperature.
@@ -86,25 +53,30 @@ enum ForecastView {
         return name + " " + value + " " + time.weekdayName + " " + time.clock
     }
 
-    /// One row per step. Feels-like, chance and amount of precipitation only
-    /// appear when some step of this forecast carries them (older answers never do).
-    private static func rows(_ forecast: Forecast, times: [LocalTime], unicode: Bool) -> Table {
+    /// One row per step, in a section per local day. Feels-like, chance and amount of
+    /// precipitation only appear when some step of this forecast carries them (older
+    /// answers never do). On a narrow terminal humidity goes first, then feels-like,
+    /// then the chance of precipitation; numbers are never cut.
+    private static func table(_ forecast: Forecast, offset: Int, unicode: Bool) -> Table {
         let entries = forecast.entries
         let units = forecast.units
         let hasFeelsLike = entries.contains { $0.feelsLike != nil }
         let hasChance = entries.contains { $0.precipitationProbability != nil }
         let hasAmount = entries.contains { $0.rain != nil || $0.snow != nil }
         var columns: [Table.Column] = [
-            Table.Column("TIME"), Table.Column("TEMP", alignment: .right),
+            Table.Column("TIME"), Table.Column("TEMP", role: .measure, alignment: .right),
         ]
-        if hasFeelsLike { columns.append(Table.Column("FEELS", alignment: .right)) }
+        if hasFeelsLike { columns.append(Table.Column("FEELS", role: .measure, alignment: .right, dropRank: 2)) }
         columns += [
-            Table.Column("SKY"), Table.Column("WEATHER", flexible: true), Table.Column("WIND", alignment: .right),
-            Table.Column("HUMID", alignment: .right),
+            Table.Column("SKY"), Table.Column("WEATHER", role: .flexible),
+            Table.Column("WIND", role: .measure, alignment: .right),
+            Table.Column("HUMID", role: .measure, alignment: .right, dropRank: 1),
         ]
-        if hasChance { columns.append(Table.Column("POP", alignment: .right)) }
-        if hasAmount { columns.append(Table.Column("PRECIP", flexible: true)) }
-        let rows = zip(entries, times).map { entry, time -> [String] in
+        if hasChance { columns.append(Table.Column("POP", role: .measure, alignment: .right, dropRank: 3)) }
+        if hasAmount { columns.append(Table.Column("PRECIP", role: .measure)) }
+        var sections: [Table.Section] = []
+        for entry in entries {
+            let time = LocalTime(unix: entry.time, offset: offset)
             var row = [time.clock, MeasureText.temperature(entry.temperature, units: units, unicode: unicode)]
             if hasFeelsLike { row.append(MeasureText.temperature(entry.feelsLike, units: units, unicode: unicode)) }
             row += [
@@ -115,8 +87,13 @@ enum ForecastView {
             ]
             if hasChance { row.append(MeasureText.probability(entry.precipitationProbability)) }
             if hasAmount { row.append(MeasureText.precipitation(rain: entry.rain, snow: entry.snow)) }
-            return row
+            let heading = time.weekdayName + " " + time.date
+            if sections.last?.heading == heading {
+                sections[sections.count - 1].rows.append(row)
+            } else {
+                sections.append(Table.Section(heading, rows: [row]))
+            }
         }
-        return Table(columns: columns, rows: rows)
+        return Table(columns: columns, sections: sections)
     }
 }

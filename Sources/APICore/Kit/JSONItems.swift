@@ -43,9 +43,9 @@ public enum JSONItems {
             }
         }
         if names.isEmpty {
-            return Table(columns: [Table.Column("value", flexible: true)], rows: items.map { [$0.cellText] })
+            return Table(columns: [Table.Column("value", role: .flexible)], rows: items.map { [$0.cellText] })
         }
         let rows = items.map { item in names.map { item[$0]?.cellText ?? "" } }
-        return Table(columns: names.map { Table.Column($0, flexible: true) }, rows: rows)
+        return Table(columns: names.map { Table.Column($0, role: .flexible) }, rows: rows)
     }
 }

@@ -91,7 +91,7 @@ public enum DisplayWidth {
     }
 
     /// `text` padded with spaces to `width` columns, on the right or on the left.
-    static func pad(_ text: String, toWidth width: Int, right: Bool = false) -> String {
+    public static func pad(_ text: String, toWidth width: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - of(text)))
         return right ? padding + text : text + padding
     }

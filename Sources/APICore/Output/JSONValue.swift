@@ -43,6 +43,13 @@ extension JSONValue {
     public init(_ value: Double?) { self = value.map(JSONValue.double) ?? .null }
     public init(_ value: Bool?) { self = value.map(JSONValue.bool) ?? .null }
 
+    /// An array of the elements a provider's `json(_:)` makes, gathered whole (tests, small answers).
+    public static func array(of elements: any Sequence<JSONValue>) -> JSONValue {
+        var items: [JSONValue] = []
+        for element in elements { items.append(element) }
+        return .array(items)
+    }
+
     /// The elements of an array; a single value otherwise. Used by `ndjson`.
     public var elements: [JSONValue] {
         if case let .array(items) = self { return items }

@@ -66,10 +66,14 @@ public struct CredentialSpec: Sendable, Hashable {
     public var environmentVariable: String
     /// Where to get a key, for the "missing key" message.
     public var signupURL: String
+    /// How long a new key can be refused before the API activates it (OpenWeather: up
+    /// to 2 hours), so that "key rejected" does not send a new user hunting for a typo.
+    public var activationDelay: Duration?
 
-    public init(parameter: String, environmentVariable: String, signupURL: String) {
+    public init(parameter: String, environmentVariable: String, signupURL: String, activationDelay: Duration? = nil) {
         self.parameter = parameter
         self.environmentVariable = environmentVariable
         self.signupURL = signupURL
+        self.activationDelay = activationDelay
     }
 }

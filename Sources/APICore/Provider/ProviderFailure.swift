@@ -1,15 +1,25 @@
-/// A provider's reading of an unsuccessful answer: what to tell the user, and the exit code.
-public struct ProviderFailure: Error, Sendable, Equatable {
-    public var message: String
-    public var exitCode: ExitCode
+import Foundation
 
-    public init(_ message: String, exitCode: ExitCode) {
-        self.message = message
-        self.exitCode = exitCode
-    }
-
-    /// The thing asked for does not exist (exit 66): `no city named "Atlantis"`.
-    public static func notFound(_ message: String) -> ProviderFailure { ProviderFailure(message, exitCode: .noInput) }
+/// What an unsuccessful answer means, as the provider reads it from the API's
+/// status and body. The provider classifies; the host words each kind once,
+/// naming the service, the key's variable and the config key from the
+/// descriptor, and maps it to one exit code. So every provider's "key rejected"
+/// reads alike and exits alike.
+public enum ProviderFailure: Error, Sendable, Hashable {
+    /// What was asked for does not exist: `city named "Atlantis"` (exit 66).
+    case notFound(String)
+    /// The API refused the request as asked (a bad filter, an unusable name):
+    /// the reason, in the API's words where it gave some (exit 64).
+    case badRequest(String)
+    /// The key is wrong, or was revoked; `detail` is the API's own words, if any (exit 77).
+    case keyRejected(detail: String?)
+    /// The key is valid but the plan it belongs to does not include this endpoint (exit 77).
+    case notInPlan(detail: String?)
+    /// The API's quota for this key is used up, until `until` when the API says (exit 75).
+    /// Never retried: asking again only spends more.
+    case quotaExhausted(until: Date?, detail: String?)
+    /// The service is failing for now (an overloaded gateway, a 5xx with a message) (exit 75).
+    case temporarilyUnavailable(detail: String?)
 }
 
 /// The body could not be read as the API's format (exit 65); stored data stays as it was.

@@ -1,0 +1,26 @@
+/// Turns any error from any layer into the one line and exit code a user sees.
+///
+/// Each layer's errors are wrapped once, here, so messages stay consistent and
+/// none of them can carry a key (HTTP errors only hold redacted URLs).
+public enum ErrorMapping {
+    public static func cliError(_ error: any Error) -> CLIError {
+        switch error {
+        case let error as CLIError: return error
+        case let error as UsageError: return CLIError(error.message, exitCode: .usage)
+        case let error as HTTPClientError:
+            switch error {
+            case .retryLater: return CLIError(error.description, exitCode: .temporaryFailure)
+            case .bodyTooLarge: return CLIError(error.description, exitCode: .dataError)
+            default: return CLIError(error.description, exitCode: .unavailable)
+            }
+        case let error as StoreError:
+            switch error {
+            case .newerSchema: return CLIError(error.description, exitCode: .configuration)
+            case .busy: return CLIError(error.description, exitCode: .temporaryFailure)
+            default: return CLIError(error.description, exitCode: .software)
+            }
+        case let error as DecodeFailure: return CLIError(error.reason, exitCode: .dataError)
+        default: return CLIError("unexpected error: \(String(describing: type(of: error)))", exitCode: .software)
+        }
+    }
+}

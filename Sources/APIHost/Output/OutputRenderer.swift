@@ -1,0 +1,65 @@
+/// Draws a provider's results in one output format: the provider hands over
+/// data (JSON elements, a table, terminal views) and this is the only place
+/// that turns it into text.
+public enum OutputRenderer {
+    /// The whole output for `results` in `format`, as one string (tests, snapshots).
+    public static func render<P: Provider>(
+        _ provider: P, _ results: [P.Response], as format: OutputFormat, terminal: Terminal
+    ) -> String {
+        var text = ""
+        write(provider, results, as: format, terminal: terminal) { text += $0 }
+        return text
+    }
+
+    /// Writes the output in pieces to `sink`.
+    ///
+    /// JSON and NDJSON go out one element at a time, in chunks of about 64 KiB,
+    /// as the provider makes them, so a 30 MB answer is never held again as one
+    /// document or one string; the bytes are exactly those of the whole document.
+    public static func write<P: Provider>(
+        _ provider: P, _ results: [P.Response], as format: OutputFormat, terminal: Terminal,
+        to sink: (String) -> Void
+    ) {
+        switch format {
+        case .json, .ndjson: writeElements(provider.json(results), as: format, to: sink)
+        case .csv: sink(CSVWriter.write(provider.table(results)))
+        case .table: sink(TerminalViewRenderer.render(provider.view(results, on: terminal), terminal: terminal))
+        }
+    }
+
+    /// Writes a top-level JSON array (`.json`) or its lines (`.ndjson`) from elements
+    /// made one at a time: a provider with many records passes a lazy sequence, so
+    /// neither the whole document nor its text is ever held at once.
+    public static func writeElements(
+        _ elements: any Sequence<JSONValue>, as format: OutputFormat, to sink: (String) -> Void
+    ) {
+        var chunk = Chunk()
+        var first = true
+        for element in elements {
+            if format == .ndjson {
+                chunk.append(element.serialized(pretty: false) + "\n", to: sink)
+            } else {
+                chunk.append((first ? "[\n  " : ",\n  ") + element.serialized(pretty: true, indentLevel: 1), to: sink)
+            }
+            first = false
+        }
+        if format != .ndjson { chunk.append(first ? "[]\n" : "\n]\n", to: sink) }
+        chunk.flush(to: sink)
+    }
+
+    /// Gathers small pieces into writes of about 64 KiB.
+    private struct Chunk {
+        var text = ""
+
+        mutating func append(_ piece: String, to sink: (String) -> Void) {
+            text += piece
+            if text.utf8.count >= 65_536 { flush(to: sink) }
+        }
+
+        mutating func flush(to sink: (String) -> Void) {
+            guard !text.isEmpty else { return }
+            sink(text)
+            text = ""
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// Draws a ``Table`` for a terminal: cleaned, measured in display columns,
+/// fitted to the terminal's width, with a bold header when colour is on and a
+/// heading line above each titled section.
+///
+/// Every header and cell passes through ``TerminalSanitizer`` here, at the
+/// last moment, so that no escape sequence from a server reaches the screen
+/// while the store and JSON keep the exact text. Padding uses
+/// ``DisplayWidth`` so CJK and emoji cells line up. Unless `terminal.wide`,
+/// ``TableLayout`` decides which columns show and how wide (wide-only columns
+/// are left out), and cells are cut with `…` to fit. Lines never end in
+/// spaces, so output is stable for tests and diffs.
+public enum TableRenderer {
+    public static func render(_ table: Table, terminal: Terminal) -> String {
+        guard !table.columns.isEmpty else { return "" }
+        let count = table.columns.count
+        let headers = table.columns.map { TerminalSanitizer.clean($0.title) }
+        let sections = table.sections.map { section in
+            (heading: section.heading.map { TerminalSanitizer.clean($0) },
+             rows: section.rows.map { row in (0..<count).map { $0 < row.count ? TerminalSanitizer.clean(row[$0]) : "" } })
+        }
+        let rows = sections.flatMap(\.rows)
+        let rightAligned = table.columns.indices.map { index in
+            switch table.columns[index].alignment {
+            case .left: false
+            case .right: true
+            case .automatic: isNumeric(column: rows.map { $0[index] })
+            }
+        }
+        let natural = (0..<count).map { index in
+            rows.reduce(DisplayWidth.of(headers[index])) { max($0, DisplayWidth.of($1[index])) }
+        }
+        let layout = terminal.wide
+            ? TableLayout(columns: Array(0..<count), widths: natural)
+            : fitted(table, natural: natural, width: terminal.width)
+
+        func line(_ cells: [String], styles: [ANSIStyle?]) -> String {
+            var pieces: [String] = []
+            for (index, width) in zip(layout.columns, layout.widths) {
+                let text = terminal.wide
+                    ? cells[index]
+                    : DisplayWidth.truncate(cells[index], toWidth: width, unicode: terminal.unicode)
+                let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+                let styled = styles[index]?.apply(text, for: terminal) ?? text
+                pieces.append(rightAligned[index] ? padding + styled : styled + padding)
+            }
+            return pieces.joined(separator: String(repeating: " ", count: TableLayout.gap)).trimmingTrailingSpaces() + "\n"
+        }
+
+        let cellStyles = table.columns.map(\.style)
+        var out = line(headers, styles: [ANSIStyle?](repeating: .bold, count: count))
+        for section in sections {
+            if let heading = section.heading {
+                out += (terminal.wide ? heading : DisplayWidth.truncate(heading, toWidth: terminal.width, unicode: terminal.unicode)) + "\n"
+            }
+            for row in section.rows { out += line(row, styles: cellStyles) }
+        }
+        return out
+    }
+
+    /// The layout for a terminal `width` columns wide; wide-only columns are left out.
+    private static func fitted(_ table: Table, natural: [Int], width: Int) -> TableLayout {
+        let kept = table.columns.indices.filter { table.columns[$0].role != .wideOnly }
+        let inner = TableLayout.fit(
+            natural: kept.map { natural[$0] }, roles: kept.map { table.columns[$0].role },
+            dropRanks: kept.map { table.columns[$0].dropRank }, available: width)
+        return TableLayout(columns: inner.columns.map { kept[$0] }, widths: inner.widths)
+    }
+
+    /// Whether a column holds numbers only (ignoring empty cells), so it reads right-aligned.
+    static func isNumeric(column: [String]) -> Bool {
+        var sawNumber = false
+        for cell in column {
+            let text = cell.trimmingSpaces()
+            if text.isEmpty { continue }
+            guard looksNumeric(text) else { return false }
+            sawNumber = true
+        }
+        return sawNumber
+    }
+
+    /// `42`, `-3.5`, `+1,204`, `80%`: digits with an optional sign, separators, point and percent.
+    static func looksNumeric(_ text: String) -> Bool {
+        var body = Substring(text)
+        if body.first == "-" || body.first == "+" || body.first == "−" { body = body.dropFirst() }
+        if body.last == "%" { body = body.dropLast() }
+        guard let first = body.first, first.isASCII, first.isNumber, let last = body.last, last.isASCII, last.isNumber
+        else { return false }
+        var points = 0
+        for character in body {
+            if character == "." { points += 1; continue }
+            if character == "," { continue }
+            guard character.isASCII, character.isNumber else { return false }
+        }
+        return points <= 1
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+
+    func trimmingSpaces() -> String {
+        var slice = Substring(self)
+        while slice.first == " " { slice = slice.dropFirst() }
+        while slice.last == " " { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

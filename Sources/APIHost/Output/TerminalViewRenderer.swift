@@ -1,0 +1,45 @@
+/// Draws a provider's ``TerminalView``s: each one's header lines, then its
+/// table (or its note when the table has no rows), with a blank line between
+/// views and between a header and its table.
+///
+/// Header text is cleaned like table cells, and every header line is fitted to
+/// the terminal: a title is cut with `…`, a chart gives up width to its notes.
+enum TerminalViewRenderer {
+    static func render(_ views: [TerminalView], terminal: Terminal) -> String {
+        views.map { render($0, terminal: terminal) }.joined(separator: "\n")
+    }
+
+    static func render(_ view: TerminalView, terminal: Terminal) -> String {
+        var out = view.header.compactMap { line($0, terminal: terminal) }.map { $0 + "\n" }.joined()
+        if view.table.rows.isEmpty, let note = view.emptyNote {
+            return out + fit(TerminalSanitizer.clean(note), terminal) + "\n"
+        }
+        if !out.isEmpty { out += "\n" }
+        return out + TableRenderer.render(view.table, terminal: terminal)
+    }
+
+    /// One header line fitted to the terminal; nil when there is nothing to draw.
+    static func line(_ header: HeaderLine, terminal: Terminal) -> String? {
+        let separator = terminal.unicode ? " · " : " | "
+        switch header {
+        case let .title(text):
+            return fit(TerminalSanitizer.clean(text), terminal)
+        case let .facts(facts):
+            return fit(facts.map { TerminalSanitizer.clean($0) }.joined(separator: separator), terminal)
+        case let .chart(label, values, notes):
+            let sparkline = Sparkline(values)
+            guard sparkline.range != nil else { return nil }
+            let prefix = TerminalSanitizer.clean(label) + "  "
+            let suffix = notes.map { TerminalSanitizer.clean($0) }.joined(separator: separator)
+            // The chart gives up width first, so the line fits the terminal with its notes.
+            let room = terminal.width - DisplayWidth.of(prefix) - 2 - DisplayWidth.of(suffix)
+            let chart = sparkline.text(for: terminal, maxWidth: max(8, room))
+            return fit(prefix + chart + (suffix.isEmpty ? "" : "  " + suffix), terminal)
+        }
+    }
+
+    /// `text` cut with `…` to the terminal's width, unless `--wide`.
+    private static func fit(_ text: String, _ terminal: Terminal) -> String {
+        terminal.wide ? text : DisplayWidth.truncate(text, toWidth: max(1, terminal.width), unicode: terminal.unicode)
+    }
+}

@@ -1,0 +1,35 @@
+/// How the host pages one provider's queries: the ``PagedProvider`` hooks when
+/// it conforms, one page otherwise.
+///
+/// The registry holds providers as `any Provider`, and the run is generic over
+/// the concrete type, so whether it also pages is asked once, here, and the
+/// answer kept as three closures typed by the provider's own `Query` and `Response`.
+struct PagePlan<Query, Response>: Sendable {
+    let count: @Sendable (Query) -> Int
+    let hasMore: @Sendable (Response, Int, Query) -> Bool
+    let merge: @Sendable ([Response]) -> Response
+
+    init(count: @escaping @Sendable (Query) -> Int, hasMore: @escaping @Sendable (Response, Int, Query) -> Bool,
+         merge: @escaping @Sendable ([Response]) -> Response) {
+        self.count = count
+        self.hasMore = hasMore
+        self.merge = merge
+    }
+
+    /// The plan for `provider`.
+    init<P: Provider>(_ provider: P) where Query == P.Query, Response == P.Response {
+        if let paged = provider as? any PagedProvider, let plan = Self.paging(paged) as? Self {
+            self = plan
+        } else {
+            // `merge` is only called with the pages fetched, at least one.
+            self.init(count: { _ in 1 }, hasMore: { _, _, _ in false }, merge: { pages in pages[pages.count - 1] })
+        }
+    }
+
+    private static func paging<P: PagedProvider>(_ provider: P) -> Any {
+        PagePlan<P.Query, P.Response>(
+            count: { provider.pageCount(for: $0) },
+            hasMore: { provider.hasMore(after: $0, page: $1, for: $2) },
+            merge: { provider.merge($0) })
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// `apicli <provider> …`: parses the provider's part of the command line, runs
+/// every query (concurrently, bounded), prints the results in the order asked
+/// and each failure on its own line, and returns the worst exit code.
+struct ProviderCommand<P: Provider>: Sendable {
+    let provider: P
+    let environment: HostEnvironment
+    let settings: Settings
+    let options: RunOptions
+    /// How many queries run at once (`apicli weather` with many cities).
+    let parallelism = 8
+
+    func run(_ parsed: CommandLineParser.Result) async throws -> ExitCode {
+        let descriptor = provider.descriptor
+        let command = try settings.resolve(parsed, for: descriptor)
+        let queries = try provider.queries(from: command)
+        let credential = try credential()
+        let baseURL = try settings.baseURL(for: descriptor)
+        let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
+        let store = try StoreOpener.open(path: paths.database, providers: [provider])
+        let client = ClientFactory.client(
+            for: descriptor, store: store, environment: environment, options: options)
+        let unicode = TerminalSize.isUnicodeLocale(environment.variables)
+        let progress = ProgressIndicator(
+            console: environment.console, enabled: environment.stderrIsTerminal && !options.quiet, unicode: unicode)
+        let paging = PagePlan(provider)
+        let runner = QueryRunner(
+            provider: provider, client: client, store: store, baseURL: baseURL, credential: credential,
+            options: options, time: environment.time, progress: progress, paging: paging)
+
+        let messages = Messages(environment: environment, options: options)
+        if settings.config.isReadableByOthers {
+            messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.path)'")
+        }
+        progress.start(
+            "fetching from \(descriptor.displayName)",
+            total: queries.reduce(0) { $0 + max(1, paging.count($1)) })
+        let outcomes = await runAll(queries, runner: runner)
+        progress.finish()
+        var worst = ExitCode.success
+        // A server may quote the key back in an error body; it never reaches the terminal.
+        let redact = { (text: String) in
+            credential.map { text.replacingOccurrences(of: $0.value, with: "***") } ?? text
+        }
+        for outcome in outcomes {
+            outcome.warnings.map(redact).forEach(messages.warning)
+        }
+        let responses = outcomes.compactMap(\.response)
+        if !responses.isEmpty {
+            let terminal = Terminal(
+                width: TerminalSize.columns(variables: environment.variables, isTerminal: environment.stdoutIsTerminal),
+                color: options.useColor(isTerminal: environment.stdoutIsTerminal, variables: environment.variables),
+                unicode: unicode,
+                wide: options.wide)
+            let console = environment.console
+            OutputRenderer.write(provider, responses, as: options.format, terminal: terminal) { console.out($0) }
+        }
+        // Failures come last, where a terminal user sees them after the results that did arrive.
+        for error in outcomes.compactMap(\.error) {
+            messages.error(redact(error.message))
+            worst = max(worst, error.exitCode)
+        }
+        return worst
+    }
+
+    /// The key, or exit 78 saying how to set it — unless `--offline` needs none.
+    private func credential() throws -> Credential? {
+        guard let spec = provider.descriptor.credential else { return nil }
+        guard let key = settings.apiKey(for: provider.descriptor) else {
+            if options.offline { return nil }
+            throw CLIError(
+                "no \(provider.descriptor.displayName) API key: set \(spec.environmentVariable) or run "
+                    + "'apicli config set \(provider.descriptor.name).api-key' (get one at \(spec.signupURL))",
+                exitCode: .configuration)
+        }
+        return Credential(parameter: spec.parameter, value: key)
+    }
+
+    /// Runs the queries at most `parallelism` at a time and returns outcomes in query order.
+    private func runAll(_ queries: [P.Query], runner: QueryRunner<P>) async -> [QueryOutcome<P.Response>] {
+        var outcomes = [QueryOutcome<P.Response>?](repeating: nil, count: queries.count)
+        await withTaskGroup(of: (Int, QueryOutcome<P.Response>).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < queries.count else { return }
+                let index = next
+                let query = queries[index]
+                next += 1
+                group.addTask { (index, await runner.run(query)) }
+            }
+            for _ in 0..<min(parallelism, queries.count) { startNext() }
+            for await (index, outcome) in group {
+                outcomes[index] = outcome
+                startNext()
+            }
+        }
+        return outcomes.compactMap { $0 }
+    }
+}
