@@ -14,14 +14,4 @@ public enum GlobalOptions {
         .flag("quiet", short: "q", help: "No progress or notices on stderr; errors still print."),
         .flag("help", short: "h", help: "Show help."),
     ]
-
-    /// The top-level commands besides the providers, with their one-line summaries.
-    public static let commands: [(name: String, summary: String)] = [
-        ("providers", "List the providers and what they do."),
-        ("help", "Show help for apicli or a provider."),
-        ("config", "Get, set, unset or list settings and keys."),
-        ("store", "Inspect and maintain the local store (info, clear, vacuum, check)."),
-        ("completions", "Print a shell completion script (bash, zsh, fish)."),
-        ("manpage", "Print the man page (roff)."),
-    ]
 }

@@ -5,46 +5,35 @@ struct BuiltinCommands: Sendable {
 
     private var console: any Console { host.environment.console }
 
-    /// Runs `name` if it is a built-in command; nil when it is not one.
-    func run(_ name: String, leading: [String], rest: [String]) async throws -> ExitCode? {
-        if let usage = Self.usage[name], rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            let summary = GlobalOptions.commands.first { $0.name == name }?.summary ?? ""
-            console.out("apicli \(name): \(summary)\n\nUSAGE:\n" + usage.map { "  \($0)\n" }.joined())
+    /// Runs `command` with `words`: its arguments and every option given before or after it.
+    func run(_ command: BuiltinCommand, words: [String]) async throws -> ExitCode {
+        let parsed = try CommandLineParser(options: GlobalOptions.specs).parse(words)
+        let options = try RunOptions(parsed.values, variables: host.environment.variables)
+        if parsed.values["help"] == "true" {
+            console.out("apicli \(command.name): \(command.summary)\n\nUSAGE:\n" + command.usage.map { "  \($0)\n" }.joined())
             return .success
         }
-        switch name {
+        let rest = parsed.positionals
+        switch command.name {
         case "providers":
-            try expectNoArguments(rest, command: name)
+            try expectNoArguments(rest, command: command.name)
             return providers()
         case "help":
             return try help(rest)
         case "config":
             return try ConfigCommand(host: host).run(rest)
         case "store":
-            return try StoreCommand(host: host, leading: leading).run(rest)
+            return try StoreCommand(host: host, options: options).run(rest)
         case "completions":
             return try completions(rest)
         case "manpage":
-            try expectNoArguments(rest, command: name)
+            try expectNoArguments(rest, command: command.name)
             console.out(ManPageGenerator.page(for: host.model))
             return .success
         default:
-            return nil
+            throw CLIError("'\(command.name)' is described but has no implementation", exitCode: .software)
         }
     }
-
-    /// The usage lines `apicli <command> --help` prints.
-    static let usage: [String: [String]] = [
-        "providers": ["apicli providers"],
-        "help": ["apicli help [PROVIDER]"],
-        "config": [
-            "apicli config set KEY [VALUE]   (a key is read from stdin, never from the command line)",
-            "apicli config get KEY", "apicli config unset KEY", "apicli config list",
-        ],
-        "store": ["apicli store info | clear [PROVIDER] | vacuum | check   [--db PATH]"],
-        "completions": ["apicli completions bash|zsh|fish"],
-        "manpage": ["apicli manpage"],
-    ]
 
     private func providers() -> ExitCode {
         let width = host.registry.names.map(\.count).max() ?? 0
@@ -86,7 +75,7 @@ struct BuiltinCommands: Sendable {
     }
 
     private func expectNoArguments(_ rest: [String], command: String) throws {
-        if let extra = rest.first(where: { $0 != "--help" && $0 != "-h" }) {
+        if let extra = rest.first {
             throw UsageError("'apicli \(command)' takes no argument, not '\(extra)'")
         }
     }

@@ -3,16 +3,14 @@ import Foundation
 /// `apicli store info|clear [provider]|vacuum|check`: look after the local store.
 struct StoreCommand: Sendable {
     let host: Host
-    /// Global options given before `store` (`apicli --db x.sqlite3 store info`).
-    let leading: [String]
+    /// The global options, from before or after `store` (`apicli --db x.sqlite3 store info`).
+    let options: RunOptions
 
     private var console: any Console { host.environment.console }
 
     func run(_ words: [String]) throws -> ExitCode {
-        let parsed = try CommandLineParser(options: GlobalOptions.specs).parse(leading + words)
-        let options = try RunOptions(parsed.values, variables: host.environment.variables)
-        guard let verb = parsed.positionals.first else { throw UsageError(Self.usage) }
-        let arguments = Array(parsed.positionals.dropFirst())
+        guard let verb = words.first else { throw UsageError(Self.usage) }
+        let arguments = Array(words.dropFirst())
         let path = AppPaths(variables: host.environment.variables, databaseFlag: options.databasePath).database
         if verb == "check" {
             guard arguments.isEmpty else { throw UsageError(Self.usage) }

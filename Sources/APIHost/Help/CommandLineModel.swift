@@ -14,11 +14,8 @@ public struct CommandLineModel: Sendable {
     public var summary: String
     /// Options every command accepts (`--format`, `--offline`…).
     public var globalOptions: [OptionSpec]
-    /// The built-in commands (`providers`, `help`, `config`…) with their summaries.
-    public var commands: [(name: String, summary: String)]
-    /// The fixed words a built-in command takes first (`store` → `info`, `clear`…);
-    /// `help` takes a provider name and needs no entry.
-    public var subcommands: [String: [String]]
+    /// The built-in commands (`providers`, `help`, `config`…): the tree's other nodes.
+    public var builtins: [BuiltinCommand]
     public var providers: [ProviderDescriptor]
 
     public init(
@@ -26,24 +23,29 @@ public struct CommandLineModel: Sendable {
         version: String = Host.version,
         summary: String = "query web APIs from the shell and keep every result locally",
         globalOptions: [OptionSpec] = GlobalOptions.specs,
-        commands: [(name: String, summary: String)] = GlobalOptions.commands,
-        subcommands: [String: [String]] = CommandLineModel.defaultSubcommands,
+        builtins: [BuiltinCommand] = BuiltinCommand.all,
         providers: [ProviderDescriptor]
     ) {
         self.programName = programName
         self.version = version
         self.summary = summary
         self.globalOptions = globalOptions
-        self.commands = commands
-        self.subcommands = subcommands
+        self.builtins = builtins
         self.providers = providers
     }
 
-    public static let defaultSubcommands: [String: [String]] = [
-        "completions": ["bash", "zsh", "fish"],
-        "config": ["set", "get", "unset", "list"],
-        "store": ["info", "clear", "vacuum", "check"],
-    ]
+    /// The built-in commands with their summaries, in help order.
+    public var commands: [(name: String, summary: String)] {
+        builtins.map { ($0.name, $0.summary) }
+    }
+
+    /// The fixed words each built-in command takes first, for those that take some.
+    public var subcommands: [String: [String]] {
+        Dictionary(uniqueKeysWithValues: builtins.filter { !$0.actions.isEmpty }.map { ($0.name, $0.actions) })
+    }
+
+    /// Every word that can come first: providers, then built-in commands.
+    public var commandNames: [String] { providers.map(\.name) + builtins.map(\.name) }
 
     /// The config keys: `<provider>.api-key` for providers with a key, and
     /// `<provider>.<option>` for each configurable option (`weather.units`).
@@ -76,16 +78,21 @@ public struct CommandLineModel: Sendable {
     /// What the first word after a built-in command can be: a provider after
     /// `help`, an action after `store` or `config`; empty when free or none.
     public func firstWords(after command: String) -> [String] {
-        command == "help" ? providers.map(\.name) : subcommands[command] ?? []
+        guard let builtin = builtins.first(where: { $0.name == command }) else { return [] }
+        return builtin.operand.map(words) ?? builtin.actions
     }
 
     /// What the word after `command subcommand` can be: a config key after
     /// `config set|get|unset`, a provider after `store clear`.
     public func secondWords(after command: String, _ subcommand: String) -> [String] {
-        switch (command, subcommand) {
-        case ("config", "set"), ("config", "get"), ("config", "unset"): configKeys
-        case ("store", "clear"): providers.map(\.name)
-        default: []
+        builtins.first { $0.name == command }?.operands[subcommand].map(words) ?? []
+    }
+
+    /// The words an operand completes to, from this model's providers.
+    private func words(_ operand: BuiltinCommand.Operand) -> [String] {
+        switch operand {
+        case .provider: providers.map(\.name)
+        case .configKey: configKeys
         }
     }
 

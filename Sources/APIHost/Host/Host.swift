@@ -27,21 +27,20 @@ public struct Host: Sendable {
         }
     }
 
+    /// Finds the command past any global options, then hands it every option,
+    /// from before and after it, to parse together.
     private func dispatch(_ arguments: [String]) async throws -> ExitCode {
-        guard let first = arguments.first(where: { !$0.hasPrefix("-") }) else {
-            return try topLevelFlags(arguments)
+        let line = CommandWord(arguments, options: GlobalOptions.specs + [Self.versionSpec])
+        guard let name = line.command else { return try topLevelFlags(line.leading) }
+        let words = line.leading + line.rest
+        if let provider = registry.provider(named: name) {
+            return try await runProvider(provider, words: words)
         }
-        let index = arguments.firstIndex(of: first) ?? 0
-        let before = Array(arguments[..<index])
-        let rest = Array(arguments[(index + 1)...])
-        if let provider = registry.provider(named: first) {
-            return try await runProvider(provider, leading: before, rest: rest)
+        if let builtin = BuiltinCommand.named(name) {
+            return try await BuiltinCommands(host: self).run(builtin, words: words)
         }
-        let commands = BuiltinCommands(host: self)
-        if let code = try await commands.run(first, leading: before, rest: rest) { return code }
-        var message = "unknown command or provider '\(first)'"
-        let names = registry.names + GlobalOptions.commands.map(\.name)
-        if let near = NearestName.suggest(first, among: names) { message += "; did you mean '\(near)'?" }
+        var message = "unknown command or provider '\(name)'"
+        if let near = NearestName.suggest(name, among: model.commandNames) { message += "; did you mean '\(near)'?" }
         throw UsageError(message + " (see 'apicli --help')")
     }
 
@@ -59,9 +58,9 @@ public struct Host: Sendable {
         throw UsageError("missing command; see 'apicli --help'")
     }
 
-    private func runProvider(_ provider: any Provider, leading: [String], rest: [String]) async throws -> ExitCode {
+    private func runProvider(_ provider: any Provider, words: [String]) async throws -> ExitCode {
         let specs = GlobalOptions.specs + provider.descriptor.options
-        let parsed = try CommandLineParser(options: specs).parse(leading + rest)
+        let parsed = try CommandLineParser(options: specs).parse(words)
         if parsed.values["help"] == "true" {
             environment.console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: model))
             return .success

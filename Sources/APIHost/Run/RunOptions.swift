@@ -25,7 +25,12 @@ public struct RunOptions: Sendable, Equatable {
             guard let format = OutputFormat(rawValue: text) else { throw UsageError("unknown format '\(text)'") }
             self.format = format
         }
-        if values["json"] == "true" { format = .json }
+        if values["json"] == "true" {
+            if let text = values["format"], text != "json" {
+                throw UsageError("--json and --format \(text) contradict each other; use one")
+            }
+            format = .json
+        }
         offline = values["offline"] == "true"
         refresh = values["refresh"] == "true"
         verbose = values["verbose"] == "true"
@@ -37,6 +42,9 @@ public struct RunOptions: Sendable, Equatable {
         }
         if offline && refresh { throw UsageError("--offline and --refresh contradict each other; use one") }
         databasePath = values["db"]
+        if let path = databasePath, path.allSatisfy(\.isWhitespace) {
+            throw UsageError("--db needs a file path, not an empty word")
+        }
         if let text = variables["APICLI_TIMEOUT"], !text.isEmpty {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
                 throw CLIError("APICLI_TIMEOUT must be a number of seconds from 0 to 3600, not '\(text)'", exitCode: .configuration)

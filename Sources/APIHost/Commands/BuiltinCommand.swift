@@ -1,0 +1,64 @@
+/// One command that is not a provider (`store`, `config`…), described once:
+/// parsing finds it, `apicli <command> --help` prints its usage, and the
+/// top-level help, the man page and every completion script list it, all from
+/// this value.
+public struct BuiltinCommand: Sendable, Hashable {
+    public var name: String
+    /// One line for `apicli --help` and the completion menus.
+    public var summary: String
+    /// The lines `apicli <command> --help` prints under USAGE.
+    public var usage: [String]
+    /// The fixed words it takes first (`store` → `info`, `clear`…), shown as `store info|clear|…`.
+    public var actions: [String]
+    /// What the first word is when there are no actions (`help` takes a provider).
+    public var operand: Operand?
+    /// What the word after an action is (`config set` takes a config key).
+    public var operands: [String: Operand]
+
+    /// A word that completes from the current registry rather than a fixed list.
+    public enum Operand: Sendable, Hashable {
+        case provider
+        case configKey
+    }
+
+    public init(
+        _ name: String, summary: String, usage: [String], actions: [String] = [], operand: Operand? = nil,
+        operands: [String: Operand] = [:]
+    ) {
+        self.name = name
+        self.summary = summary
+        self.usage = usage
+        self.actions = actions
+        self.operand = operand
+        self.operands = operands
+    }
+
+    /// Every built-in command, in the order help lists them.
+    public static let all: [BuiltinCommand] = [
+        BuiltinCommand("providers", summary: "List the providers and what they do.", usage: ["apicli providers"]),
+        BuiltinCommand(
+            "help", summary: "Show help for apicli or a provider.", usage: ["apicli help [PROVIDER]"], operand: .provider),
+        BuiltinCommand(
+            "config", summary: "Get, set, unset or list settings and keys.",
+            usage: [
+                "apicli config set KEY [VALUE]   (a key is read from stdin, never from the command line)",
+                "apicli config get KEY", "apicli config unset KEY", "apicli config list",
+            ],
+            actions: ["set", "get", "unset", "list"],
+            operands: ["set": .configKey, "get": .configKey, "unset": .configKey]),
+        BuiltinCommand(
+            "store", summary: "Inspect and maintain the local store (info, clear, vacuum, check).",
+            usage: ["apicli store info | clear [PROVIDER] | vacuum | check   [--db PATH]"],
+            actions: ["info", "clear", "vacuum", "check"],
+            operands: ["clear": .provider]),
+        BuiltinCommand(
+            "completions", summary: "Print a shell completion script (bash, zsh, fish).",
+            usage: ["apicli completions bash|zsh|fish"], actions: ["bash", "zsh", "fish"]),
+        BuiltinCommand("manpage", summary: "Print the man page (roff).", usage: ["apicli manpage"]),
+    ]
+
+    /// The built-in command called `name`, if any.
+    public static func named(_ name: String) -> BuiltinCommand? {
+        all.first { $0.name == name }
+    }
+}
