@@ -5,9 +5,8 @@ import PackagePlugin
 ///
 /// Writes `Plugins/<Name>/` (a working provider for a plain JSON API) and
 /// `Tests/<Name>Tests/` (its tests, a sample answer and the conformance call),
-/// then rewrites the provider line in `Package.swift` so that the next
-/// `swift build` sees the new folder (SwiftPM caches the evaluated manifest by
-/// its text). Nothing under `Sources/` changes.
+/// then adds the provider's line to the list in `Package.swift`. Nothing under
+/// `Sources/` changes.
 @main
 struct NewProvider: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -23,11 +22,11 @@ struct NewProvider: CommandPlugin {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
         }
-        try ManifestStamp(packageRoot: root).update(adding: request.name.module)
+        try ProviderList(packageRoot: root).add(command: request.name.cli, target: request.name.module)
 
         print("Created the \(request.name.cli) provider:")
         for file in files { print("  \(file.path)") }
-        print("  Package.swift (its provider list line, so the next build sees the folder)")
+        print("  Package.swift (one line in its provider list)")
         print("""
 
             Next:

@@ -31,9 +31,8 @@ struct ProviderName {
 /// Every name a new provider must not take, compared case-insensitively:
 /// built-in commands, the package's targets, and existing provider folders and commands.
 struct ExistingNames {
-    static let builtinCommands = ["providers", "help", "config", "store", "completions", "manpage"]
     static let packageModules = [
-        "apicli", "APICore", "APIHTTP", "APIStore", "CSQLite", "TestSupport", "ProviderConformance",
+        "apicli", "APICore", "APIHost", "APIHTTP", "APIStore", "CSQLite", "TestSupport", "ProviderConformance",
         "ProviderRegistry", "ProviderRegistryGenerator", "NewProvider", "Testing", "XCTest", "Dispatch",
         "Glibc", "Darwin", "PackageDescription", "PackagePlugin",
     ]
@@ -41,9 +40,16 @@ struct ExistingNames {
     let folders: [String]
     let commands: [String]
     let testFolders: [String]
+    /// Read from the host's one description of them, so the two lists cannot drift apart.
+    let builtinCommands: [String]
+
+    /// Where the host describes its built-in commands.
+    static let builtinCommandsFile = "Sources/APIHost/Commands/BuiltinCommand.swift"
 
     init(packageRoot: URL) throws {
         let manager = FileManager.default
+        let builtins = packageRoot.appending(path: Self.builtinCommandsFile)
+        builtinCommands = Self.quotedNames(after: "BuiltinCommand(", in: (try? String(contentsOf: builtins, encoding: .utf8)) ?? "")
         let plugins = packageRoot.appending(path: "Plugins")
         folders = (try? manager.contentsOfDirectory(atPath: plugins.path)) ?? []
         testFolders = (try? manager.contentsOfDirectory(atPath: packageRoot.appending(path: "Tests").path)) ?? []
@@ -58,6 +64,19 @@ struct ExistingNames {
             }
         }
         self.commands = commands
+    }
+
+    /// The string literal that opens each `marker` call in `text`: `BuiltinCommand("store", …)` → `store`.
+    static func quotedNames(after marker: String, in text: String) -> [String] {
+        var names: [String] = []
+        var rest = text[...]
+        while let start = rest.range(of: marker) {
+            rest = rest[start.upperBound...]
+            let argument = rest.drop { $0.isWhitespace }
+            guard argument.first == "\"", let close = argument.dropFirst().firstIndex(of: "\"") else { continue }
+            names.append(String(argument[argument.index(after: argument.startIndex)..<close]))
+        }
+        return names
     }
 
     /// The `name:` of each `ProviderDescriptor(` in `text`.
@@ -75,7 +94,7 @@ struct ExistingNames {
     }
 
     func check(_ name: ProviderName) throws {
-        let commandNames = Self.builtinCommands.map { ($0, "a built-in command") }
+        let commandNames = builtinCommands.map { ($0, "a built-in command") }
             + commands.map { ($0, "an existing provider's command") }
             + folders.map { ($0, "the provider folder Plugins/\($0)") }
         let moduleNames = Self.packageModules.map { ($0, "a module of this package") }

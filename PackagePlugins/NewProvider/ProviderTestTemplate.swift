@@ -33,7 +33,7 @@ struct ProviderTestTemplate {
         let name = request.name
         let keyLine = request.keyVariable.map { "\n            \(literal($0)): key," } ?? ""
         return """
-            import APICore
+            import APIHost
             import Foundation
             import ProviderConformance
             import TestSupport
@@ -56,7 +56,7 @@ struct ProviderTestTemplate {
                 @Test func decodesTheSampleRecords() throws {
                     var warnings: [String] = []
                     let body = try Data(contentsOf: try #require(sampleAnswers.first))
-                    let response = try provider.decode(body, for: .init(words: "hello"), warnings: &warnings)
+                    let response = try provider.decode(body, for: "hello", warnings: &warnings)
                     #expect(response.items.count == 2)
                     #expect(provider.table([response]).columns.map(\\.title) == ["id", "name", "score"])
                 }
@@ -78,7 +78,7 @@ struct ProviderTestTemplate {
                         "XDG_CONFIG_HOME": directory.path("config"),
                     ]
                     let host = Host(
-                        registry: ProviderRegistry([provider]),
+                        registry: try ProviderRegistry([provider]),
                         environment: HostEnvironment(variables: variables, console: console))
 
                     let code = await host.run([\(literal(name.cli)), "c++", "&", "rust", "--format", "json"])

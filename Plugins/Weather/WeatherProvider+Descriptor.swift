@@ -44,7 +44,7 @@ extension WeatherProvider {
         defaultBaseURL: URL(string: "https://api.openweathermap.org") ?? URL(fileURLWithPath: "/"),
         credential: CredentialSpec(
             parameter: "appid", environmentVariable: "OPENWEATHER_API_KEY",
-            signupURL: "https://home.openweathermap.org/api_keys"),
+            signupURL: "https://home.openweathermap.org/api_keys", activationDelay: .seconds(7200)),
         rateLimits: [.perMinute(60)],
         cacheTTL: .seconds(600)
     )

@@ -54,3 +54,29 @@ import Testing
         #expect(provider.label(for: ArticleQuery(words: "c++ & rust")) == "\"c++ & rust\"")
     }
 }
+
+@Suite("The table row of an article that has no headline")
+struct HeadlineFallbackTests {
+    @Test("headline, then snippet, abstract, lead paragraph and URL: the first that is not blank")
+    func fallback() {
+        var article = Article(id: "a")
+        article.webURL = "https://www.nytimes.com/1851/09/18/archives/a.html"
+        #expect(ArticleTable.row(article)[2] == "https://www.nytimes.com/1851/09/18/archives/a.html")
+        article.leadParagraph = "The first number of the New-York Daily Times."
+        #expect(ArticleTable.row(article)[2] == "The first number of the New-York Daily Times.")
+        article.snippet = "  "
+        article.abstract = "An abstract."
+        #expect(ArticleTable.row(article)[2] == "An abstract.")
+        article.headline = "A Headline"
+        #expect(ArticleTable.row(article)[2] == "A Headline")
+    }
+
+    @Test("the URL is a wide-only column: in CSV always, on a terminal with --wide only")
+    func urlColumn() throws {
+        let page = SearchPage(hits: 1, articles: [Article(id: "x", webURL: "https://nyt.example/x", headline: "H")])
+        let provider = NYTProvider()
+        #expect(OutputRenderer.render(provider, [page], as: .csv, terminal: .plain).contains("https://nyt.example/x"))
+        #expect(!OutputRenderer.render(provider, [page], as: .table, terminal: .plain).contains("https://"))
+        #expect(OutputRenderer.render(provider, [page], as: .table, terminal: Terminal(wide: true)).contains("https://nyt.example/x"))
+    }
+}

@@ -151,3 +151,83 @@ struct TableRendererTests {
         #expect(ANSIStyle.cyan.apply("c", for: Terminal(color: true)) == "\u{1B}[36mc\u{1B}[0m")
     }
 }
+
+@Suite("TableRenderer: column roles and drop ranks")
+struct TableRoleTests {
+    static let table = Table(
+        columns: [
+            .init("Time"), .init("Temp", role: .measure), .init("Weather", role: .flexible),
+            .init("Wind", role: .measure, dropRank: 2), .init("Humid", role: .measure, dropRank: 1),
+            .init("Link", role: .wideOnly),
+        ],
+        rows: [["00:00", "-12.3°C", "light snow showers", "NE 13.4 m/s", "93%", "https://example.com/a/long/link"]])
+
+    static func lines(_ width: Int, wide: Bool = false) -> [Substring] {
+        TableRenderer.render(table, terminal: Terminal(width: width, wide: wide)).split(separator: "\n")
+    }
+
+    @Test("a measure is never cut: prose shrinks, then ranked columns go, lowest rank first", arguments: [80, 60, 45, 40, 32, 28])
+    func measuresStayWhole(width: Int) {
+        let lines = Self.lines(width)
+        for line in lines { #expect(DisplayWidth.of(String(line)) <= width, "\(width): \(line)") }
+        let row = String(lines[1])
+        #expect(row.contains("-12.3°C"), "\(width): \(row)")
+        if lines[0].contains("Wind") { #expect(row.contains("NE 13.4 m/s"), "\(width): \(row)") }
+        if lines[0].contains("Humid") { #expect(row.contains("93%"), "\(width): \(row)") }
+        // Humid (rank 1) always goes before Wind (rank 2).
+        if lines[0].contains("Wind") == false { #expect(!lines[0].contains("Humid"), "\(width)") }
+    }
+
+    @Test("the wide-only column shows with --wide only, and at full width the cells are whole")
+    func wideOnly() {
+        #expect(!Self.lines(200).joined().contains("https://"))
+        #expect(Self.lines(200)[1].hasSuffix("93%"))
+        #expect(Self.lines(20, wide: true)[1].hasSuffix("https://example.com/a/long/link"))
+    }
+
+    @Test("when even the unranked columns cannot fit, columns go from the right and no line is wider")
+    func lastResort() {
+        for width in 1...20 {
+            for line in Self.lines(width) { #expect(DisplayWidth.of(String(line)) <= width, "\(width): \(line)") }
+        }
+    }
+
+    @Test("section headings sit above their rows and are fitted too")
+    func sections() {
+        let table = Table(columns: [.init("t")], sections: [
+            .init("Monday 2024-01-01 and a long heading", rows: [["a"]]), .init(nil, rows: [["b"]]), .init("Tue", rows: [["c"]]),
+        ])
+        #expect(TableRenderer.render(table, terminal: Terminal(width: 12)) == "t\nMonday 2024…\na\nb\nTue\nc\n")
+        #expect(CSVWriter.write(table) == "t\r\na\r\nb\r\nc\r\n")
+    }
+}
+
+@Suite("TerminalViewRenderer")
+struct TerminalViewRendererTests {
+    @Test("header lines are cleaned and fitted; a chart gives up width first; an empty table shows its note")
+    func header() {
+        let view = TerminalView(
+            header: [
+                .title("A very long place name\u{1B}[2J that overflows the line"),
+                .chart("temp", values: Array(repeating: 1, count: 50) + [2], notes: ["min 1", "max 2"]),
+                .facts(["sunrise 06:00", "sunset 18:00"]),
+            ],
+            table: Table(columns: [.init("x")]), emptyNote: "nothing yet")
+        let text = TerminalViewRenderer.render(view, terminal: Terminal(width: 30))
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 4)
+        for line in lines { #expect(DisplayWidth.of(String(line)) <= 30, "\(line)") }
+        #expect(lines[0] == "A very long place name that o…")
+        #expect(lines[1].hasSuffix("min 1 · max 2"))
+        #expect(lines[2] == "sunrise 06:00 · sunset 18:00")
+        #expect(lines[3] == "nothing yet")
+        #expect(!text.contains("\u{1B}"))
+    }
+
+    @Test("a chart with no finite value is left out; ASCII separators without UTF-8")
+    func chartAndASCII() {
+        let view = TerminalView(
+            header: [.chart("t", values: [.nan], notes: []), .facts(["a", "b"])], table: Table(columns: [.init("x")], rows: [["1"]]))
+        #expect(TerminalViewRenderer.render(view, terminal: Terminal(width: 40, unicode: false)) == "a | b\n\nx\n1\n")
+    }
+}
