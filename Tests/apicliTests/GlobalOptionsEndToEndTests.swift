@@ -19,7 +19,8 @@ struct GlobalOptionsEndToEndTests {
         // COLUMNS=40 below: only --wide draws lines longer than that.
         (["--wide"], { $0.stdoutText.split(separator: "\n").contains { $0.count > 40 } }),
         (["-q"], { $0.stderrText.isEmpty }),
-        (["--verbose"], { $0.stderrText.contains("GET ") }),
+        // A trace line either way: the request, or the cache hit when the other placement ran first.
+        (["--verbose"], { $0.stderrText.contains("apicli: GET ") || $0.stderrText.contains("apicli: cache hit ") }),
     ]
 
     @Test("a provider takes every global option before and after its words", arguments: 0..<providerCases.count)
@@ -98,6 +99,18 @@ struct GlobalOptionsEndToEndTests {
         #expect(dashed.exitCode == 0 && dashed.stdoutText.hasPrefix("city,"), "\(dashed.stderrText)")
         let bundled = try await sandbox.run(["-qf", "csv", "weather", "Rostov"])
         #expect(bundled.exitCode == 0 && bundled.stdoutText.hasPrefix("city,"), "\(bundled.stderrText)")
+    }
+
+    @Test("--help and -h before or after a provider or a built-in command print its help", arguments: [
+        (["--help", "weather"], "apicli weather: "), (["weather", "-h"], "apicli weather: "),
+        (["-h", "store"], "apicli store: "), (["store", "--help"], "apicli store: "), (["config", "-h"], "apicli config: "),
+    ])
+    func help(words: [String], prefix: String) async throws {
+        let (sandbox, server) = try Sandbox.withFixtures()
+        let result = try await sandbox.run(words)
+        #expect(result.exitCode == 0, "\(words): \(result.stderrText)")
+        #expect(result.stdoutText.hasPrefix(prefix), "\(words): \(result.stdoutText.prefix(80))")
+        #expect(server.requests.isEmpty)
     }
 
     @Test("contradictions and empty values are usage errors, before anything is sent", arguments: [
