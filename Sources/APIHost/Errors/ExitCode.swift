@@ -12,6 +12,8 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     case unavailable = 69
     /// Something broke inside apicli or the store (disk full, damaged file).
     case software = 70
+    /// The output could not be written (a full disk, a closed descriptor).
+    case ioError = 74
     /// Rate limited or a temporary failure: try again later.
     case temporaryFailure = 75
     /// The API key was rejected.
@@ -30,6 +32,7 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
         case .noInput: "not found (an unknown city)"
         case .unavailable: "the service could not be reached and nothing is stored"
         case .software: "internal or store error"
+        case .ioError: "the output could not be written, or the store could not be read or written"
         case .temporaryFailure: "rate limited or temporary failure; retry later"
         case .permissionDenied: "the API key was rejected"
         case .configuration: "missing configuration (no API key), or a store from a newer apicli"

@@ -7,22 +7,65 @@ import Synchronization
 public protocol Console: Sendable {
     func out(_ text: String)
     func err(_ text: String)
+    /// The first write to stdout that failed, if any; later writes to it are skipped.
+    var outputFailure: OutputFailure? { get }
 }
 
-/// The process's real stdout and stderr.
-public struct StandardConsole: Console {
+extension Console {
+    public var outputFailure: OutputFailure? { nil }
+}
+
+/// Why stdout stopped taking output.
+public enum OutputFailure: Sendable, Equatable {
+    /// The reader went away (`apicli nyt x | head -1`): not an error, the run ends quietly.
+    case closedPipe
+    /// Anything else (`> /dev/full`, a closed descriptor): one error line and exit 74.
+    case failed(reason: String)
+}
+
+/// The process's real stdout and stderr, written with `write(2)`.
+///
+/// Foundation's `FileHandle.write(_:)` traps when a write fails, so a full disk
+/// or a closed pipe would crash the run; here a failure is recorded once and
+/// the stream is left alone afterwards. SIGPIPE must be ignored (`main` does),
+/// so that a closed pipe is an `EPIPE` error rather than a signal.
+public final class StandardConsole: Console {
+    private let failures = Mutex<(out: OutputFailure?, err: Bool)>((nil, false))
+
     public init() {}
 
-    public func out(_ text: String) { Self.write(text, to: FileHandle.standardOutput) }
-    public func err(_ text: String) { Self.write(text, to: FileHandle.standardError) }
+    public func out(_ text: String) {
+        guard failures.withLock({ $0.out == nil }) else { return }
+        if let failure = Self.writeAll(text, to: STDOUT_FILENO) { failures.withLock { $0.out = $0.out ?? failure } }
+    }
 
-    /// Writes the string's own UTF-8 bytes: `Data(text.utf8)` copied the whole
-    /// output first, a second ~20 MB for `--format ndjson` of 20,000 articles.
-    private static func write(_ text: String, to handle: FileHandle) {
+    public func err(_ text: String) {
+        guard failures.withLock({ !$0.err }) else { return }
+        if Self.writeAll(text, to: STDERR_FILENO) != nil { failures.withLock { $0.err = true } }
+    }
+
+    public var outputFailure: OutputFailure? { failures.withLock { $0.out } }
+
+    /// Writes the string's own UTF-8 bytes, all of them, retrying short writes
+    /// and interruptions; the failure, if one stops it. No copy of the text is
+    /// made (`--format ndjson` of 20,000 articles is ~20 MB).
+    public static func writeAll(_ text: String, to descriptor: Int32) -> OutputFailure? {
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-            handle.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+        return text.withUTF8 { bytes -> OutputFailure? in
+            guard var next = bytes.baseAddress else { return nil }
+            var remaining = bytes.count
+            while remaining > 0 {
+                let written = write(descriptor, next, remaining)
+                if written < 0 {
+                    let code = errno
+                    if code == EINTR { continue }
+                    if code == EPIPE { return .closedPipe }
+                    return .failed(reason: String(cString: strerror(code)))
+                }
+                next += written
+                remaining -= written
+            }
+            return nil
         }
     }
 }

@@ -17,14 +17,32 @@ public struct Host: Sendable {
 
     /// Runs one command line (without the program name) and returns the exit code.
     public func run(_ arguments: [String]) async -> ExitCode {
+        let code: ExitCode
         do {
-            return try await dispatch(arguments)
+            code = try await dispatch(arguments)
         } catch {
             let failure = ErrorMapping.cliError(error)
-            let options = (try? RunOptions(Self.globalValues(arguments), variables: environment.variables)) ?? RunOptions()
-            Messages(environment: environment, options: options).error(failure.message)
-            return failure.exitCode
+            report(failure, arguments: arguments)
+            code = failure.exitCode
         }
+        return finish(code, arguments: arguments)
+    }
+
+    /// A reader that went away ends the run quietly; any other failed write to
+    /// stdout is one error line and exit 74, since the results did not arrive.
+    private func finish(_ code: ExitCode, arguments: [String]) -> ExitCode {
+        switch environment.console.outputFailure {
+        case nil, .closedPipe?:
+            return code
+        case let .failed(reason)?:
+            report(CLIError("could not write the output: \(reason)", exitCode: .ioError), arguments: arguments)
+            return .ioError
+        }
+    }
+
+    private func report(_ failure: CLIError, arguments: [String]) {
+        let options = (try? RunOptions(Self.globalValues(arguments), variables: environment.variables)) ?? RunOptions()
+        Messages(environment: environment, options: options).error(failure.message)
     }
 
     /// Finds the command past any global options, then hands it every option,
