@@ -18,7 +18,7 @@ struct StoreCommand: Sendable {
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
             return try check(path: path)
         }
-        let store = try StoreOpener.open(path: path, providers: host.registry.providers)
+        let store = try StoreOpener.open(path: path, providers: host.registry.providers, readsOnly: verb == "info")
         let inspector = StoreInspector(store: store)
         switch verb {
         case "info":
@@ -57,14 +57,20 @@ struct StoreCommand: Sendable {
             throw CLIError("no store at \(path)", exitCode: .noInput)
         }
         let problems: [String]
+        var unreadable: StoreError?
         do {
-            problems = try StoreInspector(store: Store(path: path)).check()
+            // Without migrating; read-only when it cannot be written, which is not damage.
+            problems = try StoreInspector(store: StoreOpener.openFile(path, readsOnly: true)).check()
         } catch let error as StoreError where error.isDamage {
             problems = [error.description]
+            unreadable = error
+        } catch let error as StoreError {
+            throw StoreFailure.cliError(error, path: path)
         }
         guard problems.isEmpty else {
             for line in problems.prefix(20) { console.err("apicli: damage: " + Messages.oneLine(line) + "\n") }
-            throw CLIError("the store at \(path) is damaged; move it aside and fetch again", exitCode: .dataError)
+            if let unreadable, unreadable.problem == .notADatabase { throw StoreFailure.cliError(unreadable, path: path) }
+            throw CLIError("the store at \(path) is damaged; move it aside and fetch again", exitCode: .software)
         }
         console.out("ok\n")
         return .success

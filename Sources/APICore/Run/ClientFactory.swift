@@ -15,7 +15,8 @@ enum ClientFactory {
             transport: transport,
             bucket: descriptor.name,
             limits: descriptor.rateLimits,
-            ledger: StoreRateLimitLedger(store: store),
+            // A store that cannot be written cannot share the allowance: this process keeps its own.
+            ledger: store.isReadOnly ? InMemoryRateLimitLedger() : StoreRateLimitLedger(store: store),
             ttl: descriptor.cacheTTL,
             cacheStorage: StoreResponseCache(store: store, provider: descriptor.name),
             time: environment.time,

@@ -18,7 +18,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         let credential = try credential()
         let baseURL = try settings.baseURL(for: descriptor)
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
-        let store = try StoreOpener.open(path: paths.database, providers: [provider])
+        let store = try StoreOpener.open(path: paths.database, providers: [provider], readsOnly: options.offline)
         let client = ClientFactory.client(
             for: descriptor, store: store, environment: environment, options: options)
         let unicode = TerminalSize.isUnicodeLocale(environment.variables)
@@ -29,6 +29,9 @@ struct ProviderCommand<P: Provider>: Sendable {
             options: options, time: environment.time, progress: progress)
 
         let messages = Messages(environment: environment, options: options)
+        if store.isReadOnly && !options.offline {
+            messages.warning("the store at \(paths.database) is read-only: results are shown but not stored")
+        }
         if settings.config.isReadableByOthers {
             messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.path)'")
         }
@@ -42,8 +45,10 @@ struct ProviderCommand<P: Provider>: Sendable {
         let redact = { (text: String) in
             credential.map { text.replacingOccurrences(of: $0.value, with: "***") } ?? text
         }
-        for outcome in outcomes {
-            outcome.warnings.map(redact).forEach(messages.warning)
+        // Several queries failing to store for one reason say so once.
+        var warned = Set<String>()
+        for warning in outcomes.flatMap(\.warnings).map(redact) where warned.insert(warning).inserted {
+            messages.warning(warning)
         }
         let responses = outcomes.compactMap(\.response)
         if !responses.isEmpty {

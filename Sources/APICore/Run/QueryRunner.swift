@@ -50,6 +50,8 @@ struct QueryRunner<P: Provider>: Sendable {
             }
         }
         let merged = provider.merge(pages)
+        // A read-only store was announced once by the command; the answer is still shown.
+        guard !store.isReadOnly else { return .success(merged, warnings: warnings) }
         do {
             let now = time.now()
             try store.write { tx in
@@ -58,7 +60,9 @@ struct QueryRunner<P: Provider>: Sendable {
                     provider: provider.descriptor.name, queryKey: provider.label(for: query), at: now, in: tx)
             }
         } catch {
-            warnings.append("could not store the results: \(ErrorMapping.cliError(error).message)")
+            let reason = (error as? StoreError).map { StoreFailure.cliError($0, path: store.path).message }
+                ?? ErrorMapping.cliError(error).message
+            warnings.append("could not store the results: \(reason)")
         }
         return .success(merged, warnings: warnings)
     }
