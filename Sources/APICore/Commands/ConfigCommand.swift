@@ -14,7 +14,7 @@ struct ConfigCommand: Sendable {
         guard let verb = words.first else { throw UsageError(Self.usage) }
         let arguments = Array(words.dropFirst())
         let paths = AppPaths(variables: environment.variables)
-        var file = try ConfigFile.load(path: paths.configFile)
+        var file = try ConfigFile.load(path: paths.configFileLocation())
         switch verb {
         case "list":
             guard arguments.isEmpty else { throw UsageError(Self.usage) }

@@ -13,7 +13,7 @@ struct StoreCommand: Sendable {
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
         guard let verb = parsed.positionals.first else { throw UsageError(Self.usage) }
         let arguments = Array(parsed.positionals.dropFirst())
-        let path = AppPaths(variables: host.environment.variables, databaseFlag: options.databasePath).database
+        let path = try AppPaths(variables: host.environment.variables, databaseFlag: options.databasePath).databaseLocation()
         if verb == "check" {
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
             return try check(path: path)

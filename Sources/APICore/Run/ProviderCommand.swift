@@ -18,7 +18,8 @@ struct ProviderCommand<P: Provider>: Sendable {
         let credential = try credential()
         let baseURL = try settings.baseURL(for: descriptor)
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
-        let store = try StoreOpener.open(path: paths.database, providers: [provider], readsOnly: options.offline)
+        let database = try paths.databaseLocation()
+        let store = try StoreOpener.open(path: database, providers: [provider], readsOnly: options.offline)
         let client = ClientFactory.client(
             for: descriptor, store: store, environment: environment, options: options)
         let unicode = TerminalSize.isUnicodeLocale(environment.variables)
@@ -30,7 +31,7 @@ struct ProviderCommand<P: Provider>: Sendable {
 
         let messages = Messages(environment: environment, options: options)
         if store.isReadOnly && !options.offline {
-            messages.warning("the store at \(paths.database) is read-only: results are shown but not stored")
+            messages.warning("the store at \(database) is read-only: results are shown but not stored")
         }
         if settings.config.isReadableByOthers {
             messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.path)'")
