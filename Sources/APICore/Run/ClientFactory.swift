@@ -27,9 +27,10 @@ enum ClientFactory {
 
     /// `APICLI_MAX_BODY_MB` caps response bodies (default 32 MiB).
     static func maxBodyBytes(_ variables: [String: String]) -> Int {
-        guard let text = variables["APICLI_MAX_BODY_MB"], let megabytes = Int(text), megabytes > 0 else {
+        // Already checked by `RunOptions`: a bad value never gets this far.
+        guard let megabytes = try? EnvironmentNumbers.maxBodyMegabytes(variables) else {
             return URLSessionTransport.defaultMaxBodyBytes
         }
-        return min(megabytes, 4096) * 1024 * 1024
+        return megabytes * 1024 * 1024
     }
 }

@@ -13,6 +13,7 @@ struct ProviderCommand<P: Provider>: Sendable {
 
     func run(_ parsed: CommandLineParser.Result) async throws -> ExitCode {
         let descriptor = provider.descriptor
+        try OptionValueCheck.checkConfigured(parsed, of: provider, settings: settings)
         let command = try settings.resolve(parsed, for: descriptor)
         let queries = try provider.queries(from: command)
         let credential = try credential()
@@ -34,7 +35,7 @@ struct ProviderCommand<P: Provider>: Sendable {
             messages.warning("the store at \(database) is read-only: results are shown but not stored")
         }
         if settings.config.isReadableByOthers {
-            messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.path)'")
+            messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.target)'")
         }
         progress.start(
             "fetching from \(descriptor.displayName)",
