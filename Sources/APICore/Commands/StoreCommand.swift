@@ -18,7 +18,7 @@ struct StoreCommand: Sendable {
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
             return try check(path: path)
         }
-        let store = try StoreOpener.open(path: path, providers: host.registry.providers, readsOnly: verb == "info")
+        let store = try StoreOpener.open(path: path, providers: host.registry.providers)
         let inspector = StoreInspector(store: store)
         switch verb {
         case "info":
@@ -60,7 +60,7 @@ struct StoreCommand: Sendable {
         var unreadable: StoreError?
         do {
             // Without migrating; read-only when it cannot be written, which is not damage.
-            problems = try StoreInspector(store: StoreOpener.openFile(path, readsOnly: true)).check()
+            problems = try StoreInspector(store: StoreOpener.openFile(path)).check()
         } catch let error as StoreError where error.isDamage {
             problems = [error.description]
             unreadable = error

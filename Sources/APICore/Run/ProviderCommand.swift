@@ -20,7 +20,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         let baseURL = try settings.baseURL(for: descriptor)
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
         let database = try paths.databaseLocation()
-        let store = try StoreOpener.open(path: database, providers: [provider], readsOnly: options.offline)
+        let store = try StoreOpener.open(path: database, providers: [provider])
         let client = ClientFactory.client(
             for: descriptor, store: store, environment: environment, options: options)
         let unicode = TerminalSize.isUnicodeLocale(environment.variables)

@@ -3,11 +3,11 @@ import Foundation
 /// Opens the store and brings the host's and the given providers' schemas up to date.
 ///
 /// Every failure names the file and what is wrong with it (``StoreFailure``). A store
-/// that cannot be written still answers reads: SQLite opens a read-only file for
-/// reading by itself, and when even that fails (a read-only folder) a run that only
-/// reads (`--offline`) opens it explicitly read-only.
+/// that cannot be written is opened for reading: `--offline` and `store info` work,
+/// a fresh answer is still shown (the run warns once that it is not stored), and
+/// what must write fails with "read-only" (74).
 enum StoreOpener {
-    static func open(path: String, providers: [any Provider], readsOnly: Bool = false) throws -> Store {
+    static func open(path: String, providers: [any Provider]) throws -> Store {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw CLIError(
@@ -15,7 +15,7 @@ enum StoreOpener {
                 exitCode: .software)
         }
         do {
-            let store = try openFile(path, readsOnly: readsOnly)
+            let store = try openFile(path)
             try migrate(store, owner: HostSchema.owner, HostSchema.migrations)
             for provider in providers {
                 try migrate(store, owner: provider.descriptor.name, provider.migrations)
@@ -36,12 +36,12 @@ enum StoreOpener {
         }
     }
 
-    /// The file opened read-write, or read-only when `readsOnly` and it cannot be written.
-    static func openFile(_ path: String, readsOnly: Bool) throws -> Store {
+    /// The file opened read-write, or read-only when it exists but cannot be written.
+    static func openFile(_ path: String) throws -> Store {
         do {
             return try Store(path: path)
         } catch let error as StoreError
-            where readsOnly && [.readOnly, .inputOutput].contains(error.problem) && FileManager.default.fileExists(atPath: path)
+            where [.readOnly, .inputOutput].contains(error.problem) && FileManager.default.fileExists(atPath: path)
         {
             return try Store(path: path, readOnly: true)
         }

@@ -18,11 +18,15 @@ final class Database {
 
     /// Opens (creating if needed) the file at `path`, or an in-memory database for `:memory:`;
     /// with `readOnly`, opens an existing file for reading only and never creates one.
-    init(path: String, busyTimeout: Duration, readOnly: Bool = false) throws(StoreError) {
+    ///
+    /// `immutable` (read-only only) tells SQLite that nothing else writes the file, so it
+    /// needs no `-shm` file: the one way to read a WAL store in a folder that cannot be written.
+    init(path: String, busyTimeout: Duration, readOnly: Bool = false, immutable: Bool = false) throws(StoreError) {
         var handle: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        let flags = access | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let flags = access | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+        let name = immutable ? Self.immutableURI(path) : path
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "error \(code)"
             let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
@@ -35,6 +39,14 @@ final class Database {
         let components = busyTimeout.components
         let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    /// `file:` URI for `path` with `immutable=1`; the characters a URI gives meaning to are escaped.
+    static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
     }
 
     deinit {

@@ -47,10 +47,7 @@ public final class Store: Sendable {
             try? FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        let database = try Database(path: path, busyTimeout: busyTimeout, readOnly: readOnly)
-        try Self.whileBusy(path: path, timeout: busyTimeout) { () throws(StoreError) in
-            try Self.configure(database, inMemory: inMemory)
-        }
+        let database = try Self.openDatabase(path: path, busyTimeout: busyTimeout, readOnly: readOnly, inMemory: inMemory)
         self.path = path
         self.busyTimeout = busyTimeout
         self.connection = Mutex(database)
@@ -98,6 +95,28 @@ public final class Store: Sendable {
                 throw error
             }
         }
+    }
+
+    private static func openDatabase(
+        path: String, busyTimeout: Duration, readOnly: Bool, inMemory: Bool
+    ) throws(StoreError) -> Database {
+        do {
+            return try openConfigured(path: path, busyTimeout: busyTimeout, readOnly: readOnly, inMemory: inMemory)
+        } catch where readOnly && (error.problem == .readOnly || error.problem == .inputOutput) {
+            // A WAL store whose folder cannot be written has no `-shm` to share: nobody
+            // can be writing it, so it is read as immutable.
+            return try openConfigured(path: path, busyTimeout: busyTimeout, readOnly: true, immutable: true, inMemory: false)
+        }
+    }
+
+    private static func openConfigured(
+        path: String, busyTimeout: Duration, readOnly: Bool, immutable: Bool = false, inMemory: Bool
+    ) throws(StoreError) -> Database {
+        let database = try Database(path: path, busyTimeout: busyTimeout, readOnly: readOnly, immutable: immutable)
+        try whileBusy(path: path, timeout: busyTimeout) { () throws(StoreError) in
+            try configure(database, inMemory: inMemory)
+        }
+        return database
     }
 
     /// WAL, foreign keys, `synchronous = NORMAL`, a page cache big enough for one large
