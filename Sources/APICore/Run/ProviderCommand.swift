@@ -37,9 +37,13 @@ struct ProviderCommand<P: Provider>: Sendable {
         if settings.config.isReadableByOthers {
             messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.target)'")
         }
-        progress.start(
-            "fetching from \(descriptor.displayName)",
-            total: queries.reduce(0) { $0 + max(1, provider.pageCount(for: $1)) })
+        let requests = queries.reduce(0) { $0 + max(1, provider.pageCount(for: $1)) }
+        if !options.offline, let pacing = PacingEstimate.notice(
+            requests: requests, descriptor: descriptor, timeout: options.timeout, onTerminal: environment.stderrIsTerminal)
+        {
+            messages.notice(pacing)
+        }
+        progress.start("fetching from \(descriptor.displayName)", total: requests)
         let outcomes = await runAll(queries, runner: runner)
         progress.finish()
         var worst = ExitCode.success

@@ -48,7 +48,9 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
     /// window of that length, so the same ledger enforces it across processes.
     public static func spacing(_ interval: Duration) -> RateLimit { RateLimit(1, per: interval) }
 
-    public var description: String { "\(count) per \(window.components.seconds) s" }
+    public var description: String {
+        count == 1 ? "1 every \(window.components.seconds) s" : "\(count) per \(window.components.seconds) s"
+    }
 }
 
 /// The shared record of requests sent, so that concurrent tasks *and* concurrent
