@@ -28,7 +28,7 @@ struct ProviderCommand<P: Provider>: Sendable {
             console: environment.console, enabled: environment.stderrIsTerminal && !options.quiet, unicode: unicode)
         let runner = QueryRunner(
             provider: provider, client: client, store: store, baseURL: baseURL, credential: credential,
-            options: options, time: environment.time, progress: progress)
+            options: options, time: environment.time, progress: progress, trace: writeTrace)
 
         let messages = Messages(environment: environment, options: options)
         if store.isReadOnly && !options.offline {
@@ -72,6 +72,13 @@ struct ProviderCommand<P: Provider>: Sendable {
             worst = max(worst, error.exitCode)
         }
         return worst
+    }
+
+    /// `--verbose` lines about the store's write transactions.
+    private var writeTrace: (@Sendable (String) -> Void)? {
+        guard options.verbose else { return nil }
+        let console = environment.console
+        return { @Sendable line in console.err("apicli: " + line + "\n") }
     }
 
     /// The key, or exit 78 saying how to set it — unless `--offline` needs none.

@@ -15,6 +15,10 @@ struct QueryRunner<P: Provider>: Sendable {
     let time: TimeSource
     /// Advanced once per page fetched; nil when nothing is drawn.
     let progress: ProgressIndicator?
+    /// `--verbose`: told when the write transaction that stores an answer has begun
+    /// (holding the write lock) and when it committed, so a trace, and the kill
+    /// test, can tell a run stopped inside its write from one stopped before it.
+    var trace: (@Sendable (String) -> Void)? = nil
 
     private var name: String { provider.descriptor.displayName }
 
@@ -54,11 +58,14 @@ struct QueryRunner<P: Provider>: Sendable {
         guard !store.isReadOnly else { return .success(merged, warnings: warnings) }
         do {
             let now = time.now()
+            let label = provider.label(for: query)
             try store.write { tx in
+                trace?("store: write began for \(label)")
                 try provider.persist(merged, for: query, in: tx)
                 try HostSchema.recordFetch(
-                    provider: provider.descriptor.name, queryKey: provider.label(for: query), at: now, in: tx)
+                    provider: provider.descriptor.name, queryKey: label, at: now, in: tx)
             }
+            trace?("store: committed \(label)")
         } catch {
             let reason = (error as? StoreError).map { StoreFailure.cliError($0, path: store.path).message }
                 ?? ErrorMapping.cliError(error).message
