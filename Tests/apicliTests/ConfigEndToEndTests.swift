@@ -60,7 +60,7 @@ struct ConfigEndToEndTests {
         }
     }
 
-    @Test("on a terminal the key is read without echo", .enabled(if: PseudoTerminal.scriptPath != nil))
+    @Test("on a terminal the key is read without echo", .enabled(if: RequiredTool.runs("script")))
     func keyFromTerminalWithoutEcho() async throws {
         let secret = "ttyKEY-9e8d7c6b"
         let (sandbox, _) = try Sandbox.withFixtures()
