@@ -19,20 +19,25 @@ struct RateLimited429Tests {
             random: { $0.upperBound }, notice: { _ in })
     }
 
+    /// Sends one request that must fail at once with `retryLater`; its wait and reason.
+    func retryLater(_ http: HTTPClient, deadline: TimeInterval) async throws -> (Duration, String) {
+        let server = try LoopbackServer(routes: [:])
+        defer { server.stop() }
+        let error = await failure { try await http.send(request(server), context: context(deadline: deadline, from: start)) }
+        guard case let .retryLater(_, after, reason) = error as? HTTPClientError else {
+            throw LoopbackServerError.setup("expected retryLater, got \(String(describing: error))")
+        }
+        return (after, reason)
+    }
+
     @Test func pastTheDeadlineOneRequestAndRetryInTheWindow() async throws {
         let fault = try Fixtures.real("errors/nyt_429_quota_violation_pika.json")
         let transport = StubTransport { _, _ in HTTPResponse(status: 429, body: fault) }
         let ledger = InMemoryRateLimitLedger()
         let clock = ManualClock(start: start)
         let limits: [RateLimit] = [.perMinute(5), .perDay(500)]
-        let http = client(transport, ledger: ledger, limits: limits, clock: clock)
-        let server = try LoopbackServer(routes: [:])
-        defer { server.stop() }
-        let error = await failure { try await http.send(request(server), context: context(deadline: 30, from: start)) }
-        guard case let .retryLater(_, after, reason) = error as? HTTPClientError else {
-            Issue.record("expected retryLater, got \(String(describing: error))")
-            return
-        }
+        let (after, reason) = try await retryLater(
+            client(transport, ledger: ledger, limits: limits, clock: clock), deadline: 30)
         #expect(transport.requests.count == 1)
         #expect(after == .seconds(60))
         #expect(reason == "NYT rate limit reached")
@@ -66,14 +71,8 @@ struct RateLimited429Tests {
         // One request half an hour ago: with this one the hour is full for another 30 min.
         #expect(ledger.reserve(bucket: "nyt", limits: limits, now: start.addingTimeInterval(-1800)) == nil)
         let clock = ManualClock(start: start)
-        let http = client(transport, ledger: ledger, limits: limits, clock: clock)
-        let server = try LoopbackServer(routes: [:])
-        defer { server.stop() }
-        let error = await failure { try await http.send(request(server), context: context(deadline: 120, from: start)) }
-        guard case let .retryLater(_, after, _) = error as? HTTPClientError else {
-            Issue.record("expected retryLater, got \(String(describing: error))")
-            return
-        }
+        let (after, _) = try await retryLater(
+            client(transport, ledger: ledger, limits: limits, clock: clock), deadline: 120)
         #expect(transport.requests.count == 1)
         // At least until the hour frees; the requests that mark the minute full also
         // count in the hour, which can only make the wait longer, never too short.
@@ -83,14 +82,8 @@ struct RateLimited429Tests {
     @Test func withoutDeclaredLimitsTheWaitIsAWindowNotABackoff() async throws {
         let transport = StubTransport { _, _ in HTTPResponse(status: 429) }
         let clock = ManualClock(start: start)
-        let http = client(transport, ledger: InMemoryRateLimitLedger(), limits: [], clock: clock)
-        let server = try LoopbackServer(routes: [:])
-        defer { server.stop() }
-        let error = await failure { try await http.send(request(server), context: context(deadline: 30, from: start)) }
-        guard case let .retryLater(_, after, _) = error as? HTTPClientError else {
-            Issue.record("expected retryLater, got \(String(describing: error))")
-            return
-        }
+        let (after, _) = try await retryLater(
+            client(transport, ledger: InMemoryRateLimitLedger(), limits: [], clock: clock), deadline: 30)
         #expect(after == RetryPolicy.standard.rateLimitWait)
         #expect(transport.requests.count == 1)
     }
