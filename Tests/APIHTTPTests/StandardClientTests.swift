@@ -12,13 +12,13 @@ struct StandardClientTests {
             cacheStorage: MemoryCacheStorage(), trace: { _ in }, notice: { _ in }
         )
         let kinds = client.middlewares.map { String(describing: type(of: $0)) }
-        #expect(kinds == ["RedactionMiddleware", "CacheMiddleware", "RetryMiddleware", "RateLimitMiddleware", "TraceMiddleware"])
+        #expect(kinds == ["RedactionMiddleware", "CacheMiddleware", "RetryMiddleware", "RateLimitMiddleware", "TraceMiddleware", "SecretScrubMiddleware"])
         let quiet = HTTPClient.standard(
             transport: StubTransport { _, _ in HTTPResponse(status: 200) },
             bucket: "nyt", limits: [], ledger: InMemoryRateLimitLedger(), ttl: .seconds(1),
             cacheStorage: MemoryCacheStorage(), notice: { _ in }
         )
-        #expect(quiet.middlewares.count == 4)
+        #expect(quiet.middlewares.count == 5)
     }
 
     @Test func aCacheHitCostsNoRateLimitSlotAndRetriesPayForTheirs() async throws {

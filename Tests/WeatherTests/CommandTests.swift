@@ -82,7 +82,7 @@ struct CommandTests {
         #expect(descriptor.defaultBaseURL.absoluteString == "https://api.openweathermap.org")
         #expect(descriptor.credential == CredentialSpec(
             parameter: "appid", environmentVariable: "OPENWEATHER_API_KEY",
-            signupURL: "https://home.openweathermap.org/api_keys"))
+            signupURL: "https://home.openweathermap.org/api_keys", activationDelay: .seconds(7200)))
         #expect(descriptor.rateLimits == [.perMinute(60)])
         #expect(descriptor.cacheTTL == .seconds(600))
         #expect(descriptor.arguments.first?.variadic == true)

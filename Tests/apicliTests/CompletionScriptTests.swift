@@ -31,16 +31,16 @@ struct CompletionScriptTests {
         #expect(parsed.stderrText.isEmpty, "\(name) -n: \(parsed.stderrText)")
     }
 
-    @Test("bash -n accepts the bash script", .enabled(if: shell("bash") != nil))
+    @Test("bash -n accepts the bash script", .enabled(if: RequiredTool.runs("bash")))
     func bash() async throws { try await Self.check("bash") }
 
-    @Test("zsh -n accepts the zsh script", .enabled(if: shell("zsh") != nil))
+    @Test("zsh -n accepts the zsh script", .enabled(if: RequiredTool.runs("zsh")))
     func zsh() async throws { try await Self.check("zsh") }
 
-    @Test("fish -n accepts the fish script", .enabled(if: shell("fish") != nil))
+    @Test("fish -n accepts the fish script", .enabled(if: RequiredTool.runs("fish")))
     func fish() async throws { try await Self.check("fish") }
 
-    @Test("bash completes provider names and a provider's choices", .enabled(if: shell("bash") != nil))
+    @Test("bash completes provider names and a provider's choices", .enabled(if: RequiredTool.runs("bash")))
     func bashCompletes() async throws {
         let bash = try #require(Self.shell("bash"))
         let (sandbox, _) = try Sandbox.withFixtures()

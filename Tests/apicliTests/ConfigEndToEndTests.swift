@@ -60,21 +60,26 @@ struct ConfigEndToEndTests {
         }
     }
 
-    @Test("on a terminal the key is read without echo", .enabled(if: PseudoTerminal.scriptPath != nil))
+    @Test("on a terminal the key is read without echo", .enabled(if: RequiredTool.runs("script")))
     func keyFromTerminalWithoutEcho() async throws {
         let secret = "ttyKEY-9e8d7c6b"
         let (sandbox, _) = try Sandbox.withFixtures()
         let binary = try ProcessRunner.apicliExecutable().path
         let command = TerminalColorTests.shellQuoted(binary) + " config set nyt.api-key"
-        // The key is typed once apicli is waiting at its prompt (echo already off), as a person would.
-        let typing = "(sleep 0.7; printf '%s\\n' \(secret)) | \(PseudoTerminal.scriptPath ?? "script") -qfec "
-            + TerminalColorTests.shellQuoted(command) + " /dev/null"
+        // The key is typed once the prompt is on the screen (apicli turns echo off before it
+        // shows the prompt), as a person would: the typescript, flushed as it is written
+        // (-f), is watched for the prompt, for at most 15 s.
+        let typescript = sandbox.home.path("typescript")
+        let waitForPrompt = "i=0; until grep -q 'nyt.api-key: ' \(typescript) 2>/dev/null || [ $i -ge 300 ]; do sleep 0.05; i=$((i+1)); done"
+        let typing = "(\(waitForPrompt); printf '%s\\n' \(secret)) | \(PseudoTerminal.scriptPath ?? "script") -qfec "
+            + TerminalColorTests.shellQuoted(command) + " " + typescript
         let result = try await ProcessRunner.run(
             executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", typing],
             environment: sandbox.environment(unset: ["NYT_API_KEY"]), timeout: .seconds(20))
         #expect(result.exitCode == 0, "\(result.stdoutText) \(result.stderrText)")
         #expect(result.stdoutText.contains("nyt.api-key: "), "the prompt: \(result.stdoutText)")
         #expect(!result.stdoutText.contains(secret), "no echo: \(result.stdoutText)")
+        #expect(!(try String(contentsOfFile: typescript, encoding: .utf8)).contains(secret), "no echo on the terminal")
         let contents = try String(contentsOfFile: sandbox.configPath, encoding: .utf8)
         #expect(contents.contains("nyt.api-key = \(secret)"))
     }

@@ -70,6 +70,11 @@ extension ProcessTests {
                 if result.timedOut {
                     if reached { counts.killedAfterRequest += 1 } else { counts.killedBeforeRequest += 1 }
                     if delay >= window.writeBegins { counts.killedFromWrite += 1 }
+                    // Observed, not estimated: the run said (--verbose) that it held the write
+                    // transaction, and was killed before it could say that it committed.
+                    if result.stderrText.contains(Self.writeBegan), !result.stderrText.contains(Self.committed) {
+                        counts.killedInWrite += 1
+                    }
                 } else {
                     counts.completed += 1
                     if result.exitCode != 0 || stored != fresh {
@@ -84,7 +89,8 @@ extension ProcessTests {
             print("""
                 kill loop: \(iterations) runs of \(Self.articleCount) articles, seed \(seed): \
                 old \(counts.old), new \(counts.new); killed before the request \(counts.killedBeforeRequest), \
-                after it \(counts.killedAfterRequest) (\(counts.killedFromWrite) of them once the write had begun), \
+                after it \(counts.killedAfterRequest) (\(counts.killedFromWrite) of them aimed at the write, \
+                \(counts.killedInWrite) seen inside the write transaction), \
                 not killed \(counts.completed); unkilled runs \(timings.map { Self.format($0.total) }.joined(separator: "/")) s, \
                 writes began at \(timings.map { Self.format($0.write) }.joined(separator: "/")) s; kills at last at \(Self.format(window.low))–\(Self.format(window.high)) s
                 """)
@@ -97,6 +103,10 @@ extension ProcessTests {
                 #expect(counts.new > 0, "no run stored the new set: every kill came before the commit")
             }
             #expect(counts.killedAfterRequest > 0, "no kill landed after the response was served")
+            // The point of the loop: kills that landed while the write transaction was open.
+            let minimum = iterations >= 30 ? 3 : 1
+            #expect(counts.killedInWrite >= minimum,
+                "only \(counts.killedInWrite) kills landed inside the write transaction; at least \(minimum) are needed")
         }
 
         /// Unkilled runs, A → B → A → B → A: they store A and tell how long a
@@ -111,6 +121,8 @@ extension ProcessTests {
                 let result = try await ProcessRunner.apicli(arguments, environment: environment)
                 let total = Date().timeIntervalSince(started)
                 try #require(result.exitCode == 0, "unkilled run failed: \(result.stderrText)")
+                try #require(result.stderrText.contains(writeBegan) && result.stderrText.contains(committed),
+                    "the run did not report its write: \(result.stderrText)")
                 let snapshot = try StoreSnapshot.take(path: environment["APICLI_DB"] ?? "", words: words)
                 try #require(snapshot.answer == sets[index].ids, "unkilled run did not store its set")
                 timings.append(RunTiming(
@@ -120,7 +132,11 @@ extension ProcessTests {
             return timings
         }
 
-        static let arguments = ["nyt"] + words.split(separator: " ").map(String.init) + ["--refresh", "--format", "csv"]
+        /// `--verbose` makes each run say when its write transaction began and when it committed.
+        static let arguments = ["nyt"] + words.split(separator: " ").map(String.init)
+            + ["--refresh", "--format", "csv", "--verbose"]
+        static let writeBegan = "store: write began for"
+        static let committed = "store: committed"
 
         static func environment(server: LoopbackServer, home: TemporaryDirectory, database: String) -> [String: String] {
             [
@@ -208,6 +224,8 @@ private struct KillCounts {
     var killedAfterRequest = 0
     /// Killed after the estimated start of the write.
     var killedFromWrite = 0
+    /// Killed after the run reported its write transaction begun and before it reported the commit.
+    var killedInWrite = 0
     var completed = 0
 }
 

@@ -8,7 +8,9 @@ import Testing
 struct RateLimitAcrossProcessesTests {
     @Test("12 nyt processes at once send at most 5 requests; the others say when to retry (75)")
     func sharedAllowance() async throws {
-        let (sandbox, fixtures) = try Sandbox.withFixtures(extra: ["APICLI_TIMEOUT": "2"])
+        // Any deadline under the minute's wait makes the others fail at once; 20 s leaves a
+        // loaded machine time to start 12 processes and serve the 5.
+        let (sandbox, fixtures) = try Sandbox.withFixtures(extra: ["APICLI_TIMEOUT": "20"])
         // Distinct words: no process can be answered by another's cached response.
         let results = try await withThrowingTaskGroup(of: ProcessRunner.Result.self) { group in
             for index in 0..<12 {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Colour appears on a real pseudo-terminal (util-linux `script`), and not when
 /// piped, with `NO_COLOR`, `TERM=dumb` or `--color never`.
-@Suite("Colour on a terminal, end to end", .enabled(if: PseudoTerminal.scriptPath != nil))
+@Suite("Colour on a terminal, end to end", .enabled(if: RequiredTool.runs("script")))
 struct TerminalColorTests {
     static let escape = "\u{1B}["
 

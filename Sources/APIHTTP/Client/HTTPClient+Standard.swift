@@ -3,13 +3,15 @@ import Foundation
 extension HTTPClient {
     /// The chain every provider gets, assembled in this one place:
     ///
-    /// `redaction → cache → retry → rate limit → trace → transport`
+    /// `redaction → cache → retry → rate limit → trace → scrub → transport`
     ///
     /// - redaction outermost, so that nothing escapes without passing it;
     /// - cache before retry and rate limit, so a fresh hit costs no request and
     ///   no slot, and `--offline` never reaches the network;
     /// - rate limit inside retry, so every retry pays for its own slot;
-    /// - trace innermost, so every attempt is one line.
+    /// - trace next, so every attempt is one line;
+    /// - secret scrubbing innermost, so a key a server echoes back reaches no
+    ///   other layer: not the cache, the provider's tables or the output.
     ///
     /// Every dependency is injected; the host passes the store-backed ledger and
     /// cache, tests pass in-memory ones, a stub transport and a manual clock.
@@ -40,6 +42,7 @@ extension HTTPClient {
             RateLimitMiddleware(bucket: bucket, limits: limits, ledger: ledger, time: time, notice: notice),
         ]
         if let trace { middlewares.append(TraceMiddleware(sink: trace, time: time)) }
+        middlewares.append(SecretScrubMiddleware())
         return HTTPClient(transport: transport, middlewares: middlewares)
     }
 }

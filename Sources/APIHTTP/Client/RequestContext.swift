@@ -12,16 +12,22 @@ public struct RequestContext: Sendable {
     public var attempt: Int
     /// Whether the cache may answer, must be skipped, or is the only source.
     public var cacheMode: CacheMode
+    /// Whether an answer is final although its status is retryable: the provider
+    /// knows that asking again cannot help (OpenWeather's "account temporary
+    /// blocked" 429) and would only spend quota. Such an answer is returned at once,
+    /// and does not mark the rate-limit window full.
+    public var isFinalAnswer: @Sendable (HTTPResponse) -> Bool
 
     public init(
         provider: String, displayName: String? = nil, deadline: Date, attempt: Int = 1,
-        cacheMode: CacheMode = .normal
+        cacheMode: CacheMode = .normal, isFinalAnswer: @escaping @Sendable (HTTPResponse) -> Bool = { _ in false }
     ) {
         self.provider = provider
         self.displayName = displayName ?? provider
         self.deadline = deadline
         self.attempt = attempt
         self.cacheMode = cacheMode
+        self.isFinalAnswer = isFinalAnswer
     }
 
     public enum CacheMode: Sendable, Hashable {

@@ -44,8 +44,13 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
 
     public static func perMinute(_ count: Int) -> RateLimit { RateLimit(count, per: .seconds(60)) }
     public static func perDay(_ count: Int) -> RateLimit { RateLimit(count, per: .seconds(86_400)) }
+    /// At least `interval` between two requests (NYT asks for 12 s): one request in any
+    /// window of that length, so the same ledger enforces it across processes.
+    public static func spacing(_ interval: Duration) -> RateLimit { RateLimit(1, per: interval) }
 
-    public var description: String { "\(count) per \(window.components.seconds) s" }
+    public var description: String {
+        count == 1 ? "1 every \(window.components.seconds) s" : "\(count) per \(window.components.seconds) s"
+    }
 }
 
 /// The shared record of requests sent, so that concurrent tasks *and* concurrent
@@ -54,4 +59,10 @@ public protocol RateLimitLedger: Sendable {
     /// Records a request in `bucket` at `now` when every limit allows one, and
     /// returns nil; otherwise records nothing and returns how long to wait.
     func reserve(bucket: String, limits: [RateLimit], now: Date) throws -> Duration?
+
+    /// Records that the server said the window of `limit` is full at `now` (a 429
+    /// without `Retry-After`), whatever was counted here: the key may be used
+    /// elsewhere. Afterwards no slot is given until that window has passed. The
+    /// requests that fill it count in longer windows too: that errs towards waiting.
+    func markFull(bucket: String, limit: RateLimit, now: Date) throws
 }

@@ -23,6 +23,14 @@ public final class InMemoryRateLimitLedger: RateLimitLedger {
         }
     }
 
+    public func markFull(bucket: String, limit: RateLimit, now: Date) {
+        log.withLock { log in
+            let inWindow = (log[bucket] ?? []).filter { now.timeIntervalSince($0) < limit.window.timeInterval }.count
+            log[bucket, default: []] += Array(repeating: now, count: max(limit.count - inWindow, 0))
+            log[bucket]?.sort()
+        }
+    }
+
     /// Every request recorded in `bucket`, oldest first.
     public func entries(in bucket: String) -> [Date] {
         log.withLock { $0[bucket] ?? [] }

@@ -51,7 +51,8 @@ public struct RateLimitMiddleware: ClientMiddleware {
         for _ in 0..<max(maxRounds, 1) {
             let now = time.now()
             guard let wait = try ledger.reserve(bucket: bucket, limits: limits, now: now) else {
-                return try await next(request, context)
+                let response = try await next(request, context)
+                return try markingFullWindow(response, context: context)
             }
             lastWait = wait
             if now.addingTimeInterval(wait.timeInterval) > context.deadline {
@@ -67,6 +68,26 @@ public struct RateLimitMiddleware: ClientMiddleware {
             }
         }
         throw HTTPClientError.retryLater(url: request.redactedURL, after: lastWait, reason: reason(context))
+    }
+
+    /// A 429 without `Retry-After` says the server's window is full, whatever this
+    /// ledger counted (the key may be used elsewhere): the window of the provider's
+    /// quota (the shortest that allows more than one request) is marked full, so
+    /// every process waits it out, and the wait until the ledger frees, at least
+    /// that window, is handed up as `Retry-After` for the retry layer to honour or,
+    /// past the deadline, to fail at once with.
+    func markingFullWindow(_ response: HTTPResponse, context: RequestContext) throws -> HTTPResponse {
+        guard response.status == 429, response.headers["Retry-After"] == nil, !context.isFinalAnswer(response),
+              let quota = limits.filter({ $0.count > 1 }).min(by: { $0.window < $1.window })
+                ?? limits.min(by: { $0.window < $1.window })
+        else { return response }
+        let now = time.now()
+        try ledger.markFull(bucket: bucket, limit: quota, now: now)
+        let wait = max(try ledger.reserve(bucket: bucket, limits: limits, now: now) ?? quota.window, quota.window)
+        var marked = response
+        marked.headers = HTTPHeaders(
+            response.headers.map { ($0.name, $0.value) } + [("Retry-After", String(Int(wait.timeInterval.rounded(.up))))])
+        return marked
     }
 
     private func reason(_ context: RequestContext) -> String {

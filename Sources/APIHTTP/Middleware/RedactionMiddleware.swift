@@ -18,14 +18,19 @@ public struct RedactionMiddleware: ClientMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            guard let secret = request.credential?.value, !secret.isEmpty else { throw error }
-            throw Self.redact(error, secret: secret)
+            let secrets = request.secrets
+            guard !secrets.isEmpty else { throw error }
+            throw Self.redact(error, forms: secrets)
         }
     }
 
     /// `error` unchanged when its text is clean, else rewritten with `***`.
     public static func redact(_ error: any Error, secret: String) -> any Error {
-        let forms = Set([secret, PercentEncoding.encode(secret)]).sorted { $0.count > $1.count }
+        redact(error, forms: Set([secret, PercentEncoding.encode(secret)]).sorted { $0.count > $1.count })
+    }
+
+    /// `error` unchanged when its text holds none of `forms` (longest first), else rewritten with `***`.
+    static func redact(_ error: any Error, forms: [String]) -> any Error {
         func clean(_ text: String) -> String {
             forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
         }

@@ -51,9 +51,17 @@ public struct RetryMiddleware: ClientMiddleware {
             let cause: String
             switch outcome {
             case let .success(response):
-                guard attempt < lastAttempt, policy.retryableStatuses.contains(response.status) else { return response }
+                guard attempt < lastAttempt, policy.retryableStatuses.contains(response.status),
+                      !context.isFinalAnswer(response)
+                else {
+                    return response
+                }
                 let serverWait = RetryAfter.delay(response.headers["Retry-After"], now: time.now())
-                wait = serverWait ?? backoff(afterAttempt: attempt - firstAttempt + 1)
+                // A 429 means a full window: a quick retry cannot help and spends quota.
+                // (The rate-limit layer below turns the provider's declared window into
+                // a `Retry-After`; this is the wait when no limit is declared.)
+                wait = serverWait ?? (response.status == 429
+                    ? policy.rateLimitWait : backoff(afterAttempt: attempt - firstAttempt + 1))
                 cause = "HTTP \(response.status)"
                 if passesDeadline(wait, context) {
                     throw HTTPClientError.retryLater(

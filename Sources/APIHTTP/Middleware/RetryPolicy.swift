@@ -12,14 +12,19 @@ public struct RetryPolicy: Sendable, Hashable {
     public var retryableStatuses: Set<Int>
     /// Whether connection failures, connect timeouts and truncated bodies are retried.
     public var retriesConnectionErrors: Bool
+    /// The wait after a 429 without `Retry-After` when the provider declares no
+    /// limits: a typical quota window, never a sub-second backoff.
+    public var rateLimitWait: Duration
 
     public init(
         maxAttempts: Int = 3,
         baseDelay: Duration = .milliseconds(500),
         maxDelay: Duration = .seconds(8),
         retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
-        retriesConnectionErrors: Bool = true
+        retriesConnectionErrors: Bool = true,
+        rateLimitWait: Duration = .seconds(60)
     ) {
+        self.rateLimitWait = rateLimitWait
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay

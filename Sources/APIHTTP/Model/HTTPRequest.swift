@@ -44,15 +44,30 @@ public struct HTTPRequest: Sendable, Hashable {
             ?? baseURL
     }
 
-    /// The URL with the key shown as `***` (literally, not `%2A%2A%2A`): safe for
-    /// errors and traces.
+    /// The URL with the key, and any password in the base URL, shown as `***`
+    /// (literally, not `%2A%2A%2A`): safe for errors and traces.
     public var redactedURL: String {
-        urlString(credentialPair: credential.map { PercentEncoding.encode($0.parameter) + "=***" })
+        URLPassword.redacted(urlString(credentialPair: credential.map { PercentEncoding.encode($0.parameter) + "=***" }))
     }
 
-    /// The URL without the credential parameter at all: the response cache's key,
-    /// so that changing keys does not orphan cached responses.
-    public var cacheKey: String { method.uppercased() + " " + urlString(credentialPair: nil) }
+    /// The URL without the credential parameter at all (and any base-URL password
+    /// as `***`): the response cache's key, so that changing keys does not orphan
+    /// cached responses, and no secret is stored.
+    public var cacheKey: String { method.uppercased() + " " + URLPassword.redacted(urlString(credentialPair: nil)) }
+
+    /// Every secret this request carries, as a server or a platform error might
+    /// echo it: the key as sent and percent-encoded, and a base-URL password.
+    public var secrets: [String] {
+        var forms: Set<String> = []
+        if let value = credential?.value, !value.isEmpty {
+            forms.formUnion([value, PercentEncoding.encode(value)])
+        }
+        if let password = URLPassword.password(in: baseURL.absoluteString) {
+            forms.formUnion([password, password.removingPercentEncoding ?? password])
+        }
+        // Longest first, so a form that contains another is replaced whole.
+        return forms.sorted { $0.count > $1.count }
+    }
 
     /// - Parameter credentialPair: the already-encoded `name=value` appended last, if any.
     private func urlString(credentialPair: String?) -> String {

@@ -14,7 +14,7 @@ struct ConfigCommand: Sendable {
         guard let verb = words.first else { throw UsageError(Self.usage) }
         let arguments = Array(words.dropFirst())
         let paths = AppPaths(variables: environment.variables)
-        var file = try ConfigFile.load(path: paths.configFile)
+        var file = try ConfigFile.load(path: paths.configFileLocation())
         switch verb {
         case "list":
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
@@ -23,9 +23,8 @@ struct ConfigCommand: Sendable {
             guard arguments.count == 1 else { throw UsageError("usage: apicli config get KEY") }
             let key = try check(arguments[0])
             let settings = Settings(variables: environment.variables, config: file)
-            guard let (value, _) = value(of: key, settings: settings) else {
-                throw CLIError("\(key) is not set", exitCode: .configuration)
-            }
+            // Like `git config`: an unset key prints nothing and exits 1.
+            guard let (value, _) = value(of: key, settings: settings) else { return .unset }
             environment.console.out((key.isSecret ? Self.redacted : value) + "\n")
         case "set":
             guard (1...2).contains(arguments.count) else { throw UsageError("usage: apicli config set KEY [VALUE]") }
@@ -39,6 +38,11 @@ struct ConfigCommand: Sendable {
             } else {
                 guard arguments.count == 2 else { throw UsageError("usage: apicli config set \(key.name) VALUE") }
                 value = try key.validate(arguments[1])
+                if let option = key.option, let provider = host.registry.provider(named: key.descriptor.name),
+                   let problem = OptionValueCheck.problem(value, for: option, of: provider, subject: key.name)
+                {
+                    throw UsageError(problem)
+                }
             }
             file.set(key.name, value)
             try file.save()

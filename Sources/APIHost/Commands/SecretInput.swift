@@ -1,9 +1,11 @@
 import Foundation
 
 /// Reads a line from the terminal with echo off, so a typed key is not shown.
+///
+/// Echo goes off before the prompt is shown: whatever is typed once the prompt
+/// is visible is never echoed (or flushed away by the mode change).
 enum SecretInput {
     static func readWithoutEcho(prompt: String, console: any Console) -> String? {
-        console.err(prompt)
         var original = termios()
         let haveTerminal = tcgetattr(STDIN_FILENO, &original) == 0
         if haveTerminal {
@@ -11,6 +13,7 @@ enum SecretInput {
             silent.c_lflag &= ~tcflag_t(ECHO)
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
         }
+        console.err(prompt)
         defer {
             if haveTerminal {
                 tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)

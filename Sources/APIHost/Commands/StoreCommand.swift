@@ -11,7 +11,7 @@ struct StoreCommand: Sendable {
     func run(_ words: [String]) throws -> ExitCode {
         guard let verb = words.first else { throw UsageError(Self.usage) }
         let arguments = Array(words.dropFirst())
-        let path = AppPaths(variables: host.environment.variables, databaseFlag: options.databasePath).database
+        let path = try AppPaths(variables: host.environment.variables, databaseFlag: options.databasePath).databaseLocation()
         if verb == "check" {
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
             return try check(path: path)
@@ -55,14 +55,20 @@ struct StoreCommand: Sendable {
             throw CLIError("no store at \(path)", exitCode: .noInput)
         }
         let problems: [String]
+        var unreadable: StoreError?
         do {
-            problems = try StoreInspector(store: Store(path: path)).check()
+            // Without migrating; read-only when it cannot be written, which is not damage.
+            problems = try StoreInspector(store: StoreOpener.openFile(path)).check()
         } catch let error as StoreError where error.isDamage {
             problems = [error.description]
+            unreadable = error
+        } catch let error as StoreError {
+            throw StoreFailure.cliError(error, path: path)
         }
         guard problems.isEmpty else {
             for line in problems.prefix(20) { console.err("apicli: damage: " + Messages.oneLine(line) + "\n") }
-            throw CLIError("the store at \(path) is damaged; move it aside and fetch again", exitCode: .dataError)
+            if let unreadable, unreadable.problem == .notADatabase { throw StoreFailure.cliError(unreadable, path: path) }
+            throw CLIError("the store at \(path) is damaged; move it aside and fetch again", exitCode: .software)
         }
         console.out("ok\n")
         return .success

@@ -1,17 +1,38 @@
 /// Where apicli keeps its files, following the XDG base directory convention.
+///
+/// Every location is absolute or given by the user: with neither `HOME` nor the
+/// XDG variable for it, a location is unknown, and the host fails with exit 78
+/// (``configFileLocation()``, ``databaseLocation()``) rather than write under
+/// the current folder.
 public struct AppPaths: Sendable, Equatable {
-    /// `$XDG_CONFIG_HOME/apicli/config`, default `~/.config/apicli/config`.
+    /// `$XDG_CONFIG_HOME/apicli/config`, default `~/.config/apicli/config`; empty when unknown.
     public var configFile: String
     /// `--db`, else `APICLI_DB`, else `$XDG_DATA_HOME/apicli/apicli.sqlite3`
-    /// (default `~/.local/share/apicli/apicli.sqlite3`).
+    /// (default `~/.local/share/apicli/apicli.sqlite3`); empty when unknown.
     public var database: String
 
     public init(variables: [String: String], databaseFlag: String? = nil) {
-        let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
-        let configHome = variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        let dataHome = variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
-        configFile = configHome + "/apicli/config"
-        database = databaseFlag ?? variables["APICLI_DB"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? dataHome + "/apicli/apicli.sqlite3"
+        func variable(_ name: String) -> String? { variables[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let home = variable("HOME")
+        let configHome = variable("XDG_CONFIG_HOME") ?? home.map { $0 + "/.config" }
+        let dataHome = variable("XDG_DATA_HOME") ?? home.map { $0 + "/.local/share" }
+        configFile = configHome.map { $0 + "/apicli/config" } ?? ""
+        database = databaseFlag ?? variable("APICLI_DB") ?? dataHome.map { $0 + "/apicli/apicli.sqlite3" } ?? ""
+    }
+
+    /// The config file, or exit 78 when neither `HOME` nor `XDG_CONFIG_HOME` says where it is.
+    public func configFileLocation() throws -> String {
+        guard !configFile.isEmpty else {
+            throw CLIError("HOME is not set: set HOME or XDG_CONFIG_HOME so apicli knows where its config file is", exitCode: .configuration)
+        }
+        return configFile
+    }
+
+    /// The store, or exit 78 when neither `--db`, `APICLI_DB`, `HOME` nor `XDG_DATA_HOME` says where it is.
+    public func databaseLocation() throws -> String {
+        guard !database.isEmpty else {
+            throw CLIError("HOME is not set: set HOME or XDG_DATA_HOME, or name the store with --db or APICLI_DB", exitCode: .configuration)
+        }
+        return database
     }
 }

@@ -59,8 +59,11 @@ public struct ConfigFile: Sendable, Equatable {
         return entries.count != before
     }
 
-    /// Writes the file with mode 0600, atomically (temp file then rename).
+    /// Writes the file with mode 0600, atomically (temp file then rename). A
+    /// symlinked config file (dotfiles kept in a repository) is written through
+    /// the link: the target is replaced and the link stays.
     public func save() throws {
+        let path = target
         let folder = (path as NSString).deletingLastPathComponent
         let manager = FileManager.default
         do {
@@ -80,9 +83,14 @@ public struct ConfigFile: Sendable, Equatable {
         }
     }
 
-    /// Whether group or others may read the file (it may hold keys).
+    /// The file the path names, links followed: what is read, written and `chmod`ed.
+    public var target: String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+
+    /// Whether group or others may read the file (it may hold keys); for a link, its target's mode.
     public var isReadableByOthers: Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target),
               let mode = attributes[.posixPermissions] as? NSNumber else { return false }
         return mode.intValue & 0o077 != 0
     }

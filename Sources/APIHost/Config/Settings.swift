@@ -30,7 +30,7 @@ public struct Settings: Sendable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host != nil
         else {
-            throw CLIError("\(variable) must be an http(s) URL, not '\(text)'", exitCode: .configuration)
+            throw CLIError("\(variable) must be an http(s) URL, not '\(URLPassword.redacted(text))'", exitCode: .configuration)
         }
         return url
     }

@@ -13,12 +13,7 @@ public enum ErrorMapping {
             case .bodyTooLarge: return CLIError(error.description, exitCode: .dataError)
             default: return CLIError(error.description, exitCode: .unavailable)
             }
-        case let error as StoreError:
-            switch error {
-            case .newerSchema: return CLIError(error.description, exitCode: .configuration)
-            case .busy: return CLIError(error.description, exitCode: .temporaryFailure)
-            default: return CLIError(error.description, exitCode: .software)
-            }
+        case let error as StoreError: return StoreFailure.cliError(error)
         case let error as DecodeFailure: return CLIError(error.reason, exitCode: .dataError)
         default: return CLIError("unexpected error: \(String(describing: type(of: error)))", exitCode: .software)
         }

@@ -2,6 +2,8 @@
 public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     /// Success, also when stored results were shown after a network failure (with a warning).
     case success = 0
+    /// `config get` of a setting that is not set (as `git config` does): nothing printed.
+    case unset = 1
     /// The command line is wrong.
     case usage = 64
     /// The server's answer could not be read.
@@ -10,9 +12,10 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     case noInput = 66
     /// The service could not be reached and nothing is stored.
     case unavailable = 69
-    /// Something broke inside apicli or the store (disk full, damaged file).
+    /// Something broke inside apicli, or the store is damaged or not a database.
     case software = 70
-    /// The output could not be written (a full disk, a closed descriptor).
+    /// The output or the store could not be written or read: a full disk, a closed
+    /// descriptor, a read-only store or folder.
     case ioError = 74
     /// Rate limited or a temporary failure: try again later.
     case temporaryFailure = 75
@@ -27,12 +30,13 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     public var meaning: String {
         switch self {
         case .success: "success (also when stored results were shown, with a warning)"
+        case .unset: "the setting asked for with 'config get' is not set"
         case .usage: "usage error: unknown command or option, bad value"
         case .dataError: "the server's answer could not be decoded; nothing stored was changed"
         case .noInput: "not found (an unknown city)"
         case .unavailable: "the service could not be reached and nothing is stored"
-        case .software: "internal or store error"
-        case .ioError: "the output could not be written, or the store could not be read or written"
+        case .software: "internal error, or the store is damaged or not a database"
+        case .ioError: "the output or the store could not be written or read (disk full, read-only)"
         case .temporaryFailure: "rate limited or temporary failure; retry later"
         case .permissionDenied: "the API key was rejected"
         case .configuration: "missing configuration (no API key), or a store from a newer apicli"

@@ -98,7 +98,7 @@ public struct Host: Sendable {
 
     func loadSettings() throws -> Settings {
         let paths = AppPaths(variables: environment.variables)
-        return Settings(variables: environment.variables, config: try ConfigFile.load(path: paths.configFile))
+        return Settings(variables: environment.variables, config: try ConfigFile.load(path: paths.configFileLocation()))
     }
 
     /// The one description help, completions and the man page are generated from.

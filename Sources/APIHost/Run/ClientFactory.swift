@@ -15,7 +15,8 @@ enum ClientFactory {
             transport: transport,
             bucket: descriptor.name,
             limits: descriptor.rateLimits,
-            ledger: StoreRateLimitLedger(store: store),
+            // A store that cannot be written cannot share the allowance: this process keeps its own.
+            ledger: store.isReadOnly ? InMemoryRateLimitLedger() : StoreRateLimitLedger(store: store),
             ttl: descriptor.cacheTTL,
             cacheStorage: StoreResponseCache(store: store, provider: descriptor.name),
             time: environment.time,
@@ -26,9 +27,10 @@ enum ClientFactory {
 
     /// `APICLI_MAX_BODY_MB` caps response bodies (default 32 MiB).
     static func maxBodyBytes(_ variables: [String: String]) -> Int {
-        guard let text = variables["APICLI_MAX_BODY_MB"], let megabytes = Int(text), megabytes > 0 else {
+        // Already checked by `RunOptions`: a bad value never gets this far.
+        guard let megabytes = try? EnvironmentNumbers.maxBodyMegabytes(variables) else {
             return URLSessionTransport.defaultMaxBodyBytes
         }
-        return min(megabytes, 4096) * 1024 * 1024
+        return megabytes * 1024 * 1024
     }
 }

@@ -13,12 +13,14 @@ struct ProviderCommand<P: Provider>: Sendable {
 
     func run(_ parsed: CommandLineParser.Result) async throws -> ExitCode {
         let descriptor = provider.descriptor
+        try OptionValueCheck.checkConfigured(parsed, of: provider, settings: settings)
         let command = try settings.resolve(parsed, for: descriptor)
         let queries = try provider.queries(from: command)
         let credential = try credential()
         let baseURL = try settings.baseURL(for: descriptor)
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
-        let store = try StoreOpener.open(path: paths.database, providers: [provider])
+        let database = try paths.databaseLocation()
+        let store = try StoreOpener.open(path: database, providers: [provider])
         let client = ClientFactory.client(
             for: descriptor, store: store, environment: environment, options: options)
         let unicode = TerminalSize.isUnicodeLocale(environment.variables)
@@ -27,15 +29,22 @@ struct ProviderCommand<P: Provider>: Sendable {
         let paging = PagePlan(provider)
         let runner = QueryRunner(
             provider: provider, client: client, store: store, baseURL: baseURL, credential: credential,
-            options: options, time: environment.time, progress: progress, paging: paging)
+            options: options, time: environment.time, progress: progress, paging: paging, trace: writeTrace)
 
         let messages = Messages(environment: environment, options: options)
-        if settings.config.isReadableByOthers {
-            messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.path)'")
+        if store.isReadOnly && !options.offline {
+            messages.warning("the store at \(database) is read-only: results are shown but not stored")
         }
-        progress.start(
-            "fetching from \(descriptor.displayName)",
-            total: queries.reduce(0) { $0 + max(1, paging.count($1)) })
+        if settings.config.isReadableByOthers {
+            messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.target)'")
+        }
+        let requests = queries.reduce(0) { $0 + max(1, paging.count($1)) }
+        if !options.offline, let pacing = PacingEstimate.notice(
+            requests: requests, descriptor: descriptor, timeout: options.timeout, onTerminal: environment.stderrIsTerminal)
+        {
+            messages.notice(pacing)
+        }
+        progress.start("fetching from \(descriptor.displayName)", total: requests)
         let outcomes = await runAll(queries, runner: runner)
         progress.finish()
         var worst = ExitCode.success
@@ -43,8 +52,10 @@ struct ProviderCommand<P: Provider>: Sendable {
         let redact = { (text: String) in
             credential.map { text.replacingOccurrences(of: $0.value, with: "***") } ?? text
         }
-        for outcome in outcomes {
-            outcome.warnings.map(redact).forEach(messages.warning)
+        // Several queries failing to store for one reason say so once.
+        var warned = Set<String>()
+        for warning in outcomes.flatMap(\.warnings).map(redact) where warned.insert(warning).inserted {
+            messages.warning(warning)
         }
         let responses = outcomes.compactMap(\.response)
         if !responses.isEmpty {
@@ -62,6 +73,13 @@ struct ProviderCommand<P: Provider>: Sendable {
             worst = max(worst, error.exitCode)
         }
         return worst
+    }
+
+    /// `--verbose` lines about the store's write transactions.
+    private var writeTrace: (@Sendable (String) -> Void)? {
+        guard options.verbose else { return nil }
+        let console = environment.console
+        return { @Sendable line in console.err("apicli: " + line + "\n") }
     }
 
     /// The key, or exit 78 saying how to set it — unless `--offline` needs none.

@@ -16,6 +16,10 @@ struct QueryRunner<P: Provider>: Sendable {
     /// Advanced once per page fetched; nil when nothing is drawn.
     let progress: ProgressIndicator?
     let paging: PagePlan<P.Query, P.Response>
+    /// `--verbose`: told when the write transaction that stores an answer has begun
+    /// (holding the write lock) and when it committed, so a trace, and the kill
+    /// test, can tell a run stopped inside its write from one stopped before it.
+    var trace: (@Sendable (String) -> Void)? = nil
 
     private var name: String { provider.descriptor.displayName }
 
@@ -52,15 +56,22 @@ struct QueryRunner<P: Provider>: Sendable {
         }
         // At least one page arrived: every failure before one returned above.
         let merged = paging.merge(pages)
+        // A read-only store was announced once by the command; the answer is still shown.
+        guard !store.isReadOnly else { return .success(merged, warnings: warnings) }
         do {
             let now = time.now()
+            let label = provider.label(for: query)
             try store.write { tx in
+                trace?("store: write began for \(label)")
                 try provider.persist(merged, for: query, in: PersistContext(tx, fetchedAt: now))
                 try HostSchema.recordFetch(
-                    provider: provider.descriptor.name, queryKey: provider.label(for: query), at: now, in: tx)
+                    provider: provider.descriptor.name, queryKey: label, at: now, in: tx)
             }
+            trace?("store: committed \(label)")
         } catch {
-            warnings.append("could not store the results: \(ErrorMapping.cliError(error).message)")
+            let reason = (error as? StoreError).map { StoreFailure.cliError($0, path: store.path).message }
+                ?? ErrorMapping.cliError(error).message
+            warnings.append("could not store the results: \(reason)")
         }
         return .success(merged, warnings: warnings)
     }

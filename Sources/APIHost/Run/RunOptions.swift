@@ -45,12 +45,9 @@ public struct RunOptions: Sendable, Equatable {
         if let path = databasePath, path.allSatisfy(\.isWhitespace) {
             throw UsageError("--db needs a file path, not an empty word")
         }
-        if let text = variables["APICLI_TIMEOUT"], !text.isEmpty {
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw CLIError("APICLI_TIMEOUT must be a number of seconds from 0 to 3600, not '\(text)'", exitCode: .configuration)
-            }
-            timeout = .milliseconds(Int64(seconds * 1000))
-        }
+        if let seconds = try EnvironmentNumbers.timeout(variables) { timeout = seconds }
+        // Checked here with the others, so a bad value stops every command the same way.
+        _ = try EnvironmentNumbers.maxBodyMegabytes(variables)
     }
 
     /// Whether a stream may be coloured: `--color`, then `NO_COLOR`, `TERM=dumb` and whether it is a terminal.

@@ -1,16 +1,49 @@
+import Foundation
+
 /// Opens the store and brings the host's and the given providers' schemas up to date.
+///
+/// Every failure names the file and what is wrong with it (``StoreFailure``). A store
+/// that cannot be written is opened for reading: `--offline` and `store info` work,
+/// a fresh answer is still shown (the run warns once that it is not stored), and
+/// what must write fails with "read-only" (74).
 enum StoreOpener {
     static func open(path: String, providers: [any Provider]) throws -> Store {
-        let store: Store
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw CLIError(
+                "the store at \(path) is a folder, not a database file; use --db or APICLI_DB to name a file",
+                exitCode: .software)
+        }
         do {
-            store = try Store(path: path)
+            let store = try openFile(path)
+            try migrate(store, owner: HostSchema.owner, HostSchema.migrations)
+            for provider in providers {
+                try migrate(store, owner: provider.descriptor.name, provider.migrations)
+            }
+            return store
         } catch let error as StoreError {
-            throw CLIError(error.description + "; set --db or APICLI_DB to a writable file", exitCode: .configuration)
+            throw StoreFailure.cliError(error, path: path)
         }
-        try HostSchema.migrate(store)
-        for provider in providers {
-            try store.migrate(owner: provider.descriptor.name, provider.migrations)
+    }
+
+    /// A store that cannot be written is read as it is: a newer one is still refused,
+    /// but migrations it lacks cannot be applied and are not an error.
+    private static func migrate(_ store: Store, owner: String, _ migrations: [Migration]) throws {
+        do {
+            try store.migrate(owner: owner, migrations)
+        } catch let error as StoreError where store.isReadOnly && error.problem == .readOnly {
+            return
         }
-        return store
+    }
+
+    /// The file opened read-write, or read-only when it exists but cannot be written.
+    static func openFile(_ path: String) throws -> Store {
+        do {
+            return try Store(path: path)
+        } catch let error as StoreError
+            where [.readOnly, .inputOutput].contains(error.problem) && FileManager.default.fileExists(atPath: path)
+        {
+            return try Store(path: path, readOnly: true)
+        }
     }
 }

@@ -88,7 +88,9 @@ public struct StoreInspector: Sendable {
     /// with its content: rows deleted without the index being told).
     public func check() throws -> [String] {
         let problems = try store.integrityCheck()
-        guard problems.isEmpty else { return problems }
+        // The full-text check is a write command in SQLite's syntax: a store that cannot be
+        // written gets the page-level check only, and is not called damaged for it.
+        guard problems.isEmpty, !store.isReadOnly else { return problems }
         return try store.write { tx in
             let fts = try tx.query(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'"

@@ -72,6 +72,21 @@ public struct StoreRateLimitLedger: RateLimitLedger {
         }
     }
 
+    /// Fills `limit`'s window at `now` with events, so every process waits the window out.
+    public func markFull(bucket: String, limit: RateLimit, now: Date) throws {
+        guard limit.count > 0, limit.window > .zero else { return }
+        try store.write { tx in
+            let key = SQLValue.text(bucket)
+            let clock = now.timeIntervalSince1970
+            let start = SQLValue.real(clock - limit.window.timeInterval)
+            let inWindow = try tx.queryOne(
+                "SELECT COUNT(*) FROM apicli_rate_events WHERE bucket = ? AND at > ?", [key, start])?[0].int ?? 0
+            for _ in 0..<max(limit.count - inWindow, 0) {
+                try tx.execute("INSERT INTO apicli_rate_events (bucket, at) VALUES (?, ?)", [key, .real(clock)])
+            }
+        }
+    }
+
     /// Forgets `bucket`'s events (tests, or a user who reset a key's quota).
     public func reset(bucket: String) throws {
         try store.write { tx in try tx.execute("DELETE FROM apicli_rate_events WHERE bucket = ?", [.text(bucket)]) }

@@ -16,15 +16,22 @@ final class Database {
     /// How many statements were compiled: lets tests see that the cache is used.
     private(set) var preparedCount = 0
 
-    /// Opens (creating if needed) the file at `path`, or an in-memory database for `:memory:`.
-    init(path: String, busyTimeout: Duration) throws(StoreError) {
+    /// Opens (creating if needed) the file at `path`, or an in-memory database for `:memory:`;
+    /// with `readOnly`, opens an existing file for reading only and never creates one.
+    ///
+    /// `immutable` (read-only only) tells SQLite that nothing else writes the file, so it
+    /// needs no `-shm` file: the one way to read a WAL store in a folder that cannot be written.
+    init(path: String, busyTimeout: Duration, readOnly: Bool = false, immutable: Bool = false) throws(StoreError) {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+        let name = immutable ? Self.immutableURI(path) : path
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "error \(code)"
+            let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
             sqlite3_close_v2(handle)
-            throw .cannotOpen(path: path, reason: reason)
+            throw .cannotOpen(path: path, reason: reason, code: extended)
         }
         self.handle = handle
         self.path = path
@@ -32,6 +39,14 @@ final class Database {
         let components = busyTimeout.components
         let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    /// `file:` URI for `path` with `immutable=1`; the characters a URI gives meaning to are escaped.
+    static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
     }
 
     deinit {
@@ -94,6 +109,9 @@ final class Database {
             throw .sqlite(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
         }
     }
+
+    /// Whether SQLite opened the file for reading only (asked to, or the file or its folder is read-only).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     var changes: Int { Int(sqlite3_changes64(handle)) }
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }

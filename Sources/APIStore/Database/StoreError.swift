@@ -3,8 +3,9 @@
 /// Statement arguments are never part of the text: an error can be printed
 /// without showing what was being written.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The database file could not be opened or created.
-    case cannotOpen(path: String, reason: String)
+    /// The database file could not be opened or created; `code` is SQLite's
+    /// extended result code, which ``problem`` classifies.
+    case cannotOpen(path: String, reason: String, code: Int32)
     /// SQLite refused a statement; `code` is the extended result code.
     case sqlite(code: Int32, message: String, sql: String)
     /// The file was written by a newer apicli; nothing was changed.
@@ -20,7 +21,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .cannotOpen(path, reason): "cannot open the store at \(path): \(reason)"
+        case let .cannotOpen(path, reason, _): "cannot open the store at \(path): \(reason)"
         case let .sqlite(code, message, _): "store error \(code): \(message)"
         case let .newerSchema(owner, found, known):
             "the store was written by a newer apicli (\(owner) schema \(found), this one knows \(known)); upgrade apicli or use another --db"

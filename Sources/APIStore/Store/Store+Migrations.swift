@@ -32,10 +32,9 @@ extension Store {
                         [.text(owner), .integer(Int64(migration.version)), Date().sql])
                 }
             } catch let error as StoreError {
-                switch error {
-                case .busy, .newerSchema: throw error
-                default: throw StoreError.migrationFailed(owner: owner, version: migration.version, reason: error.description)
-                }
+                // A store that is locked, newer, read-only or damaged says so itself.
+                guard error.problem == .other else { throw error }
+                throw StoreError.migrationFailed(owner: owner, version: migration.version, reason: error.description)
             } catch {
                 throw StoreError.migrationFailed(
                     owner: owner, version: migration.version, reason: String(describing: error))

@@ -35,21 +35,26 @@ public final class Store: Sendable {
     /// journal to WAL (a no-op when it already is) and creates the migrations
     /// table only when it is missing, so a store from a newer apicli is left as
     /// it was until ``migrate(owner:_:)`` refuses it.
-    public init(path: String, busyTimeout: Duration = .seconds(10)) throws {
+    ///
+    /// With `readOnly` (`--offline` on a store that cannot be written), an
+    /// existing file is opened for reading only: nothing is created or changed.
+    /// SQLite also falls back to reading only by itself when the file is not
+    /// writable; ``isReadOnly`` tells either way.
+    public init(path: String, busyTimeout: Duration = .seconds(10), readOnly: Bool = false) throws {
         let inMemory = path == ":memory:" || path.isEmpty
-        if !inMemory {
+        if !inMemory && !readOnly {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try? FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        let database = try Database(path: path, busyTimeout: busyTimeout)
-        try Self.whileBusy(path: path, timeout: busyTimeout) { () throws(StoreError) in
-            try Self.configure(database, inMemory: inMemory)
-        }
+        let database = try Self.openDatabase(path: path, busyTimeout: busyTimeout, readOnly: readOnly, inMemory: inMemory)
         self.path = path
         self.busyTimeout = busyTimeout
         self.connection = Mutex(database)
     }
+
+    /// Whether writes will fail: the store was opened read-only, or its file is not writable.
+    public var isReadOnly: Bool { connection.withLock { $0.isReadOnly } }
 
     /// Runs `body` in one write transaction, committed whole or not at all.
     public func write<T: Sendable>(_ body: (Transaction) throws -> T) throws -> T {
@@ -92,6 +97,28 @@ public final class Store: Sendable {
         }
     }
 
+    private static func openDatabase(
+        path: String, busyTimeout: Duration, readOnly: Bool, inMemory: Bool
+    ) throws(StoreError) -> Database {
+        do {
+            return try openConfigured(path: path, busyTimeout: busyTimeout, readOnly: readOnly, inMemory: inMemory)
+        } catch where readOnly && (error.problem == .readOnly || error.problem == .inputOutput) {
+            // A WAL store whose folder cannot be written has no `-shm` to share: nobody
+            // can be writing it, so it is read as immutable.
+            return try openConfigured(path: path, busyTimeout: busyTimeout, readOnly: true, immutable: true, inMemory: false)
+        }
+    }
+
+    private static func openConfigured(
+        path: String, busyTimeout: Duration, readOnly: Bool, immutable: Bool = false, inMemory: Bool
+    ) throws(StoreError) -> Database {
+        let database = try Database(path: path, busyTimeout: busyTimeout, readOnly: readOnly, immutable: immutable)
+        try whileBusy(path: path, timeout: busyTimeout) { () throws(StoreError) in
+            try configure(database, inMemory: inMemory)
+        }
+        return database
+    }
+
     /// WAL, foreign keys, `synchronous = NORMAL`, a page cache big enough for one large
     /// write, and the migrations table.
     ///
@@ -99,6 +126,11 @@ public final class Store: Sendable {
     /// and their FTS5 index spills dirty pages to the WAL again and again (~430 MB written
     /// for ~60 MB of data); pages are allocated only as used, so small commands pay nothing.
     private static func configure(_ database: Database, inMemory: Bool) throws(StoreError) {
+        if database.isReadOnly {
+            // Reading needs no setup, and any write would fail: check only that it is a database.
+            _ = try database.query("SELECT COUNT(*) FROM sqlite_master", [])
+            return
+        }
         if !inMemory {
             let mode = try database.query("PRAGMA journal_mode", []).first?[0].string?.lowercased()
             if mode != "wal" { _ = try database.query("PRAGMA journal_mode = WAL", []) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import APIHost
 
 /// Runs the generated scripts through the real shells: a syntax check with
@@ -9,32 +10,32 @@ import Testing
 struct ShellScriptTests {
     let model = SampleCommandLine.model
 
-    @Test("bash -n accepts the bash script", .enabled(if: Shell.find("bash") != nil))
+    @Test("bash -n accepts the bash script", .enabled(if: RequiredTool.runs("bash")))
     func bashSyntax() throws {
         let result = try Shell.run("bash", ["-n"], script: BashCompletionsGenerator.script(for: model))
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test("zsh -n accepts the zsh script", .enabled(if: Shell.find("zsh") != nil))
+    @Test("zsh -n accepts the zsh script", .enabled(if: RequiredTool.runs("zsh")))
     func zshSyntax() throws {
         let result = try Shell.run("zsh", ["-n"], script: ZshCompletionsGenerator.script(for: model))
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test("fish -n accepts the fish script", .enabled(if: Shell.find("fish") != nil))
+    @Test("fish -n accepts the fish script", .enabled(if: RequiredTool.runs("fish")))
     func fishSyntax() throws {
         let result = try Shell.run("fish", ["-n"], script: FishCompletionsGenerator.script(for: model))
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test("groff reads the man page without warnings", .enabled(if: Shell.find("groff") != nil))
+    @Test("groff reads the man page without warnings", .enabled(if: RequiredTool.runs("groff")))
     func manPageRenders() throws {
         let result = try Shell.run("groff", ["-man", "-Tutf8", "-ww", "-z"], script: ManPageGenerator.page(for: model))
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    @Test("bash completes commands, options and values", .enabled(if: Shell.find("bash") != nil), arguments: [
+    @Test("bash completes commands, options and values", .enabled(if: RequiredTool.runs("bash")), arguments: [
         (["apicli", ""], "config|help|news|providers|sky|store"),
         (["apicli", "n"], "news"),
         (["apicli", "--fo"], "--format"),
