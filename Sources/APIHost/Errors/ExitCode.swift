@@ -2,6 +2,8 @@
 public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     /// Success, also when stored results were shown after a network failure (with a warning).
     case success = 0
+    /// Nothing to print, under `--fail-empty`.
+    case empty = 1
     /// The command line is wrong.
     case usage = 64
     /// The server's answer could not be read.
@@ -25,6 +27,7 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     public var meaning: String {
         switch self {
         case .success: "success (also when stored results were shown, with a warning)"
+        case .empty: "nothing to print, with --fail-empty (also when --new finds nothing new)"
         case .usage: "usage error: unknown command or option, bad value"
         case .dataError: "the server's answer could not be decoded; nothing stored was changed"
         case .noInput: "not found (an unknown city)"
