@@ -20,6 +20,8 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     case permissionDenied = 77
     /// Missing or unusable configuration (no key, a store from a newer apicli).
     case configuration = 78
+    /// Interrupted with Ctrl-C (`store sql`); nothing was changed.
+    case interrupted = 130
 
     public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -35,6 +37,7 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
         case .software: "internal or store error"
         case .temporaryFailure: "rate limited or temporary failure; retry later"
         case .permissionDenied: "the API key was rejected"
+        case .interrupted: "interrupted (Ctrl-C); nothing was changed"
         case .configuration: "missing configuration (no API key), or a store from a newer apicli"
         }
     }

@@ -40,36 +40,8 @@ struct ItemOutput<P: Provider>: Sendable {
             OutputRenderer.writeElements(counted, as: format, to: sink)
             return count
         }
-        let items = Array(reader.items(in: elements))
-        let available = Self.merged(reader.shape.meanings.map(\.name), ItemReader.fieldNames(of: items))
-        try script.fields?.check(against: available)
-        switch format {
-        case .json, .ndjson:
-            let selection = script.fields ?? FieldSelection(names: available)
-            OutputRenderer.writeElements(items.lazy.map(selection.object), as: format, to: sink)
-        case .line:
-            let template = try script.template ?? LineTemplate(LineTemplate.defaultText(shape: reader.shape, items: items))
-            try template.check(against: available)
-            var text = ""
-            for item in items { text += template.render(item, unicode: terminal.unicode) + "\n" }
-            sink(text)
-        case .csv, .table:
-            let fields = try script.fields?.names ?? defaultColumns(items)
-            let table = FieldSelection.table(items, fields: fields)
-            if format == .csv {
-                sink(CSVWriter.write(table))
-            } else if !items.isEmpty {
-                sink(TableRenderer.render(table, terminal: terminal))
-            }
-        }
-        return items.count
-    }
-
-    /// Columns for a table of items without `--fields`: those of the provider's line template.
-    private func defaultColumns(_ items: [FlatItem]) throws -> [String] {
-        let template = try LineTemplate(LineTemplate.defaultText(shape: reader.shape, items: items))
-        var seen = Set<String>()
-        return template.fieldNames.filter { seen.insert($0).inserted }
+        let writer = ItemWriter(script: script, format: format, terminal: terminal, shape: reader.shape)
+        return try writer.write(Array(reader.items(in: elements)), known: reader.shape.meanings.map(\.name), to: sink)
     }
 
     /// The keys of the items stored before this run for `queries` (`--new`).
@@ -77,11 +49,5 @@ struct ItemOutput<P: Provider>: Sendable {
         let reader = ItemReader(provider)
         let stored = try store.read { tx in try queries.compactMap { try provider.load($0, from: tx)?.value } }
         return Set(reader.items(in: provider.json(stored)).map(reader.key))
-    }
-
-    /// `first`, then the names of `second` it lacks.
-    static func merged(_ first: [String], _ second: [String]) -> [String] {
-        let known = Set(first)
-        return first + second.filter { !known.contains($0) }
     }
 }
