@@ -40,7 +40,9 @@ struct ItemReader: Sendable {
     /// Nested items are filtered inside their element, so the JSON keeps its shape.
     func keepingNew(_ element: JSONValue, seen: Set<String>) -> JSONValue? {
         guard let key = shape.nestedIn else {
-            return seen.contains(self.key(of: FlatItem(flattening: element))) ? nil : element
+            // Not `? nil : element`: JSONValue is ExpressibleByNilLiteral, so that nil would be `.null`.
+            if seen.contains(self.key(of: FlatItem(flattening: element))) { return Optional.none }
+            return element
         }
         guard case let .object(members) = element, case let .array(children)? = element[key] else { return nil }
         let parent = FlatItem(flattening: .object(members.filter { $0.key != key }))
