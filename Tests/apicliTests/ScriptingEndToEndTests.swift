@@ -68,6 +68,29 @@ struct ScriptingEndToEndTests {
         #expect(help.stdoutText.contains("local_time"))
     }
 
+    @Test("the fields --fields help lists are exactly those of the JSON output, in order")
+    func declaredFieldsMatchTheJSON() async throws {
+        let (sandbox, _) = try Sandbox.withFixtures()
+        for (provider, query) in [("nyt", "election"), ("weather", "Rostov")] {
+            let help = try await sandbox.run([provider, "--fields", "help"])
+            let listed = help.stdoutText.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+            let csv = try await sandbox.run([provider, query, "--format", "csv", "--fields", listed.joined(separator: ",")])
+            #expect(csv.exitCode == 0, "\(csv.stderrText)")
+            let json = try await sandbox.run([provider, query, "--format", "ndjson", "--fields", listed.joined(separator: ",")])
+            let all = try await sandbox.run([provider, query, "--format", "ndjson"])
+            // With every field chosen, an NYT article comes out exactly as without --fields.
+            if provider == "nyt" { #expect(json.stdoutText == all.stdoutText) }
+            if provider == "weather" {
+                // A step's fields: the city's (nested ones dotted), then the step's own.
+                let city = try #require(try JSONSerialization.jsonObject(with: Data(all.stdoutText.utf8)) as? [String: Any])
+                var fields = Set(city.keys).subtracting(["city", "forecasts"])
+                fields.formUnion((city["city"] as? [String: Any] ?? [:]).keys.map { "city." + $0 })
+                fields.formUnion(((city["forecasts"] as? [[String: Any]])?.first ?? [:]).keys)
+                #expect(Set(listed) == fields)
+            }
+        }
+    }
+
     @Test("--format line: the provider's default line, templates with every directive, bad templates")
     func lineFormat() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()

@@ -47,7 +47,7 @@ public struct BuiltinCommand: Sendable, Hashable {
             actions: ["set", "get", "unset", "list"],
             operands: ["set": .configKey, "get": .configKey, "unset": .configKey]),
         BuiltinCommand(
-            "store", summary: "Inspect and maintain the local store (info, clear, vacuum, check).",
+            "store", summary: "Inspect, query (read-only SQL) and maintain the local store.",
             usage: [
                 "apicli store info | clear [PROVIDER] | vacuum | check   [--db PATH]",
                 "apicli store sql \"SELECT …\" | schema   (read-only; every --format, --fields, --template)",
