@@ -84,6 +84,8 @@ enum RenderChecks {
             return header.trimmingCharacters(in: .whitespaces).isEmpty ? ["no header line"] : []
         case .table:
             return text.isEmpty ? ["empty"] : []
+        case .line:
+            return text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } ? ["a control character in a line"] : []
         }
     }
 

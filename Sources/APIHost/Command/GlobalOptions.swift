@@ -13,5 +13,10 @@ public enum GlobalOptions {
         .flag("verbose", short: "v", help: "Trace every HTTP attempt on stderr (keys redacted)."),
         .flag("quiet", short: "q", help: "No progress or notices on stderr; errors still print."),
         .flag("help", short: "h", help: "Show help."),
+        .value("fields", valueName: "LIST", help: "Only these fields, in this order (a,b,city.name); 'help' lists them."),
+        .value("template", valueName: "TEXT",
+               help: "The line --format line prints per item: {field}, {time:%H:%M}, {temp:.1}, {headline:40}, {gust|-}."),
+        .flag("new", help: "Print only the items that were not in the store before this run."),
+        .flag("fail-empty", help: "Exit 1 when there is nothing to print (also when --new finds nothing new)."),
     ]
 }

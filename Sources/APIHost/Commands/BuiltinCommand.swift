@@ -47,9 +47,12 @@ public struct BuiltinCommand: Sendable, Hashable {
             actions: ["set", "get", "unset", "list"],
             operands: ["set": .configKey, "get": .configKey, "unset": .configKey]),
         BuiltinCommand(
-            "store", summary: "Inspect and maintain the local store (info, clear, vacuum, check).",
-            usage: ["apicli store info | clear [PROVIDER] | vacuum | check   [--db PATH]"],
-            actions: ["info", "clear", "vacuum", "check"],
+            "store", summary: "Inspect, query (read-only SQL) and maintain the local store.",
+            usage: [
+                "apicli store info | clear [PROVIDER] | vacuum | check   [--db PATH]",
+                "apicli store sql \"SELECT …\" | schema   (read-only; every --format, --fields, --template)",
+            ],
+            actions: ["info", "clear", "vacuum", "check", "sql", "schema"],
             operands: ["clear": .provider]),
         BuiltinCommand(
             "completions", summary: "Print a shell completion script (bash, zsh, fish).",

@@ -23,6 +23,8 @@ struct BuiltinCommands: Sendable {
         case "config":
             return try ConfigCommand(host: host).run(rest)
         case "store":
+            if rest.first == "sql" { return try StoreSQL(host: host, options: options, values: parsed.values).run(Array(rest.dropFirst())) }
+            if rest.first == "schema" { return try StoreSchema(host: host, options: options).run(Array(rest.dropFirst())) }
             return try StoreCommand(host: host, options: options).run(rest)
         case "completions":
             return try completions(rest)

@@ -24,7 +24,7 @@ struct ConfigCommand: Sendable {
             let key = try check(arguments[0])
             let settings = Settings(variables: environment.variables, config: file)
             // Like `git config`: an unset key prints nothing and exits 1.
-            guard let (value, _) = value(of: key, settings: settings) else { return .unset }
+            guard let (value, _) = value(of: key, settings: settings) else { return .empty }
             environment.console.out((key.isSecret ? Self.redacted : value) + "\n")
         case "set":
             guard (1...2).contains(arguments.count) else { throw UsageError("usage: apicli config set KEY [VALUE]") }

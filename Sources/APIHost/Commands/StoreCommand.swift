@@ -41,13 +41,13 @@ struct StoreCommand: Sendable {
                 "vacuumed \(path): \(Self.size(before)) → \(Self.size(store.fileSize()))")
         default:
             var message = "unknown store command '\(verb)'"
-            if let near = NearestName.suggest(verb, among: ["info", "clear", "vacuum", "check"]) { message += "; did you mean '\(near)'?" }
+            if let near = NearestName.suggest(verb, among: BuiltinCommand.named("store")?.actions ?? []) { message += "; did you mean '\(near)'?" }
             throw UsageError(message + "; " + Self.usage)
         }
         return .success
     }
 
-    static let usage = "usage: apicli store info | clear [PROVIDER] | vacuum | check"
+    static let usage = "usage: apicli store info | clear [PROVIDER] | vacuum | check | sql \"SELECT …\" | schema"
 
     /// Opens without migrating, so a damaged file is reported rather than written to.
     private func check(path: String) throws -> ExitCode {

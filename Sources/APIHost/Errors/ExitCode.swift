@@ -2,8 +2,9 @@
 public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     /// Success, also when stored results were shown after a network failure (with a warning).
     case success = 0
-    /// `config get` of a setting that is not set (as `git config` does): nothing printed.
-    case unset = 1
+    /// Nothing to print: under `--fail-empty`, or `config get` of a setting that is not set
+    /// (as `git config` does).
+    case empty = 1
     /// The command line is wrong.
     case usage = 64
     /// The server's answer could not be read.
@@ -23,6 +24,8 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     case permissionDenied = 77
     /// Missing or unusable configuration (no key, a store from a newer apicli).
     case configuration = 78
+    /// Interrupted with Ctrl-C (`store sql`); nothing was changed.
+    case interrupted = 130
 
     public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -30,7 +33,7 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     public var meaning: String {
         switch self {
         case .success: "success (also when stored results were shown, with a warning)"
-        case .unset: "the setting asked for with 'config get' is not set"
+        case .empty: "nothing to print: with --fail-empty (also when --new finds nothing new), or a 'config get' of a setting that is not set"
         case .usage: "usage error: unknown command or option, bad value"
         case .dataError: "the server's answer could not be decoded; nothing stored was changed"
         case .noInput: "not found (an unknown city)"
@@ -39,6 +42,7 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
         case .ioError: "the output or the store could not be written or read (disk full, read-only)"
         case .temporaryFailure: "rate limited or temporary failure; retry later"
         case .permissionDenied: "the API key was rejected"
+        case .interrupted: "interrupted (Ctrl-C); nothing was changed"
         case .configuration: "missing configuration (no API key), or a store from a newer apicli"
         }
     }

@@ -24,6 +24,10 @@ public enum OutputRenderer {
         case .json, .ndjson: writeElements(provider.json(results), as: format, to: sink)
         case .csv: sink(CSVWriter.write(provider.table(results)))
         case .table: sink(TerminalViewRenderer.render(provider.view(results, on: terminal), terminal: terminal))
+        case .line:
+            // The provider's default line; ItemOutput handles `--template`.
+            let output = ItemOutput(provider: provider, script: ScriptOptions(), format: .line, terminal: terminal)
+            _ = try? output.write(results, seen: nil, to: sink)
         }
     }
 

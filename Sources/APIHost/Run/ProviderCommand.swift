@@ -14,6 +14,14 @@ struct ProviderCommand<P: Provider>: Sendable {
     func run(_ parsed: CommandLineParser.Result) async throws -> ExitCode {
         let descriptor = provider.descriptor
         try OptionValueCheck.checkConfigured(parsed, of: provider, settings: settings)
+        var format = options.format
+        let script = try ScriptOptions(parsed.values, format: &format)
+        let declaredFields = ItemOutput<P>.declaredFields(of: provider)
+        if script.fieldsHelp, !declaredFields.isEmpty {
+            environment.console.out(FieldHelp.text(ItemReader(provider).shape.meanings))
+            return .success
+        }
+        if !declaredFields.isEmpty { try script.fields?.check(against: declaredFields) }
         let command = try settings.resolve(parsed, for: descriptor)
         let queries = try provider.queries(from: command)
         let credential = try credential()
@@ -38,6 +46,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         if settings.config.isReadableByOthers {
             messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.target)'")
         }
+        let seen = script.onlyNew ? try ItemOutput.storedKeys(of: provider, for: queries, in: store) : nil
         let requests = queries.reduce(0) { $0 + max(1, paging.count($1)) }
         if !options.offline, let pacing = PacingEstimate.notice(
             requests: requests, descriptor: descriptor, timeout: options.timeout, onTerminal: environment.stderrIsTerminal)
@@ -47,7 +56,6 @@ struct ProviderCommand<P: Provider>: Sendable {
         progress.start("fetching from \(descriptor.displayName)", total: requests)
         let outcomes = await runAll(queries, runner: runner)
         progress.finish()
-        var worst = ExitCode.success
         // A server may quote the key back in an error body; it never reaches the terminal.
         let redact = { (text: String) in
             credential.map { text.replacingOccurrences(of: $0.value, with: "***") } ?? text
@@ -58,6 +66,7 @@ struct ProviderCommand<P: Provider>: Sendable {
             messages.warning(warning)
         }
         let responses = outcomes.compactMap(\.response)
+        var printed = 0
         if !responses.isEmpty {
             let terminal = Terminal(
                 width: TerminalSize.columns(variables: environment.variables, isTerminal: environment.stdoutIsTerminal),
@@ -65,9 +74,27 @@ struct ProviderCommand<P: Provider>: Sendable {
                 unicode: unicode,
                 wide: options.wide)
             let console = environment.console
-            OutputRenderer.write(provider, responses, as: options.format, terminal: terminal) { console.out($0) }
+            if script.fieldsHelp {
+                console.out(FieldHelp.text(FieldHelp.observed(Array(ItemReader(provider).items(in: provider.json(responses))))))
+                return worstCode(outcomes, messages: messages, redact: redact)
+            }
+            let output = ItemOutput(provider: provider, script: script, format: format, terminal: terminal)
+            printed = try output.write(responses, seen: seen) { console.out($0) }
         }
-        // Failures come last, where a terminal user sees them after the results that did arrive.
+        let worst = worstCode(outcomes, messages: messages, redact: redact)
+        if script.failEmpty, worst == .success, printed == 0 {
+            messages.notice(script.onlyNew ? "nothing new" : "nothing to print")
+            return .empty
+        }
+        return worst
+    }
+
+    /// Prints each failure, last, where a terminal user sees them after the results
+    /// that did arrive, and returns the worst exit code.
+    private func worstCode(
+        _ outcomes: [QueryOutcome<P.Response>], messages: Messages, redact: (String) -> String
+    ) -> ExitCode {
+        var worst = ExitCode.success
         for error in outcomes.compactMap(\.error) {
             messages.error(redact(error.message))
             worst = max(worst, error.exitCode)

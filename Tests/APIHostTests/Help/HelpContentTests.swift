@@ -21,7 +21,7 @@ struct HelpContentTests {
         for command in model.commands { #expect(help.contains(command.name)) }
         for option in model.globalOptions { #expect(help.contains("--" + option.name)) }
         #expect(help.contains("-f, --format FORMAT"))
-        #expect(help.contains("values: table, json, ndjson, csv; default: table"))
+        #expect(help.contains("values: table, json, ndjson, csv, line; default: table"))
         for code in ExitCode.allCases { #expect(help.contains("\(code.rawValue)") && help.contains(code.meaning)) }
         for variable in ["NEWS_API_KEY", "APICLI_NEWS_BASE_URL", "APICLI_SKY_BASE_URL", "APICLI_DB", "NO_COLOR"] {
             #expect(help.contains(variable))
@@ -104,7 +104,7 @@ struct HelpContentTests {
     func modelWords() {
         #expect(model.configKeys == ["news.api-key", "news.sort", "sky.units", "sky.lang"])
         #expect(model.firstWords(after: "help") == ["news", "sky"])
-        #expect(model.firstWords(after: "store") == ["info", "clear", "vacuum", "check"])
+        #expect(model.firstWords(after: "store") == ["info", "clear", "vacuum", "check", "sql", "schema"])
         #expect(model.secondWords(after: "config", "get") == model.configKeys)
         #expect(model.secondWords(after: "config", "list").isEmpty)
         #expect(model.provider(named: "sky")?.displayName == "Sample Sky")

@@ -39,7 +39,7 @@ struct ShellScriptTests {
         (["apicli", ""], "config|help|news|providers|sky|store"),
         (["apicli", "n"], "news"),
         (["apicli", "--fo"], "--format"),
-        (["apicli", "--format", ""], "csv|json|ndjson|table"),
+        (["apicli", "--format", ""], "csv|json|line|ndjson|table"),
         (["apicli", "--format", "json", "s"], "sky|store"),
         (["apicli", "news", "--s"], "--sort"),
         (["apicli", "news", "--sort", ""], "newest|oldest|relevance"),

@@ -12,7 +12,7 @@ _apicli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|-f|--db|--color|--from|--to|--sort|--page|-p|--units|--lang|--cnt) ((i++)) ;;
+            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt) ((i++)) ;;
             -*) ;;
             *)
                 if [[ -z "$command" ]]; then
@@ -43,35 +43,37 @@ _apicli() {
             ;;
     esac
     case "$prev" in
-        --format|-f) COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")); return 0 ;;
+        --format|-f) COMPREPLY=($(compgen -W 'table json ndjson csv line' -- "$cur")); return 0 ;;
         --db) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
+        --fields) return 0 ;;
+        --template) return 0 ;;
     esac
 
     case "$command" in
         "")
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             else
                 COMPREPLY=($(compgen -W 'news sky providers help config store completions manpage' -- "$cur"))
             fi
             ;;
         news)
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--from --to --sort --page -p --headlines-only --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur")); fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--from --to --sort --page -p --headlines-only --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur")); fi
             ;;
         sky)
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--units --lang --cnt --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur")); fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--units --lang --cnt --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur")); fi
             ;;
         help)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
             fi
             ;;
         config)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'set get unset list' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then
@@ -84,9 +86,9 @@ _apicli() {
             ;;
         store)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
-                COMPREPLY=($(compgen -W 'info clear vacuum check' -- "$cur"))
+                COMPREPLY=($(compgen -W 'info clear vacuum check sql schema' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then
                 case "${positionals[0]}" in
                     clear) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
@@ -95,13 +97,13 @@ _apicli() {
             ;;
         completions)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur"))
             fi
             ;;
         *)
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h' -- "$cur")); fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur")); fi
             ;;
     esac
     return 0

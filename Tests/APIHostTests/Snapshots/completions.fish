@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --from --to --sort --page -p --units --lang --cnt
+            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt
                 set skip 1
             case '-*'
             case '*'
@@ -40,7 +40,7 @@ end
 complete -c apicli -f
 
 # Global options
-complete -c apicli -s f -l format -x -a 'table json ndjson csv' -d 'Output format.'
+complete -c apicli -s f -l format -x -a 'table json ndjson csv line' -d 'Output format.'
 complete -c apicli -l json -d 'Same as --format json.'
 complete -c apicli -l offline -d 'Answer from the local store only; never touch the network.'
 complete -c apicli -l refresh -d 'Bypass the response cache (results are still stored).'
@@ -50,6 +50,10 @@ complete -c apicli -l wide -d 'Never truncate table cells to fit the terminal.'
 complete -c apicli -s v -l verbose -d 'Trace every HTTP attempt on stderr (keys redacted).'
 complete -c apicli -s q -l quiet -d 'No progress or notices on stderr; errors still print.'
 complete -c apicli -s h -l help -d 'Show help.'
+complete -c apicli -l fields -x -d 'Only these fields, in this order (a,b,city.name); \'help\' lists them.'
+complete -c apicli -l template -x -d 'The line --format line prints per item: {field}, {time:%H:%M}, {temp:.1}, {headline:40}, {gust|-}.'
+complete -c apicli -l new -d 'Print only the items that were not in the store before this run.'
+complete -c apicli -l fail-empty -d 'Exit 1 when there is nothing to print (also when --new finds nothing new).'
 
 # Providers and commands
 complete -c apicli -n '__apicli_is' -a news -d 'Search sample news articles by words, dates and sections.'
@@ -57,7 +61,7 @@ complete -c apicli -n '__apicli_is' -a sky -d 'Five-day forecast for a city.'
 complete -c apicli -n '__apicli_is' -a providers -d 'List the providers and what they do.'
 complete -c apicli -n '__apicli_is' -a help -d 'Show help for apicli or a provider.'
 complete -c apicli -n '__apicli_is' -a config -d 'Get, set, unset or list settings and keys.'
-complete -c apicli -n '__apicli_is' -a store -d 'Inspect and maintain the local store (info, clear, vacuum, check).'
+complete -c apicli -n '__apicli_is' -a store -d 'Inspect, query (read-only SQL) and maintain the local store.'
 complete -c apicli -n '__apicli_is' -a completions -d 'Print a shell completion script (bash, zsh, fish).'
 complete -c apicli -n '__apicli_is' -a manpage -d 'Print the man page (roff).'
 
@@ -83,7 +87,7 @@ complete -c apicli -n '__apicli_is config get' -a 'news.api-key news.sort sky.un
 complete -c apicli -n '__apicli_is config unset' -a 'news.api-key news.sort sky.units sky.lang'
 
 # store
-complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check'
+complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema'
 complete -c apicli -n '__apicli_is store clear' -a 'news sky'
 
 # completions

@@ -8,7 +8,7 @@ _apicli() {
     typeset -A opt_args
     local -a global_options
     global_options=(
-        '(-f --format)'{-f,--format}'[Output format.]:FORMAT:(table json ndjson csv)'
+        '(-f --format)'{-f,--format}'[Output format.]:FORMAT:(table json ndjson csv line)'
         '--json[Same as --format json.]'
         '--offline[Answer from the local store only; never touch the network.]'
         '--refresh[Bypass the response cache (results are still stored).]'
@@ -18,6 +18,10 @@ _apicli() {
         '(-v --verbose)'{-v,--verbose}'[Trace every HTTP attempt on stderr (keys redacted).]'
         '(-q --quiet)'{-q,--quiet}'[No progress or notices on stderr; errors still print.]'
         '(-h --help)'{-h,--help}'[Show help.]'
+        '--fields[Only these fields, in this order (a,b,city.name); '\''help'\'' lists them.]:LIST: '
+        '--template[The line --format line prints per item: {field}, {time:%H:%M}, {temp:.1}, {headline:40}, {gust|-}.]:TEXT: '
+        '--new[Print only the items that were not in the store before this run.]'
+        '--fail-empty[Exit 1 when there is nothing to print (also when --new finds nothing new).]'
     )
     _arguments -C -s $global_options '1: :_apicli_commands' '*:: :->arguments' && return 0
 
@@ -58,7 +62,7 @@ _apicli() {
                     ;;
                 store)
                     if (( CURRENT == 2 )); then
-                        compadd -- info clear vacuum check
+                        compadd -- info clear vacuum check sql schema
                     elif (( CURRENT == 3 )); then
                         case $words[2] in
                             clear) compadd -- news sky ;;
@@ -86,7 +90,7 @@ _apicli_commands() {
         'providers:List the providers and what they do.'
         'help:Show help for apicli or a provider.'
         'config:Get, set, unset or list settings and keys.'
-        'store:Inspect and maintain the local store (info, clear, vacuum, check).'
+        'store:Inspect, query (read-only SQL) and maintain the local store.'
         'completions:Print a shell completion script (bash, zsh, fish).'
         'manpage:Print the man page (roff).'
     )

@@ -1,0 +1,38 @@
+import APICore
+
+/// `apicli store schema`: what the weather tables hold, for `apicli store sql`.
+///
+/// The store keeps only the latest forecast per (city, units, lang): a new one
+/// replaces the old whole, so how a forecast changed between fetches is not kept.
+extension WeatherProvider: SchemaDescribingProvider {
+    public var tableNotes: [TableNote] {
+        let key = [
+            "city_key": "the city as asked, normalised (lowercased)", "units": "metric, imperial or standard",
+            "lang": "--lang, empty for none",
+        ]
+        return [
+            TableNote(
+                "weather_forecasts", "the latest forecast per (city, units, lang): the city block",
+                columns: key.merging([
+                    "requested": "the city as typed", "fetched_at": "when it was fetched (Unix seconds)",
+                    "city_id": "OpenWeather's city id", "city_name": "the city's name", "country": "country code",
+                    "lat": "latitude", "lon": "longitude", "timezone": "offset from UTC, seconds",
+                    "sunrise": "sunrise, Unix seconds", "sunset": "sunset, Unix seconds", "population": "population",
+                ]) { first, _ in first }),
+            TableNote(
+                "weather_entries", "the steps of each latest forecast, every 3 hours",
+                columns: key.merging([
+                    "position": "order in the forecast, from 0", "dt": "the step's time, Unix seconds",
+                    "dt_txt": "the step's time as OpenWeather wrote it (UTC)", "temp": "temperature",
+                    "feels_like": "felt temperature", "temp_min": "lowest temperature", "temp_max": "highest temperature",
+                    "pressure": "pressure, hPa", "sea_level": "sea-level pressure, hPa",
+                    "grnd_level": "ground-level pressure, hPa", "humidity": "relative humidity, %",
+                    "temp_kf": "OpenWeather's internal correction", "weather_id": "condition code",
+                    "weather_main": "condition group", "description": "condition in words", "icon": "icon code",
+                    "clouds": "cloud cover, %", "wind_speed": "wind speed", "wind_deg": "wind direction, degrees",
+                    "wind_gust": "gusts", "visibility": "visibility, metres", "pop": "probability of precipitation, 0-1",
+                    "rain_3h": "rain over 3 hours, mm", "snow_3h": "snow over 3 hours, mm",
+                ]) { first, _ in first }),
+        ]
+    }
+}

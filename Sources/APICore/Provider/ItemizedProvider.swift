@@ -1,0 +1,57 @@
+/// What one *item* of a provider's output is, for the host's scripting
+/// features: `--fields`, `--format line`, `--new` and `--fail-empty`.
+///
+/// The host reads items out of the JSON elements a provider yields
+/// (``Provider/json(_:)``), never out of its table. By default every element is
+/// one item, identified by its `id` field: NYT articles and the records of a
+/// scaffolded provider need nothing more. A provider whose elements group the
+/// items (the weather: one element per city holding its forecast steps)
+/// conforms to ``ItemizedProvider`` and says where the items are.
+///
+///     ItemShape(nestedIn: "forecasts", identity: ["city.id", "query", "time"],
+///               template: "{city.name} {local_time:%a %H:%M} {temp:.0}° {description}")
+public struct ItemShape: Sendable, Hashable {
+    /// The key of the array whose objects are the items; each item also carries
+    /// its element's other fields (a weather step gets `city.name`, `units`).
+    /// A field of the item wins over one of the element with the same name.
+    /// Nil: each element is an item.
+    public var nestedIn: String?
+    /// The fields that together say which item this is across runs (`--new`):
+    /// an item with none of them is compared whole.
+    public var identity: [String]
+    /// The line `--format line` prints without `--template`; its fields are also
+    /// the columns of a table of items when no `--fields` are given. Nil: the
+    /// host uses the first few fields.
+    public var template: String?
+    /// Each field's meaning, for `--fields help`, in the order to list them.
+    public var meanings: [FieldMeaning]
+
+    public init(
+        nestedIn: String? = nil, identity: [String] = ["id"], template: String? = nil, meanings: [FieldMeaning] = []
+    ) {
+        self.nestedIn = nestedIn
+        self.identity = identity
+        self.template = template
+        self.meanings = meanings
+    }
+
+    /// Every element an item, identified by `id`: what a provider gets without conforming.
+    public static let elements = ItemShape()
+}
+
+/// One output field (`city.name`) and a line saying what it holds.
+public struct FieldMeaning: Sendable, Hashable {
+    public var name: String
+    public var meaning: String
+
+    public init(_ name: String, _ meaning: String) {
+        self.name = name
+        self.meaning = meaning
+    }
+}
+
+/// A provider that says what an item of its output is (see ``ItemShape``).
+/// The host asks `provider as? any ItemizedProvider`; others get ``ItemShape/elements``.
+public protocol ItemizedProvider: Provider {
+    var items: ItemShape { get }
+}

@@ -1,0 +1,24 @@
+/// A provider that explains its tables, for `apicli store schema`: people
+/// write `apicli store sql` queries from it.
+///
+/// The host lists every table and column the store actually has; these notes
+/// add a line of meaning to each. A column without a note is still listed,
+/// with its declared type, and the columns of a ``ResultSetTable`` are
+/// explained by the host.
+public protocol SchemaDescribingProvider: Provider {
+    var tableNotes: [TableNote] { get }
+}
+
+/// What one table holds and what each of its columns means.
+public struct TableNote: Sendable, Hashable {
+    public var table: String
+    public var meaning: String
+    /// Column name → one line of meaning.
+    public var columns: [String: String]
+
+    public init(_ table: String, _ meaning: String, columns: [String: String] = [:]) {
+        self.table = table
+        self.meaning = meaning
+        self.columns = columns
+    }
+}

@@ -1,0 +1,53 @@
+/// Prints a provider's results as items — with `--fields`, `--format line` or
+/// `--new` — and counts what it printed, for `--fail-empty`.
+///
+/// Works on output as data: the JSON elements the provider yields, read into
+/// items by ``ItemReader``. Without `--fields`, JSON and NDJSON keep the
+/// provider's shape (`--new` only leaves out the items that are not new);
+/// with them, each item is one object of the chosen keys.
+struct ItemOutput<P: Provider>: Sendable {
+    let provider: P
+    let script: ScriptOptions
+    let format: OutputFormat
+    let terminal: Terminal
+
+    private var reader: ItemReader { ItemReader(provider) }
+
+    /// The declared field names of the provider, before anything is fetched.
+    static func declaredFields(of provider: P) -> [String] {
+        ItemReader(provider).shape.meanings.map(\.name)
+    }
+
+    /// Writes `responses` to `sink`; `seen` (with `--new`) holds the keys of the
+    /// items stored before this run. Returns how many items were printed.
+    func write(_ responses: [P.Response], seen: Set<String>?, to sink: (String) -> Void) throws -> Int {
+        let reader = self.reader
+        var elements: any Sequence<JSONValue> = provider.json(responses)
+        if let seen {
+            let all = elements
+            elements = AnySequence(all).lazy.compactMap { reader.keepingNew($0, seen: seen) }
+        }
+        if !script.needsItems(format) {
+            OutputRenderer.write(provider, responses, as: format, terminal: terminal, to: sink)
+            return script.failEmpty ? reader.items(in: elements).reduce(0) { count, _ in count + 1 } : 0
+        }
+        if script.fields == nil, format == .json || format == .ndjson {
+            var count = 0
+            let counted = AnySequence(elements).lazy.map { element -> JSONValue in
+                count += reader.items(in: element).count
+                return element
+            }
+            OutputRenderer.writeElements(counted, as: format, to: sink)
+            return count
+        }
+        let writer = ItemWriter(script: script, format: format, terminal: terminal, shape: reader.shape)
+        return try writer.write(Array(reader.items(in: elements)), known: reader.shape.meanings.map(\.name), to: sink)
+    }
+
+    /// The keys of the items stored before this run for `queries` (`--new`).
+    static func storedKeys(of provider: P, for queries: [P.Query], in store: Store) throws -> Set<String> {
+        let reader = ItemReader(provider)
+        let stored = try store.read { tx in try queries.compactMap { try provider.load($0, from: tx)?.value } }
+        return Set(reader.items(in: provider.json(stored)).map(reader.key))
+    }
+}

@@ -1,0 +1,57 @@
+/// Writes items (flattened records: a provider's, or the rows of `store sql`)
+/// in any format, honouring `--fields` and `--template`; returns how many.
+struct ItemWriter: Sendable {
+    let script: ScriptOptions
+    let format: OutputFormat
+    let terminal: Terminal
+    /// The default template and the identity; ``ItemShape/elements`` for SQL rows.
+    let shape: ItemShape
+
+    /// `known`: field names that exist even when no item shows them (declared
+    /// fields, an SQL result's columns); they come first in listings and checks.
+    func write(_ items: [FlatItem], known: [String], to sink: (String) -> Void) throws -> Int {
+        let available = Self.merged(known, ItemReader.fieldNames(of: items))
+        try script.fields?.check(against: available)
+        switch format {
+        case .json, .ndjson:
+            let objects: [JSONValue] = items.map { item in
+                script.fields?.object(item) ?? .object(item.fields.map { JSONValue.Member($0.name, $0.value) })
+            }
+            OutputRenderer.writeElements(objects, as: format, to: sink)
+        case .line:
+            let template = try script.template ?? LineTemplate(defaultTemplate(items, available: available))
+            try template.check(against: available)
+            var text = ""
+            for item in items { text += template.render(item, unicode: terminal.unicode) + "\n" }
+            sink(text)
+        case .csv, .table:
+            let fields = try script.fields?.names ?? defaultColumns(items, available: available)
+            let table = FieldSelection.table(items, fields: fields)
+            if format == .csv {
+                sink(CSVWriter.write(table))
+            } else if !items.isEmpty {
+                sink(TableRenderer.render(table, terminal: terminal))
+            }
+        }
+        return items.count
+    }
+
+    /// The shape's line, else the first three fields with something in them.
+    private func defaultTemplate(_ items: [FlatItem], available: [String]) -> String {
+        LineTemplate.defaultText(shape: shape, items: items)
+    }
+
+    /// Columns without `--fields`: the fields of the shape's line, or every field
+    /// when the shape has no line (the rows of `store sql`).
+    private func defaultColumns(_ items: [FlatItem], available: [String]) throws -> [String] {
+        guard shape.template != nil else { return available }
+        var seen = Set<String>()
+        return try LineTemplate(defaultTemplate(items, available: available)).fieldNames.filter { seen.insert($0).inserted }
+    }
+
+    /// `first`, then the names of `second` it lacks.
+    static func merged(_ first: [String], _ second: [String]) -> [String] {
+        let known = Set(first)
+        return first + second.filter { !known.contains($0) }
+    }
+}

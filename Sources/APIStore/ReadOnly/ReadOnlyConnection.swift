@@ -1,0 +1,193 @@
+import CSQLite
+import Foundation
+
+/// A connection to the store that cannot write, for `apicli store sql`: people
+/// type SQL at it, so it must be impossible to change the store through it.
+///
+/// Four walls, each enough on its own for most statements:
+/// - the file is opened `SQLITE_OPEN_READONLY` (never created, never migrated);
+/// - `PRAGMA query_only` is on;
+/// - an authorizer allows only reading: `SELECT`, reading tables, functions
+///   other than `load_extension`, recursive CTEs and pragmas that only report;
+///   `ATTACH`, writes, schema changes, transactions and setting pragmas are refused
+///   while the statement is compiled, before it runs;
+/// - exactly one statement is run, and only when SQLite says it is read-only.
+///
+/// Extension loading is off. ``interrupt()`` may be called from another thread
+/// (a signal handler's queue) while ``query(_:row:)`` runs: that is why this is
+/// `@unchecked Sendable` — the handle never changes, and `sqlite3_interrupt` is
+/// documented as safe to call from any thread while the connection is open.
+public final class ReadOnlyConnection: @unchecked Sendable {
+    private let handle: OpaquePointer
+    public let path: String
+
+    public init(path: String) throws(StoreError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX, nil)
+        guard code == SQLITE_OK, let handle else {
+            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "error \(code)"
+            sqlite3_close_v2(handle)
+            throw .cannotOpen(path: path, reason: reason, code: code)
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, 5000)
+        sqlite3_enable_load_extension(handle, 0)
+        guard sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil) == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(handle))
+            let failure = sqlite3_extended_errcode(handle)
+            sqlite3_close_v2(handle)
+            throw .cannotOpen(path: path, reason: message, code: failure)
+        }
+        sqlite3_set_authorizer(handle, readOnlyAuthorizer, nil)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs `sql`, one statement that only reads, handing each row to `row`
+    /// with the column names. Throws ``StoreError/sqlite(code:message:sql:)``
+    /// with SQLite's own message for anything else, and for an interruption.
+    public func query(_ sql: String, row: ([String], [SQLValue]) throws -> Void) throws {
+        let statement = try prepareOne(sql)
+        defer { sqlite3_finalize(statement) }
+        let count = sqlite3_column_count(statement)
+        let names = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw error(code, sql: sql) }
+            try row(names, (0..<count).map { value(statement, $0) })
+        }
+    }
+
+    /// The column names `sql` would return, without running it.
+    public func columns(_ sql: String) throws -> [String] {
+        let statement = try prepareOne(sql)
+        defer { sqlite3_finalize(statement) }
+        return (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+    }
+
+    /// Stops a running ``query(_:row:)`` as soon as SQLite can: it then throws
+    /// an `SQLITE_INTERRUPT` error. Nothing was written, so nothing is undone.
+    public func interrupt() {
+        sqlite3_interrupt(handle)
+    }
+
+    /// Whether `error` is the one an ``interrupt()`` causes.
+    public static func isInterruption(_ error: any Error) -> Bool {
+        if case let .sqlite(code, _, _)? = error as? StoreError { return code & 0xFF == SQLITE_INTERRUPT }
+        return false
+    }
+
+    /// Compiles the only statement of `sql`; anything after it but blanks and comments is refused.
+    private func prepareOne(_ sql: String) throws -> OpaquePointer {
+        var statement: OpaquePointer?
+        var rest = ""
+        let code = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+            if let tail { rest = String(cString: tail) }
+            return code
+        }
+        guard code == SQLITE_OK else {
+            sqlite3_finalize(statement)
+            throw error(code, sql: sql)
+        }
+        guard let statement else { throw StoreError.sqlite(code: SQLITE_MISUSE, message: "no statement to run", sql: sql) }
+        if !isBlank(rest) {
+            sqlite3_finalize(statement)
+            throw StoreError.sqlite(code: SQLITE_MISUSE, message: "one statement only; remove what follows the first ';'", sql: sql)
+        }
+        guard sqlite3_stmt_readonly(statement) != 0 else {
+            sqlite3_finalize(statement)
+            throw StoreError.sqlite(code: SQLITE_READONLY, message: "the statement would write; only reading is allowed", sql: sql)
+        }
+        return statement
+    }
+
+    /// Whether `sql` holds no statement (only blanks, `;` and comments).
+    private func isBlank(_ sql: String) -> Bool {
+        var rest = sql
+        while !rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+            var statement: OpaquePointer?
+            var next = ""
+            let code = rest.withCString { text in
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+                if let tail { next = String(cString: tail) }
+                return code
+            }
+            sqlite3_finalize(statement)
+            guard code == SQLITE_OK, statement == nil, next != rest else { return false }
+            rest = next
+        }
+        return true
+    }
+
+    private func value(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default: return .null
+        }
+    }
+
+    private func error(_ code: Int32, sql: String) -> StoreError {
+        .sqlite(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}
+
+/// The authorizer of a ``ReadOnlyConnection``: reading only (see there).
+/// A plain function, so SQLite can call it through a C pointer.
+private func readOnlyAuthorizer(
+    _: UnsafeMutableRawPointer?, action: Int32, first: UnsafePointer<CChar>?, second: UnsafePointer<CChar>?,
+    _: UnsafePointer<CChar>?, _: UnsafePointer<CChar>?
+) -> Int32 {
+    switch action {
+    case SQLITE_SELECT, SQLITE_READ, SQLITE_RECURSIVE:
+        return SQLITE_OK
+    case SQLITE_UPDATE:
+        // SQLite itself asks this, for `sqlite_master.type`, while it connects a virtual
+        // table (an FTS index). A statement cannot update the schema table anyway
+        // without `writable_schema`, which this authorizer refuses to set.
+        let table = first.map { String(cString: $0).lowercased() } ?? ""
+        return table == "sqlite_master" || table == "sqlite_schema" ? SQLITE_OK : SQLITE_DENY
+    case SQLITE_FUNCTION:
+        // `second` is the function's name.
+        let name = second.map { String(cString: $0).lowercased() } ?? ""
+        return ["load_extension", "fts3_tokenizer", "readfile", "writefile", "edit"].contains(name) ? SQLITE_DENY : SQLITE_OK
+    case SQLITE_PRAGMA:
+        let name = first.map { String(cString: $0).lowercased() } ?? ""
+        return ReadOnlyPragmas.allows(name, argument: second.map { String(cString: $0) }) ? SQLITE_OK : SQLITE_DENY
+    default:
+        return SQLITE_DENY
+    }
+}
+
+/// The pragmas `apicli store sql` runs: those that only report.
+enum ReadOnlyPragmas {
+    /// Pragmas whose argument names what to report on (`PRAGMA table_info(nyt_articles)`).
+    static let reportingOn: Set<String> = [
+        "table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list",
+        "foreign_key_check", "integrity_check", "quick_check",
+    ]
+    /// Pragmas that report a setting when given no value; with one, they would change it.
+    static let reading: Set<String> = [
+        "database_list", "compile_options", "function_list", "pragma_list", "module_list",
+        "collation_list", "user_version", "schema_version", "application_id", "page_count", "page_size",
+        "freelist_count", "encoding", "journal_mode", "data_version", "foreign_keys", "query_only",
+    ]
+
+    static func allows(_ name: String, argument: String?) -> Bool {
+        reportingOn.contains(name) || (argument == nil && reading.contains(name))
+    }
+}
