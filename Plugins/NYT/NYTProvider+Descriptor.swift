@@ -18,7 +18,9 @@ extension NYTProvider {
                 The key allows 5 requests a minute and 500 a day; apicli paces itself.
                 """,
             arguments: [
-                ArgumentSpec("words", help: "What to search for; every remaining word is part of the query.", variadic: true)
+                ArgumentSpec(
+                    "words", help: "What to search for; every remaining word is part of the query (optional with --fq).",
+                    variadic: true, required: false)
             ],
             options: [
                 .value("from", valueName: "DATE", help: "Only articles published on or after DATE (YYYYMMDD or YYYY-MM-DD)."),

@@ -28,8 +28,10 @@ public struct NYTProvider: PagedProvider {
         try ArticleStore(transaction).search(query)
     }
 
+    /// `"climate change"`, or the filter when a search has no words.
     public func label(for query: ArticleQuery) -> String {
-        "\"" + query.words + "\""
+        guard query.words.isEmpty, let filter = query.filter else { return "\"" + query.words + "\"" }
+        return "--fq " + filter
     }
 
     /// Articles are turned into JSON one at a time as the host writes them: a 30 MB
@@ -40,5 +42,9 @@ public struct NYTProvider: PagedProvider {
 
     public func table(_ results: [SearchPage]) -> Table {
         ArticleTable.table(results.flatMap(\.articles))
+    }
+
+    public func view(_ results: [SearchPage], on terminal: Terminal) -> [TerminalView] {
+        [ArticleView.view(results)]
     }
 }

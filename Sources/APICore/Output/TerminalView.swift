@@ -12,13 +12,18 @@
 public struct TerminalView: Sendable, Hashable {
     public var header: [HeaderLine]
     public var table: Table
-    /// Printed under the header in place of a table that has no rows; nil prints the bare column titles.
+    /// Printed under the header in place of a table that has no rows. Without one, a
+    /// table with no rows prints nothing at all rather than bare column titles.
     public var emptyNote: String?
+    /// Said on stderr, not drawn (`10 of 2,431; more with --pages`): facts about the
+    /// view that a script reading stdout must not receive. `--quiet` hides them.
+    public var notes: [String]
 
-    public init(header: [HeaderLine] = [], table: Table, emptyNote: String? = nil) {
+    public init(header: [HeaderLine] = [], table: Table, emptyNote: String? = nil, notes: [String] = []) {
         self.header = header
         self.table = table
         self.emptyNote = emptyNote
+        self.notes = notes
     }
 }
 

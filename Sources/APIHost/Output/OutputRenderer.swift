@@ -16,14 +16,15 @@ public enum OutputRenderer {
     /// JSON and NDJSON go out one element at a time, in chunks of about 64 KiB,
     /// as the provider makes them, so a 30 MB answer is never held again as one
     /// document or one string; the bytes are exactly those of the whole document.
+    /// The views' notes (`10 of 2,431; more with --pages`) go to `notice`, for stderr.
     public static func write<P: Provider>(
         _ provider: P, _ results: [P.Response], as format: OutputFormat, terminal: Terminal,
-        to sink: (String) -> Void
+        to sink: (String) -> Void, notice: (String) -> Void = { _ in }
     ) {
         switch format {
         case .json, .ndjson: writeElements(provider.json(results), as: format, to: sink)
         case .csv: sink(CSVWriter.write(provider.table(results)))
-        case .table: sink(TerminalViewRenderer.render(provider.view(results, on: terminal), terminal: terminal))
+        case .table: sink(TerminalViewRenderer.render(provider.view(results, on: terminal), terminal: terminal, notice: notice))
         case .line:
             // The provider's default line; ItemOutput handles `--template`.
             let output = ItemOutput(provider: provider, script: ScriptOptions(), format: .line, terminal: terminal)

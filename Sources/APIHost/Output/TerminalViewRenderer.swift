@@ -4,15 +4,19 @@
 ///
 /// Header text is cleaned like table cells, and every header line is fitted to
 /// the terminal: a title is cut with `…`, a chart gives up width to its notes.
+/// A view with nothing to show (no header, no rows, no note) prints nothing.
+/// The views' notes are handed to `notice`, for stderr.
 enum TerminalViewRenderer {
-    static func render(_ views: [TerminalView], terminal: Terminal) -> String {
-        views.map { render($0, terminal: terminal) }.joined(separator: "\n")
+    static func render(_ views: [TerminalView], terminal: Terminal, notice: (String) -> Void = { _ in }) -> String {
+        for note in views.flatMap(\.notes) { notice(TerminalSanitizer.clean(note)) }
+        return views.map { render($0, terminal: terminal) }.filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
     static func render(_ view: TerminalView, terminal: Terminal) -> String {
         var out = view.header.compactMap { line($0, terminal: terminal) }.map { $0 + "\n" }.joined()
-        if view.table.rows.isEmpty, let note = view.emptyNote {
-            return out + fit(TerminalSanitizer.clean(note), terminal) + "\n"
+        if view.table.rows.isEmpty {
+            if let note = view.emptyNote { return out + fit(TerminalSanitizer.clean(note), terminal) + "\n" }
+            if out.isEmpty { return "" }
         }
         if !out.isEmpty { out += "\n" }
         return out + TableRenderer.render(view.table, terminal: terminal)

@@ -79,7 +79,7 @@ struct ProviderCommand<P: Provider>: Sendable {
                 return worstCode(outcomes, messages: messages, redact: redact)
             }
             let output = ItemOutput(provider: provider, script: script, format: format, terminal: terminal)
-            printed = try output.write(responses, seen: seen) { console.out($0) }
+            printed = try output.write(responses, seen: seen, to: { console.out($0) }, notice: { messages.notice($0) })
         }
         let worst = worstCode(outcomes, messages: messages, redact: redact)
         if script.failEmpty, worst == .success, printed == 0 {

@@ -20,7 +20,9 @@ struct ItemOutput<P: Provider>: Sendable {
 
     /// Writes `responses` to `sink`; `seen` (with `--new`) holds the keys of the
     /// items stored before this run. Returns how many items were printed.
-    func write(_ responses: [P.Response], seen: Set<String>?, to sink: (String) -> Void) throws -> Int {
+    func write(
+        _ responses: [P.Response], seen: Set<String>?, to sink: (String) -> Void, notice: (String) -> Void = { _ in }
+    ) throws -> Int {
         let reader = self.reader
         var elements: any Sequence<JSONValue> = provider.json(responses)
         if let seen {
@@ -28,7 +30,7 @@ struct ItemOutput<P: Provider>: Sendable {
             elements = AnySequence(all).lazy.compactMap { reader.keepingNew($0, seen: seen) }
         }
         if !script.needsItems(format) {
-            OutputRenderer.write(provider, responses, as: format, terminal: terminal, to: sink)
+            OutputRenderer.write(provider, responses, as: format, terminal: terminal, to: sink, notice: notice)
             return script.failEmpty ? reader.items(in: elements).reduce(0) { count, _ in count + 1 } : 0
         }
         if script.fields == nil, format == .json || format == .ndjson {

@@ -1,0 +1,27 @@
+import APICore
+
+/// The terminal view of a search: the article table, and on stderr how much of
+/// the search it shows (`10 of 2,431; more with --pages`), or that nothing
+/// matched, instead of a bare header.
+enum ArticleView {
+    static func view(_ pages: [SearchPage]) -> TerminalView {
+        let table = ArticleTable.table(pages.flatMap(\.articles))
+        let shown = table.rows.count
+        guard shown > 0 else { return TerminalView(table: table, notes: ["no articles match"]) }
+        // `hits` counts every match across pages; a stored answer read back has none.
+        let hits = pages.compactMap(\.hits).max() ?? 0
+        guard hits > shown else { return TerminalView(table: table) }
+        return TerminalView(table: table, notes: ["\(grouped(shown)) of \(grouped(hits)); more with --pages"])
+    }
+
+    /// `2,431`: thousands grouped the same way in every locale.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (number < 0 ? "-" : "") + out
+    }
+}
