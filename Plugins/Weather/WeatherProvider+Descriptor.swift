@@ -12,33 +12,57 @@ extension WeatherProvider {
     static let descriptor = ProviderDescriptor(
         name: "weather",
         displayName: "OpenWeather",
-        summary: "5-day / 3-hour weather forecast for one or more cities (OpenWeather).",
+        summary: "5-day / 3-hour weather forecast for one or more places (OpenWeather).",
         discussion: """
-            Each city is one argument: quote names with spaces ("New York") and add a country \
-            code to disambiguate (London,GB). Several cities are fetched at once and printed in \
-            the order given. Times are shown on each city's own clock.
+            Each place is one argument: a name, quoted when it has spaces ("New York"), with a \
+            country code and for the US a state to disambiguate (London,GB; Paris,TX,US), or \
+            coordinates (48.8566,2.3522). Names and zip codes are looked up in OpenWeather's \
+            Geocoding API, then the forecast is fetched by latitude and longitude; when a name \
+            is found in several countries or states the first is used and the others are named \
+            on stderr. Resolved places are kept 30 days, so a second run sends one request.
 
-            The latest forecast per city, units and language is kept in the local store; \
-            --offline shows it, with when it was fetched.
+            Several places are fetched at once and printed in the order given. Times are shown \
+            on each place's own clock. With no place, the default place is used: set it with \
+            'apicli config set weather.place "Strasbourg,FR"' or APICLI_WEATHER_PLACE.
+
+            --daily shows one row per local day (lowest and highest temperature, the most \
+            frequent condition, precipitation and its highest chance, the strongest wind); \
+            --hours N only the steps of the next N hours.
+
+            The latest forecast per place, units and language is kept in the local store; \
+            --offline shows it, with when it was fetched, leaving out the steps already past.
             """,
         arguments: [
-            ArgumentSpec("city", help: "A city name, optionally with a country code (London,GB).", variadic: true),
+            ArgumentSpec(
+                "place", help: "A place name (London,GB; Paris,TX,US) or coordinates (48.8566,2.3522).",
+                variadic: true, required: false),
         ],
         options: [
             .value(
                 "units", valueName: "UNITS", help: "Temperature and wind units.",
                 choices: Units.allCases.map(\.rawValue), default: Units.metric.rawValue, configurable: true),
             .value(
-                "lang", valueName: "CODE", help: "Language of the weather descriptions (fr, de, pt_br…).",
+                "lang", valueName: "CODE", help: "Language of the weather descriptions and place names (fr, de, pt_br…).",
                 suggestions: languageCodes, configurable: true),
             .value(
                 "cnt", valueName: "N", help: "How many 3-hour steps to forecast, 1 to 40 (default: all 40).",
+                configurable: true),
+            .value("zip", valueName: "CODE,COUNTRY", help: "A place by zip or post code (94040,US)."),
+            .value("id", valueName: "N", help: "A place by OpenWeather city id (2988507)."),
+            .flag("daily", help: "One row per local day instead of one per 3-hour step."),
+            .value("hours", valueName: "N", help: "Only the steps in the next N hours, 1 to 120."),
+            .value(
+                "place", valueName: "PLACE", help: "The place used when none is named (set it once in the config).",
                 configurable: true),
         ],
         examples: [
             "apicli weather Paris",
             "apicli weather \"New York\" London,GB Tokyo --cnt 8",
+            "apicli weather Paris,TX,US --daily",
+            "apicli weather 48.8566,2.3522 --hours 12",
+            "apicli weather --zip 94040,US --units imperial",
             "apicli weather Strasbourg,FR --lang fr --units metric",
+            "apicli config set weather.place \"Strasbourg,FR\" && apicli weather --daily",
             "apicli weather Chicago --units imperial --json",
         ],
         defaultBaseURL: URL(string: "https://api.openweathermap.org") ?? URL(fileURLWithPath: "/"),

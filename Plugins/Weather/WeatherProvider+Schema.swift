@@ -33,6 +33,14 @@ extension WeatherProvider: SchemaDescribingProvider {
                     "wind_gust": "gusts", "visibility": "visibility, metres", "pop": "probability of precipitation, 0-1",
                     "rain_3h": "rain over 3 hours, mm", "snow_3h": "snow over 3 hours, mm",
                 ]) { first, _ in first }),
+            TableNote(
+                "weather_places", "places resolved through the Geocoding API, kept 30 days",
+                columns: [
+                    "lookup": "what was looked up: a name, a zip code or coordinates, normalised",
+                    "fetched_at": "when it was resolved (Unix seconds)", "name": "the place's name",
+                    "local_names": "its names by language code, as JSON", "lat": "latitude", "lon": "longitude",
+                    "country": "country code", "state": "state or region, when the API gives one",
+                ]),
         ]
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 
 /// OpenWeather's 5-day/3-hour forecast: `apicli weather Paris London,GB`.
 ///
+/// Places are resolved through the Geocoding API first (`WeatherProvider+Places.swift`).
+///
 /// Only the API's own facts live here: one query per city, the request, the
 /// tolerant decoder, the tables, and the forecast view. The host sends the
 /// requests (concurrently, within the rate limit, with the key), runs the
@@ -17,23 +19,34 @@ public struct WeatherProvider: Provider {
 
     public var migrations: [Migration] { WeatherSchema.migrations }
 
-    /// One query per city argument, in the order given, sharing the options.
+    /// One query per place, in the order given (arguments, then `--zip`, then
+    /// `--id`), sharing the options; the default place when none is named.
     public func queries(from command: ParsedCommand) throws -> [WeatherQuery] {
-        let cities = command.arguments.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard !cities.isEmpty else {
-            throw UsageError("name a city: apicli weather Paris (or \"New York\", London,GB)")
-        }
-        if cities.contains(where: \.isEmpty) {
-            throw UsageError("a city name cannot be empty: apicli weather Paris")
-        }
         let units = try command.choice("units", as: Units.self) ?? .metric
         let count = try command.int("cnt", in: 1...40)
         let language = try Self.language(command.value("lang"))
-        return cities.map { WeatherQuery(city: $0, units: units, language: language, count: count) }
+        let layout = ForecastLayout(daily: command.flag("daily"), hours: try command.int("hours", in: 1...120))
+        return try PlaceArguments.places(from: command).map { text, place in
+            WeatherQuery(city: text, units: units, language: language, count: count, place: place, layout: layout)
+        }
     }
 
+    /// The forecast by coordinates once the place is resolved (or given), by id
+    /// for `--id`. A name or zip code is only sent as it is by a host that runs
+    /// no lookups (OpenWeather's deprecated built-in geocoding).
     public func request(for query: WeatherQuery, page: Int) -> Endpoint {
-        var endpoint = Endpoint(path: "/data/2.5/forecast", query: [QueryItem("q", query.city)])
+        var endpoint = Endpoint(path: "/data/2.5/forecast")
+        if let place = query.resolved, let latitude = place.latitude, let longitude = place.longitude {
+            endpoint.query = [QueryItem("lat", latitude.text), QueryItem("lon", longitude.text)]
+        } else {
+            switch query.place {
+            case let .coordinates(coordinates):
+                endpoint.query = [QueryItem("lat", coordinates.latitudeText), QueryItem("lon", coordinates.longitudeText)]
+            case let .id(id): endpoint.query = [QueryItem("id", String(id))]
+            case let .zip(code): endpoint.query = [QueryItem("zip", code)]
+            case let .name(name): endpoint.query = [QueryItem("q", name)]
+            }
+        }
         endpoint.add("cnt", query.count.map(String.init))
         endpoint.add("lang", query.language)
         endpoint.add("units", query.units.rawValue)

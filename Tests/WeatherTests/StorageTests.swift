@@ -91,7 +91,7 @@ struct StorageTests {
             try tx.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'weather%' ORDER BY name")
                 .compactMap { $0[0].string }
         }
-        #expect(names == ["weather_entries", "weather_forecasts"])
-        #expect(try temporary.store.schemaVersion(owner: "weather") == 1)
+        #expect(names == ["weather_entries", "weather_forecasts", "weather_places"])
+        #expect(try temporary.store.schemaVersion(owner: "weather") == 2)
     }
 }

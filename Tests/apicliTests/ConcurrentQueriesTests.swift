@@ -2,40 +2,50 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Several cities at once, and several NYT pages.
+/// Several places at once, and several NYT pages.
 @Suite("Several cities and pages, end to end")
 struct ConcurrentQueriesTests {
-    @Test("cities are fetched concurrently and printed in the order given; a failing city gets its own line")
+    @Test("places are fetched concurrently and printed in the order given; a failing place gets its own line")
     func citiesInOrder() async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
-        // The first city answers last: the order on screen must still be the order asked.
-        let paris = try Fixtures.real(FixtureServer.weatherFixtures["paris"] ?? "")
-        fixtures.answer(.json(paris).delayed(by: .milliseconds(600)), forCity: "Paris")
+        // The first place answers last: the order on screen must still be the order asked.
+        let london = try Fixtures.real(try #require(FixtureServer.weatherFixtures["51.5074456,-0.1277653"]))
+        fixtures.answer(.json(london).delayed(by: .milliseconds(600)), forCoordinates: "51.5074456,-0.1277653")
         fixtures.answer(.json(try Fixtures.real("weather/weather-error-404-city-not-found.json"), status: 404), forCity: "Atlantis")
         let started = ContinuousClock.now
-        let table = try await sandbox.run(["weather", "Paris", "Atlantis", "London", "Tokyo"])
+        let places = ["London", "Atlantis", "Rostov", "51.5073219,-0.1276474"]
+        let table = try await sandbox.run(["weather"] + places)
         let elapsed = ContinuousClock.now - started
 
         #expect(table.exitCode == 66, "the worst code: \(table.stderrText)")
         let stderr = table.stderrText.split(separator: "\n")
         #expect(stderr.count == 1)
-        #expect(stderr.first?.contains("Atlantis") == true)
+        #expect(stderr.first?.contains("no place named \"Atlantis\"") == true, "\(table.stderrText)")
         let out = table.stdoutText
-        let strasbourg = try #require(out.range(of: "Strasbourg, FR"))
-        let london = try #require(out.range(of: "London, GB"))
-        let wroclaw = try #require(out.range(of: "Wroclaw, PL") ?? out.range(of: "Wrocław, PL"))
-        #expect(strasbourg.lowerBound < london.lowerBound && london.lowerBound < wroclaw.lowerBound)
-        #expect(fixtures.requests.count == 4)
+        let first = try #require(out.range(of: "London, GB"))
+        let second = try #require(out.range(of: "Hemel Hempstead, GB"))
+        let third = try #require(out.range(of: "City of Westminster, GB"))
+        #expect(first.lowerBound < second.lowerBound && second.lowerBound < third.lowerBound)
+        // Two requests per place found (a lookup, then the forecast), one for the unknown name.
+        let direct = FixtureServer.directPath
+        #expect(fixtures.lookups.map(\.path).sorted() == [direct, direct, direct, FixtureServer.reversePath].sorted())
+        #expect(fixtures.forecasts.count == 3)
+        #expect(Set(fixtures.forecasts.map(FixtureServer.coordinates)) == [
+            "51.5074456,-0.1277653", FixtureServer.placeCoordinates, "51.5073219,-0.1276474",
+        ])
         #expect(elapsed < .seconds(10))
 
-        // JSON keeps the order too, one object per city that answered.
-        let json = try await sandbox.run(["weather", "Paris", "Atlantis", "London", "Tokyo", "--json"])
+        // JSON keeps the order too, one object per place that answered; the places are stored, so
+        // this run asks for nothing again (the forecasts are cached) but the unknown name.
+        let json = try await sandbox.run(["weather"] + places + ["--json"])
         #expect(json.exitCode == 66)
         let cities = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
-        #expect(cities.map { $0["query"] as? String } == ["Paris", "London", "Tokyo"])
+        #expect(cities.map { $0["query"] as? String } == ["London", "Rostov", "51.5073219,-0.1276474"])
+        #expect(fixtures.lookups.count == 5)
+        #expect(fixtures.forecasts.count == 3)
     }
 
-    @Test("the fetches overlap: four slow cities take about one delay, not four")
+    @Test("the fetches overlap: four slow places take about one delay, not four")
     func citiesOverlap() async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
         let body = try Fixtures.real(FixtureServer.weatherFixture)
@@ -43,7 +53,9 @@ struct ConcurrentQueriesTests {
         fixtures.answer(.json(body).delayed(by: .milliseconds(Int64(delay * 1000)))) { $0.path == FixtureServer.weatherPath }
         let result = try await sandbox.run(["weather", "A", "B", "C", "D"])
         #expect(result.exitCode == 0, "\(result.stderrText)")
-        let arrivals = fixtures.requests.map(\.arrival)
+        // Each place is looked up, then its forecast asked for: the four forecasts are in flight together.
+        #expect(fixtures.lookups.count == 4)
+        let arrivals = fixtures.forecasts.map(\.arrival)
         #expect(arrivals.count == 4)
         let spread = (arrivals.max() ?? .distantPast).timeIntervalSince(arrivals.min() ?? .distantFuture)
         // One after another, the arrivals would spread over at least 3 delays (2.4 s); half

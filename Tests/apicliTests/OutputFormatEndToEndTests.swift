@@ -58,7 +58,8 @@ struct OutputFormatEndToEndTests {
         let (jsonResult, ndjsonResult, csvResult) = try await (json, ndjson, csv)
 
         #expect(table.exitCode == 0, "\(table.stderrText)")
-        #expect(table.stdoutText.hasPrefix("Ростов, RU\n"))
+        // The title names the place the geocoder chose (the fixture server's: Hemel Hempstead).
+        #expect(table.stdoutText.hasPrefix("Hemel Hempstead, GB\n"))
         #expect(table.stdoutText.contains("°C"))
         #expect(table.stdoutText.contains("небольшой дождь"))
         #expect(table.stdoutText.contains("m/s"))
@@ -69,6 +70,12 @@ struct OutputFormatEndToEndTests {
         let city = try #require(cities.first)
         #expect(city["query"] as? String == "Rostov")
         #expect(city["units"] as? String == "metric")
+        let chosen = try #require(city["place"] as? [String: Any])
+        #expect(chosen["name"] as? String == "Hemel Hempstead")
+        #expect(chosen["country"] as? String == "GB")
+        #expect(chosen["state"] as? String == "England")
+        #expect((chosen["lat"] as? NSNumber)?.doubleValue == 51.7511784)
+        #expect((chosen["lon"] as? NSNumber)?.doubleValue == -0.472528)
         let place = try #require(city["city"] as? [String: Any])
         #expect(place["name"] as? String == "Ростов")
         #expect(place["country"] as? String == "RU")

@@ -13,9 +13,10 @@ extension ProcessTests {
     @Suite("8 processes read and write one store")
     struct ProcessConcurrencyTests {
         static let workers = 8
-        /// 8 × 6 = 48 weather fetches: inside OpenWeather's 60 a minute, so no
-        /// process waits on the rate limit and the test stays about writes.
-        static let rounds = 6
+        /// 8 × 3 = 24 places, each a geocoding lookup and a forecast (two writes):
+        /// 48 requests, inside OpenWeather's 60 a minute, so no process waits on
+        /// the rate limit and the test stays about writes.
+        static let rounds = 3
         /// After their writes, workers keep searching until this long after the start.
         static let minimumDuration = Duration.seconds(5)
         static let seedWords = ["concurrency", "seed"]
@@ -30,7 +31,9 @@ extension ProcessTests {
             let forecast = try Fixtures.real("weather/weather-strasbourg-metric-fr-cnt40.json")
             let articles = try Self.largeAnswer(
                 from: Fixtures.real("nyt/nyt-2016-11-compact-escaped-slashes.json"), count: Self.seedSize)
+            let place = try Fixtures.real("geo/direct_hemel_hempstead_aahill1.json")
             let server = try LoopbackServer(routes: [
+                "/geo/1.0/direct": [.json(place)],
                 "/data/2.5/forecast": [.json(forecast)],
                 "/svc/search/v2/articlesearch.json": [.json(articles)],
             ])
@@ -74,7 +77,8 @@ extension ProcessTests {
             for (city, count) in entries where count != expected {
                 Issue.record("\(city): \(count) forecast entries stored, expected \(expected)")
             }
-            #expect(Set(server.requests(to: "/data/2.5/forecast").compactMap { $0.query("q") }) == Set(cities))
+            #expect(Set(server.requests(to: "/geo/1.0/direct").compactMap { $0.query("q") }) == Set(cities))
+            #expect(server.requests(to: "/data/2.5/forecast").count == cities.count)
             #expect(try Self.storedArticleCount(database: database) == Self.seedSize, "NYT articles lost")
             #expect(server.requests(to: "/svc/search/v2/articlesearch.json").count == 1 + Self.refreshingWorkers)
             let reads = runs.filter(\.isRead).count

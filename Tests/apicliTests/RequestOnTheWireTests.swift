@@ -32,16 +32,22 @@ struct RequestOnTheWireTests {
         #expect(!result.stderrText.contains(Sandbox.nytKey))
     }
 
-    @Test("weather sends the city as one q, cnt, lang, units and appid")
+    @Test("weather looks the place up (q, limit, appid), then asks for the forecast by lat and lon, cnt, lang, units and appid")
     func weatherRequest() async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
         let result = try await sandbox.run(["weather", "São Paulo", "--cnt", "3", "--lang", "fr", "--units", "imperial"])
         #expect(result.exitCode == 0, "\(result.stderrText)")
-        let request = try #require(fixtures.requests.first)
-        #expect(fixtures.requests.count == 1)
-        #expect(request.path == FixtureServer.weatherPath)
+        #expect(fixtures.requests.map(\.path) == [FixtureServer.directPath, FixtureServer.weatherPath])
+        let lookup = try #require(fixtures.requests.first)
+        let asked = Dictionary(lookup.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        #expect(asked == ["q": "São Paulo", "limit": "5", "appid": Sandbox.weatherKey])
+        let request = try #require(fixtures.requests.last)
         let sent = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        #expect(sent == ["q": "São Paulo", "cnt": "3", "lang": "fr", "units": "imperial", "appid": Sandbox.weatherKey])
+        // The coordinates exactly as the geocoder sent them.
+        #expect(sent == [
+            "lat": "51.7511784", "lon": "-0.472528", "cnt": "3", "lang": "fr", "units": "imperial",
+            "appid": Sandbox.weatherKey,
+        ])
         #expect(result.stdoutText.contains("°F"))
         #expect(result.stdoutText.contains("mph"))
         #expect(!result.stdoutText.contains(Sandbox.weatherKey))
@@ -53,9 +59,10 @@ struct RequestOnTheWireTests {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
         let result = try await sandbox.run(["weather", "London,GB"])
         #expect(result.exitCode == 0, "\(result.stderrText)")
-        let request = try #require(fixtures.requests.first)
-        #expect(request.query.map(\.name).sorted() == ["appid", "q", "units"])
-        #expect(request.query("q") == "London,GB")
+        #expect(fixtures.lookups.first?.query("q") == "London,GB")
+        let request = try #require(fixtures.forecasts.first)
+        #expect(request.query.map(\.name).sorted() == ["appid", "lat", "lon", "units"])
+        #expect(request.query("lat") == "51.5074456")
         #expect(request.query("units") == "metric")
     }
 }

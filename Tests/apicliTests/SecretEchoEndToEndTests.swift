@@ -15,11 +15,13 @@ struct SecretEchoEndToEndTests {
         let marker = Data(#""name":"Ростов""#.utf8)
         let range = try #require(body.range(of: marker))
         body.replaceSubrange(range, with: Data(#""name":"Ростов","echo":"appid=\#(key)""#.utf8))
+        // The place is named by its id (one forecast request, no geocoding), so that the one
+        // cached answer is the echoing one.
         fixtures.answer(
-            .json(body, headers: [("X-Echo-Query", "q=Rostov&appid=\(key)"), ("ETag", "\"\(key)\"")]),
-            forCity: "Rostov")
+            .json(body, headers: [("X-Echo-Query", "id=501183&appid=\(key)"), ("ETag", "\"\(key)\"")]),
+            when: { $0.path == FixtureServer.weatherPath })
 
-        let result = try await sandbox.run(["weather", "Rostov", "--verbose"])
+        let result = try await sandbox.run(["weather", "--id", "501183", "--verbose"])
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stdoutText.contains("Ростов"))
         #expect(fixtures.requests.last?.query("appid") == key)
@@ -29,7 +31,7 @@ struct SecretEchoEndToEndTests {
         #expect(cached.first?["headers"].string?.contains("appid=***") == true, "\(cached.first?["headers"].string ?? "")")
         #expect(try sandbox.databaseBytes().range(of: Data(key.utf8)) == nil, "the key is in the store's files")
         // The stored answer still reads back offline.
-        let offline = try await sandbox.run(["weather", "Rostov", "--offline"])
+        let offline = try await sandbox.run(["weather", "--id", "501183", "--offline"])
         #expect(offline.exitCode == 0, "\(offline.stderrText)")
         #expect(offline.stdoutText.contains("Ростов"))
     }
@@ -41,7 +43,7 @@ struct SecretEchoEndToEndTests {
         let port = try #require(sandbox.server.baseURL.port)
         let base = "http://user:\(password)@127.0.0.1:\(port)"
 
-        let traced = try await sandbox.run(["weather", "Rostov", "--verbose"], set: ["APICLI_WEATHER_BASE_URL": base])
+        let traced = try await sandbox.run(["weather", "--id", "501183", "--verbose"], set: ["APICLI_WEATHER_BASE_URL": base])
         #expect(traced.exitCode == 0, "\(traced.stderrText)")
         #expect(traced.stderrText.contains("http://user:***@127.0.0.1:\(port)/data/2.5/forecast"), "\(traced.stderrText)")
 

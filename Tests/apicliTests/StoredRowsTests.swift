@@ -58,16 +58,17 @@ struct StoredRowsTests {
         #expect(entry["description"].string == "пасмурно")
 
         // Another city and other units are other rows; the same city again replaces its rows.
-        async let paris = sandbox.run(["weather", "Paris", "--lang", "fr"])
+        // (London resolves to the fixture server's London, whose forecast has 3 steps.)
+        async let london = sandbox.run(["weather", "London", "--lang", "fr"])
         async let imperial = sandbox.run(["weather", "Rostov", "--units", "imperial"])
-        let (parisResult, imperialResult) = try await (paris, imperial)
-        #expect(parisResult.exitCode == 0 && imperialResult.exitCode == 0)
+        let (londonResult, imperialResult) = try await (london, imperial)
+        #expect(londonResult.exitCode == 0 && imperialResult.exitCode == 0)
         #expect(try sandbox.count("weather_forecasts") == 3)
-        #expect(try sandbox.count("weather_entries") == 8 + 40 + 8)
+        #expect(try sandbox.count("weather_entries") == 8 + 3 + 8)
 
         let refreshed = try await sandbox.run(["weather", "Rostov", "--refresh"])
         #expect(refreshed.exitCode == 0)
         #expect(try sandbox.count("weather_forecasts") == 3)
-        #expect(try sandbox.count("weather_entries") == 56)
+        #expect(try sandbox.count("weather_entries") == 19)
     }
 }

@@ -28,15 +28,16 @@ struct TerminalColorTests {
     @Test("a terminal gets colour; a pipe, NO_COLOR, TERM=dumb and --color never do not")
     func colourOnlyOnTerminals() async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
-        let fetched = try await sandbox.run(["weather", "Rostov"])
+        // By id, so that one request is all there is to cache.
+        let fetched = try await sandbox.run(["weather", "--id", "501183"])
         #expect(fetched.exitCode == 0, "\(fetched.stderrText)")
         #expect(!fetched.stdoutText.contains(Self.escape), "piped: no colour")
 
-        async let tty = Self.onTerminal(sandbox, ["weather", "Rostov"])
-        async let noColor = Self.onTerminal(sandbox, ["weather", "Rostov"], set: ["NO_COLOR": "1"])
-        async let dumb = Self.onTerminal(sandbox, ["weather", "Rostov"], set: ["TERM": "dumb"])
-        async let never = Self.onTerminal(sandbox, ["weather", "Rostov", "--color", "never"])
-        async let always = sandbox.run(["weather", "Rostov", "--color", "always"])
+        async let tty = Self.onTerminal(sandbox, ["weather", "--id", "501183"])
+        async let noColor = Self.onTerminal(sandbox, ["weather", "--id", "501183"], set: ["NO_COLOR": "1"])
+        async let dumb = Self.onTerminal(sandbox, ["weather", "--id", "501183"], set: ["TERM": "dumb"])
+        async let never = Self.onTerminal(sandbox, ["weather", "--id", "501183", "--color", "never"])
+        async let always = sandbox.run(["weather", "--id", "501183", "--color", "always"])
         let (ttyResult, noColorResult, dumbResult, neverResult, alwaysResult) = try await (tty, noColor, dumb, never, always)
 
         #expect(ttyResult.exitCode == 0)
@@ -70,10 +71,11 @@ struct TerminalColorTests {
     func progressOnlyOnTerminals() async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
         let forecast = try Fixtures.real("weather/weather-rostov-metric-ru-cnt8.json")
-        fixtures.answer(.json(forecast).delayed(by: .milliseconds(1_500)), forCity: "Slowtown")
-        async let tty = Self.onTerminal(sandbox, ["weather", "Slowtown", "--refresh"])
-        async let quiet = Self.onTerminal(sandbox, ["weather", "Slowtown", "--refresh", "--quiet"])
-        async let piped = sandbox.run(["weather", "Slowtown", "--refresh"])
+        fixtures.answer(.json(forecast).delayed(by: .milliseconds(1_500))) { $0.path == FixtureServer.weatherPath }
+        // By id: the forecast is the only request, and the slow one.
+        async let tty = Self.onTerminal(sandbox, ["weather", "--id", "501183", "--refresh"])
+        async let quiet = Self.onTerminal(sandbox, ["weather", "--id", "501183", "--refresh", "--quiet"])
+        async let piped = sandbox.run(["weather", "--id", "501183", "--refresh"])
         let (ttyResult, quietResult, pipedResult) = try await (tty, quiet, piped)
         for result in [ttyResult, quietResult, pipedResult] {
             #expect(result.exitCode == 0)

@@ -13,6 +13,7 @@ enum FailureMapping {
             // Only OpenWeather's own JSON says the city is unknown; an HTML page or an
             // empty body from a wrong base URL is the host's "unexpected answer".
             guard body?.code != nil || body?.message != nil else { return nil }
+            if case let .id(id) = query.place { return .notFound("city with OpenWeather id \(id)") }
             return .notFound("city named \"\(query.city)\"")
         case 401:
             // The body says "Invalid API key" even for a key not active yet; the key itself is never quoted.
@@ -27,6 +28,31 @@ enum FailureMapping {
             return .badRequest("could not use the city \"\(query.city)\"\(reason); give a city name such as Paris or London,GB")
         default:
             return nil
+        }
+    }
+
+    /// What a Geocoding API answer means: its 404 (a zip code it does not know) is
+    /// "no place"; its 400 (`wrong latitude`) a bad request; the rest as for the forecast.
+    static func lookupFailure(status: Int, body: OpenWeatherErrorBody?, for query: WeatherQuery) -> ProviderFailure? {
+        let isOpenWeather = body?.code != nil || body?.message != nil
+        switch status {
+        case 404:
+            return isOpenWeather ? .notFound(notFoundSubject(query)) : nil
+        case 400:
+            guard isOpenWeather else { return nil }
+            let reason = TerminalSanitizer.quote(body?.message).map { ": " + $0 } ?? ""
+            return .badRequest("could not look up the place \"\(query.city)\"\(reason)")
+        default:
+            return failure(status: status, body: body, for: query)
+        }
+    }
+
+    /// `place named "Atlantis"`, `place with zip code "00000,FR"`: what the geocoder did not know.
+    static func notFoundSubject(_ query: WeatherQuery) -> String {
+        switch query.place {
+        case let .zip(code): "place with zip code \"\(code)\""
+        case let .id(id): "city with OpenWeather id \(id)"
+        case .name, .coordinates: "place named \"\(query.city)\""
         }
     }
 }

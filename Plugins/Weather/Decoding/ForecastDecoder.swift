@@ -23,6 +23,8 @@ enum ForecastDecoder {
         if entries.isEmpty && !list.isEmpty {
             throw DecodeFailure("none of the \(list.count) forecast entries for \"\(query.city)\" could be read")
         }
-        return Forecast(requested: query.city, city: payload.city ?? City(), units: query.units, entries: entries)
+        return Forecast(
+            requested: query.city, city: payload.city ?? City(), units: query.units, entries: entries,
+            place: query.resolved, language: query.language, layout: query.layout)
     }
 }

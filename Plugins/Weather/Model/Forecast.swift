@@ -9,16 +9,39 @@ public struct Forecast: Sendable, Hashable {
     public var units: Units
     /// In the API's order (oldest first).
     public var entries: [ForecastEntry]
+    /// The place the geocoder chose for the query; nil for a city id, or a stored
+    /// forecast from before places were resolved.
+    public var place: Place?
+    /// The `--lang` code, for the place's local name.
+    public var language: String?
+    /// Which steps are shown, and how (not stored: it is the query's).
+    public var layout: ForecastLayout
 
-    public init(requested: String, city: City, units: Units, entries: [ForecastEntry]) {
+    public init(
+        requested: String, city: City, units: Units, entries: [ForecastEntry], place: Place? = nil,
+        language: String? = nil, layout: ForecastLayout = ForecastLayout()
+    ) {
         self.requested = requested
         self.city = city
         self.units = units
         self.entries = entries
+        self.place = place
+        self.language = language
+        self.layout = layout
     }
 
-    /// `Paris, FR`; the name alone without a country; the typed text without a name.
+    /// The steps shown: all of them, or those in the first `--hours` hours.
+    public var shownEntries: [ForecastEntry] {
+        guard let hours = layout.hours, let first = entries.first else { return entries }
+        let end = first.time + Int64(hours) * 3600
+        return entries.filter { $0.time < end }
+    }
+
+    /// The place's name (in `--lang` when the geocoder has it) and region:
+    /// `Londres, GB`, `Paris, US-TX`; else the forecast's own city, `Paris, FR`;
+    /// the typed text without either.
     public var title: String {
+        if let title = place?.title(in: language) { return title }
         guard let name = city.name, !name.isEmpty else { return requested }
         guard let country = city.country, !country.isEmpty else { return name }
         return name + ", " + country

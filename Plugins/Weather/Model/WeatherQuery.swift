@@ -1,28 +1,47 @@
 import Foundation
 
-/// One city to forecast, with the settings that shape the answer.
+/// One place to forecast, with the settings that shape the answer and its view.
 public struct WeatherQuery: Sendable, Hashable {
-    /// Exactly as typed (`New York`, `London,GB`); sent as `q`.
+    /// The place as the user wrote it (`New York`, `London,GB`, `48.85,2.35`,
+    /// `zip 94040,US`): what messages name.
     public var city: String
+    /// How the place was named, and so how it is resolved.
+    public var place: PlaceRequest
     public var units: Units
     /// OpenWeather language code (`fr`, `pt_br`); nil for the API's default (English).
     public var language: String?
     /// How many 3-hour steps (1…40); nil for the API's default (all 40).
     public var count: Int?
+    /// What the place resolved to, once the host ran its lookup; nil before, or for an id.
+    public var resolved: Place?
+    /// Which steps are shown, and how.
+    public var layout: ForecastLayout
 
-    public init(city: String, units: Units = .metric, language: String? = nil, count: Int? = nil) {
+    public init(
+        city: String, units: Units = .metric, language: String? = nil, count: Int? = nil,
+        place: PlaceRequest? = nil, layout: ForecastLayout = ForecastLayout()
+    ) {
         self.city = city
+        self.place = place ?? .name(city)
         self.units = units
         self.language = language
         self.count = count
+        self.layout = layout
     }
 
-    /// The store key for the city: `london,gb` for `  London , GB`, so that the
+    /// The store key for the place: `london,gb` for `  London , GB`, so that the
     /// same place typed differently finds the same stored forecast.
-    public var cityKey: String {
-        let words = city.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return words.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .joined(separator: ",")
+    public var cityKey: String { place.key }
+}
+
+/// The view options: `--daily` (one row per local day) and `--hours N`.
+public struct ForecastLayout: Sendable, Hashable {
+    public var daily: Bool
+    /// Only the steps in the next `hours` hours, counted from the first step shown.
+    public var hours: Int?
+
+    public init(daily: Bool = false, hours: Int? = nil) {
+        self.daily = daily
+        self.hours = hours
     }
 }

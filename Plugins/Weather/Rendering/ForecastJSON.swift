@@ -8,6 +8,8 @@ import APICore
 /// ```
 /// Keys are snake_case, times ISO 8601 (`time` in UTC, `local_time` with the
 /// city's offset), numbers exactly as the API sent them, null when absent.
+/// `place` is what the geocoder chose (null for a city id); `forecasts` holds
+/// the steps shown (`--hours`); under `--daily` a `days` array follows.
 enum ForecastJSON {
     static func document(_ forecasts: [Forecast]) -> JSONValue {
         .array(forecasts.map(object))
@@ -16,8 +18,9 @@ enum ForecastJSON {
     static func object(_ forecast: Forecast) -> JSONValue {
         let city = forecast.city
         let offset = city.timezoneOffset ?? 0
-        return [
+        var object: JSONValue = [
             "query": .string(forecast.requested),
+            "place": forecast.place.map { place($0, language: forecast.language) } ?? .null,
             "city": [
                 "id": JSONValue(city.id),
                 "name": JSONValue(city.name),
@@ -30,7 +33,43 @@ enum ForecastJSON {
                 "population": JSONValue(city.population),
             ],
             "units": .string(forecast.units.rawValue),
-            "forecasts": .array(forecast.entries.map { entry(($0), offset: offset) }),
+            "forecasts": .array(forecast.shownEntries.map { entry(($0), offset: offset) }),
+        ]
+        if forecast.layout.daily, case var .object(members) = object {
+            let days = DaySummary.days(forecast.shownEntries, offset: offset)
+            members.append(.init("days", .array(days.map(day))))
+            object = .object(members)
+        }
+        return object
+    }
+
+    /// The chosen place: `{"name": "London", "local_name": "Londres", "country": "GB", "state": "England", "lat": …, "lon": …}`.
+    static func place(_ place: Place, language: String?) -> JSONValue {
+        [
+            "name": JSONValue(place.name),
+            "local_name": JSONValue(place.name(in: language)),
+            "country": JSONValue(place.country),
+            "state": JSONValue(place.state),
+            "lat": JSONValue(place.latitude),
+            "lon": JSONValue(place.longitude),
+        ]
+    }
+
+    /// One `--daily` row: `{"date": "2022-10-05", "temp_min": 285.7, …}`, amounts in mm, `pop` 0…1.
+    static func day(_ day: DaySummary) -> JSONValue {
+        [
+            "date": .string(day.day.date),
+            "steps": .int(Int64(day.steps)),
+            "temp_min": JSONValue(day.temperatureMin),
+            "temp_max": JSONValue(day.temperatureMax),
+            "weather_id": JSONValue(day.condition?.id),
+            "main": JSONValue(day.condition?.main),
+            "description": JSONValue(day.condition?.description),
+            "icon": JSONValue(day.condition?.icon),
+            "precipitation": JSONValue(day.precipitation.map(NumberValue.double)),
+            "pop": JSONValue(day.precipitationProbability),
+            "wind_speed": JSONValue(day.windSpeed),
+            "wind_deg": JSONValue(day.windDirection),
         ]
     }
 

@@ -10,11 +10,12 @@ enum ForecastRows {
     ]
 
     static func table(_ forecasts: [Forecast]) -> Table {
+        if forecasts.first?.layout.daily == true { return DailyRows.table(forecasts) }
         var rows: [[String]] = []
         for forecast in forecasts {
             let offset = forecast.city.timezoneOffset ?? 0
             let city = forecast.city.name ?? forecast.requested
-            for entry in forecast.entries {
+            for entry in forecast.shownEntries {
                 let condition = entry.condition
                 rows.append([
                     city, forecast.city.country ?? "",
@@ -36,5 +37,5 @@ enum ForecastRows {
             rows: rows)
     }
 
-    private static func text(_ value: NumberValue?) -> String { value?.text ?? "" }
+    static func text(_ value: NumberValue?) -> String { value?.text ?? "" }
 }

@@ -7,7 +7,9 @@ import APICore
 /// Everything is derived from the forecast alone (never the current time), so
 /// the same data gives the same view.
 enum ForecastView {
-    static func view(_ forecast: Forecast, unicode: Bool) -> TerminalView {
+    static func view(_ whole: Forecast, unicode: Bool) -> TerminalView {
+        var forecast = whole
+        forecast.entries = whole.shownEntries
         let offset = forecast.city.timezoneOffset ?? 0
         var header: [HeaderLine] = [.title(forecast.title)]
         let temperatures = forecast.entries.map { $0.temperature?.doubleValue ?? .nan }
@@ -17,13 +19,18 @@ enum ForecastView {
         ]
         header.append(.chart("temperature", values: temperatures, notes: notes))
         header.append(.facts(sun(forecast, offset: offset)))
+        if forecast.layout.daily {
+            return TerminalView(
+                header: header, table: DailyTable.table(forecast, offset: offset, unicode: unicode),
+                emptyNote: "no forecast steps in the answer")
+        }
         return TerminalView(
             header: header, table: table(forecast, offset: offset, unicode: unicode),
             emptyNote: "no forecast steps in the answer")
     }
 
     /// `sunrise 05:48`, `sunset 20:12`, and which clock the times are on.
-    private static func sun(_ forecast: Forecast, offset: Int) -> [String] {
+    static func sun(_ forecast: Forecast, offset: Int) -> [String] {
         var facts: [String] = []
         if let sunrise = forecast.city.sunrise { facts.append("sunrise " + LocalTime(unix: sunrise, offset: offset).clock) }
         if let sunset = forecast.city.sunset { facts.append("sunset " + LocalTime(unix: sunset, offset: offset).clock) }

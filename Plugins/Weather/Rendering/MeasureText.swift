@@ -55,12 +55,14 @@ enum MeasureText {
 
     /// `rain 0.3 mm`, `snow 1.2 mm`, both joined; `<0.1` for traces; empty when neither was given.
     static func precipitation(rain: NumberValue?, snow: NumberValue?) -> String {
-        func amount(_ value: Double) -> String {
-            value > 0 && value < 0.05 ? "<0.1 mm" : decimal(value) + " mm"
-        }
         var parts: [String] = []
-        if let rain { parts.append("rain " + amount(rain.doubleValue)) }
-        if let snow { parts.append("snow " + amount(snow.doubleValue)) }
+        if let rain { parts.append("rain " + millimetres(rain.doubleValue)) }
+        if let snow { parts.append("snow " + millimetres(snow.doubleValue)) }
         return parts.joined(separator: ", ")
+    }
+
+    /// `0.3 mm`; `<0.1 mm` for a trace.
+    static func millimetres(_ value: Double) -> String {
+        value > 0 && value < 0.05 ? "<0.1 mm" : decimal(value) + " mm"
     }
 }

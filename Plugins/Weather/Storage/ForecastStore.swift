@@ -75,7 +75,8 @@ enum ForecastStore {
             entries.removeLast(entries.count - count)
         }
         let forecast = Forecast(
-            requested: row.get("requested") ?? query.city, city: city, units: query.units, entries: entries)
+            requested: row.get("requested") ?? query.city, city: city, units: query.units, entries: entries,
+            place: query.resolved, language: query.language, layout: query.layout)
         return Stored(forecast, fetchedAt: fetchedAt)
     }
 

@@ -6,7 +6,7 @@ import APICore
 /// `weather_forecasts`, and its steps in `weather_entries`. Measurement columns
 /// are declared without a type on purpose: with no affinity SQLite keeps an
 /// integer an integer and a real a real, so `1017` and `1006.74` come back as
-/// the API sent them.
+/// the API sent them. `weather_places` keeps the places the geocoder resolved.
 enum WeatherSchema {
     static let migrations: [Migration] = [
         Migration(
@@ -45,6 +45,23 @@ enum WeatherSchema {
                     PRIMARY KEY (city_key, units, lang, position),
                     FOREIGN KEY (city_key, units, lang)
                         REFERENCES weather_forecasts (city_key, units, lang) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                """),
+        // Places resolved through the Geocoding API, by how they were asked for
+        // (`direct:london,gb`, `zip:94040,us`, `reverse:48.8566,2.3522`); `local_names`
+        // is the geocoder's object as JSON text. Kept 30 days: places do not move.
+        Migration(
+            2,
+            sql: """
+                CREATE TABLE weather_places (
+                    lookup      TEXT PRIMARY KEY,
+                    fetched_at  REAL NOT NULL,
+                    name        TEXT,
+                    local_names TEXT,
+                    lat,
+                    lon,
+                    country     TEXT,
+                    state       TEXT
                 ) WITHOUT ROWID;
                 """),
     ]

@@ -94,8 +94,10 @@ public struct CommandLineParser: Sendable {
         throw UsageError("unknown option '-\(letter)'")
     }
 
-    /// `-5` or `-3.2` are words, not options (a temperature, an offset).
+    /// `-5`, `-3.2` or `-33.87,151.21` are words, not options (a temperature, an
+    /// offset, coordinates south or west).
     private static func isNegativeNumber(_ word: String) -> Bool {
-        word.count > 1 && Double(word) != nil
+        word.count > 1 && word.split(separator: ",", omittingEmptySubsequences: false)
+            .allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
     }
 }

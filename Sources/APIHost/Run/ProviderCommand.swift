@@ -37,7 +37,8 @@ struct ProviderCommand<P: Provider>: Sendable {
         let paging = PagePlan(provider)
         let runner = QueryRunner(
             provider: provider, client: client, store: store, baseURL: baseURL, credential: credential,
-            options: options, time: environment.time, progress: progress, paging: paging, trace: writeTrace)
+            options: options, time: environment.time, progress: progress, paging: paging,
+            lookups: LookupPlan(provider), timing: TimedPlan(provider), trace: writeTrace)
 
         let messages = Messages(environment: environment, options: options)
         if store.isReadOnly && !options.offline {

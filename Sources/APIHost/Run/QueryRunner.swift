@@ -16,28 +16,42 @@ struct QueryRunner<P: Provider>: Sendable {
     /// Advanced once per page fetched; nil when nothing is drawn.
     let progress: ProgressIndicator?
     let paging: PagePlan<P.Query, P.Response>
+    /// The lookup a query may need first (weather: a place name to coordinates).
+    let lookups: LookupPlan<P.Query>
+    /// How stored answers age; nil when they do not.
+    let timing: TimedPlan<P.Response>?
     /// `--verbose`: told when the write transaction that stores an answer has begun
     /// (holding the write lock) and when it committed, so a trace, and the kill
     /// test, can tell a run stopped inside its write from one stopped before it.
     var trace: (@Sendable (String) -> Void)? = nil
 
-    private var name: String { provider.descriptor.displayName }
+    var name: String { provider.descriptor.displayName }
 
     func run(_ query: P.Query) async -> QueryOutcome<P.Response> {
-        if options.offline { return answerFromStore(query, because: nil) }
+        if options.offline { return answerFromStore(storedResolution(of: query) ?? query, because: nil) }
+        switch await resolve(query) {
+        case let .ready(resolved, warnings): return await fetch(resolved, warnings: warnings)
+        case let .finished(outcome): return outcome
+        }
+    }
+
+    /// Fetches, decodes and stores a query that needs no (more) lookup.
+    private func fetch(_ query: P.Query, warnings lookupWarnings: [String]) async -> QueryOutcome<P.Response> {
         var pages: [P.Response] = []
-        var warnings: [String] = []
+        var warnings = lookupWarnings
         let count = max(1, paging.count(query))
         for page in 0..<count {
             do {
-                let response = try await fetch(query, page: page, patient: page > 0)
+                let response = try await send(provider.request(for: query, page: page), patient: page > 0) {
+                    provider.failure(status: $0, body: $1, for: query)
+                }
                 var pageWarnings: [String] = []
                 let decoded: P.Response
                 do {
                     decoded = try decode(response, for: query, warnings: &pageWarnings)
                 } catch {
                     // The cache keeps any 200; one that cannot be read must not answer again.
-                    forgetCachedAnswer(query, page: page)
+                    forgetCachedAnswer(provider.request(for: query, page: page))
                     throw error
                 }
                 warnings += pageWarnings
@@ -82,8 +96,10 @@ struct QueryRunner<P: Provider>: Sendable {
         var isTransient: Bool
     }
 
-    private func fetch(_ query: P.Query, page: Int, patient: Bool) async throws -> HTTPResponse {
-        let endpoint = provider.request(for: query, page: page)
+    /// Sends one request through the shared client; `failure` reads an unsuccessful answer the provider's way.
+    func send(
+        _ endpoint: Endpoint, patient: Bool, failure: (Int, Data) -> ProviderFailure?
+    ) async throws -> HTTPResponse {
         let request = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query, credential: credential)
         // Later pages wait for the rate limit (NYT: 5 a minute) rather than give up.
         let allowance = options.timeout + (patient ? .seconds(65) : .zero)
@@ -98,31 +114,35 @@ struct QueryRunner<P: Provider>: Sendable {
             throw FetchFailure(error: ErrorMapping.cliError(error), isTransient: error.isTransient)
         }
         if response.isSuccess { return response }
-        if let failure = provider.failure(status: response.status, body: response.body, for: query) {
+        if let failure = failure(response.status, response.body) {
             throw fetchFailure(failure)
         }
         let reading = StatusReading.failure(status: response.status, path: request.path, wording: wording)
         throw FetchFailure(error: reading.error, isTransient: reading.isTransient)
     }
 
-    private var wording: FailureWording { FailureWording(descriptor: provider.descriptor, now: time.now()) }
+    var wording: FailureWording { FailureWording(descriptor: provider.descriptor, now: time.now()) }
 
     /// A provider's classification, worded by the host.
-    private func fetchFailure(_ failure: ProviderFailure) -> FetchFailure {
+    func fetchFailure(_ failure: ProviderFailure) -> FetchFailure {
         FetchFailure(
             error: wording.error(failure),
             isTransient: FailureWording.isTransient(failure))
     }
 
-    private func forgetCachedAnswer(_ query: P.Query, page: Int) {
-        let endpoint = provider.request(for: query, page: page)
+    func forgetCachedAnswer(_ endpoint: Endpoint) {
         let request = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query, credential: credential)
         try? StoreResponseCache(store: store, provider: provider.descriptor.name).remove(for: request.cacheKey)
     }
 
     private func decode(_ response: HTTPResponse, for query: P.Query, warnings: inout [String]) throws -> P.Response {
+        try reading(response) { try provider.decode(response.body, for: query, warnings: &warnings) }
+    }
+
+    /// Runs a provider's reading of `response`: its failure classification worded by the host, anything else a decode error.
+    func reading<T>(_ response: HTTPResponse, _ read: () throws -> T) throws -> T {
         do {
-            return try provider.decode(response.body, for: query, warnings: &warnings)
+            return try read()
         } catch let failure as ProviderFailure {
             // An error body sent with status 200 (OpenWeather does this): the provider read it.
             throw fetchFailure(failure)
@@ -134,7 +154,7 @@ struct QueryRunner<P: Provider>: Sendable {
     }
 
     /// `--offline`, or the fallback after a transient failure.
-    private func answerFromStore(_ query: P.Query, because failure: CLIError?) -> QueryOutcome<P.Response> {
+    func answerFromStore(_ query: P.Query, because failure: CLIError?) -> QueryOutcome<P.Response> {
         let stored: Stored<P.Response>?
         do {
             stored = try store.read { tx in try provider.load(query, from: tx) }
@@ -149,7 +169,15 @@ struct QueryRunner<P: Provider>: Sendable {
             return .failure(CLIError(
                 "nothing stored for \(provider.label(for: query)); run it once without --offline", exitCode: .unavailable))
         }
-        let notice = StaleNotice.text(fetchedAt: stored.fetchedAt, now: time.now(), failure: failure?.message)
-        return .success(stored.value, warnings: [notice])
+        let now = time.now()
+        var response = stored.value
+        var leftOut: String?
+        if let timing {
+            let current = timing.drop(now, response)
+            response = current.response
+            leftOut = timing.notice(dropped: current.dropped)
+        }
+        let notice = StaleNotice.text(fetchedAt: stored.fetchedAt, now: now, failure: failure?.message, leftOut: leftOut)
+        return .success(response, warnings: [notice])
     }
 }

@@ -5,9 +5,11 @@ import Foundation
 /// `could not reach …; showing results stored at 2026-11-29T14:44:21Z (41 min ago)`
 enum StaleNotice {
     /// `failure` is the reason the network was not used; nil for `--offline`.
-    static func text(fetchedAt: Date, now: Date, failure: String?) -> String {
+    /// `leftOut` says what of the stored answer was not shown (`3 steps already past left out`).
+    static func text(fetchedAt: Date, now: Date, failure: String?, leftOut: String? = nil) -> String {
         let when = timestamp(fetchedAt) + " (" + age(from: fetchedAt, to: now) + ")"
         return (failure.map { $0 + "; " } ?? "offline: ") + "showing results stored at " + when
+            + (leftOut.map { "; " + $0 } ?? "")
     }
 
     static func timestamp(_ date: Date) -> String {

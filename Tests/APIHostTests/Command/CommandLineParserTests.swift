@@ -32,6 +32,11 @@ import Testing
         #expect(try parser.parse(["-5"]).positionals == ["-5"])
     }
 
+    @Test func negativeCoordinatesAreWords() throws {
+        #expect(try parser.parse(["-33.87,151.21", "-33.87, -151.21"]).positionals == ["-33.87,151.21", "-33.87, -151.21"])
+        #expect(throws: UsageError.self) { try parser.parse(["-33.87,x"]) }
+    }
+
     @Test func unknownOptionSuggestsNearest() {
         #expect(throws: UsageError("unknown option '--unts'; did you mean '--units'?")) {
             try parser.parse(["Paris", "--unts", "metric"])

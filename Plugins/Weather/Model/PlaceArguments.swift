@@ -1,0 +1,39 @@
+import APICore
+import Foundation
+
+/// The places a command line names: each argument (a name or coordinates),
+/// then `--zip`, then `--id`; the default place (`weather.place`,
+/// `APICLI_WEATHER_PLACE`) when there is none.
+enum PlaceArguments {
+    /// Each place with the text messages name it by.
+    static func places(from command: ParsedCommand) throws -> [(text: String, place: PlaceRequest)] {
+        var places: [(text: String, place: PlaceRequest)] = []
+        for argument in command.arguments {
+            let text = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { throw UsageError("a place name cannot be empty: apicli weather Paris") }
+            places.append((text, try PlaceRequest.argument(text)))
+        }
+        if let zip = command.value("zip") {
+            let code = zip.trimmingCharacters(in: .whitespaces)
+            let parts = code.split(separator: ",", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+            else { throw UsageError("--zip takes CODE,COUNTRY such as 94040,US or 75001,FR, not '\(zip)'") }
+            places.append(("zip " + code, .zip(code)))
+        }
+        if let text = command.value("id") {
+            guard let id = Int64(text.trimmingCharacters(in: .whitespaces)), id > 0 else {
+                throw UsageError("--id takes an OpenWeather city id, a whole number such as 2988507, not '\(text)'")
+            }
+            places.append(("id \(id)", .id(id)))
+        }
+        if places.isEmpty, let text = command.value("place")?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            places.append((text, try PlaceRequest.argument(text)))
+        }
+        guard !places.isEmpty else {
+            throw UsageError(
+                "name a place: apicli weather Paris (or 48.85,2.35, --zip 94040,US, --id 2988507), or set a default "
+                    + "with 'apicli config set weather.place \"Paris,FR\"' or APICLI_WEATHER_PLACE")
+        }
+        return places
+    }
+}

@@ -1,0 +1,48 @@
+import APICore
+import Foundation
+
+/// Reads and writes the places the Geocoding API resolved, one row per lookup,
+/// stamped with the host's fetch time (the host decides when one is too old).
+enum PlaceStore {
+    static var columns: RecordColumns<Place> {
+        RecordColumns([
+            .init("name", \.name), .init("lat", \.latitude), .init("lon", \.longitude), .init("country", \.country),
+            .init("state", \.state),
+        ])
+    }
+
+    static let insert = SQLStatement.insert(
+        into: "weather_places", columns: ["lookup", "fetched_at", "local_names"] + columns.names)
+
+    /// `direct:london,gb`, `zip:94040,us`, `reverse:48.8566,2.3522`; nil for a city id (no lookup).
+    static func key(_ request: PlaceRequest) -> String? {
+        switch request {
+        case .name: "direct:" + request.key
+        case .zip: request.key
+        case .coordinates: "reverse:" + request.key
+        case .id: nil
+        }
+    }
+
+    static func save(_ place: Place, for request: PlaceRequest, fetchedAt: Date, in transaction: Transaction) throws {
+        guard let key = key(request) else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let names = String(decoding: try encoder.encode(place.localNames), as: UTF8.self)
+        try transaction.execute("DELETE FROM weather_places WHERE lookup = ?", [.text(key)])
+        try transaction.execute(insert, [.text(key), fetchedAt.sql, .text(names)] + columns.values(of: place))
+    }
+
+    static func load(_ request: PlaceRequest, from transaction: Transaction) throws -> Stored<Place>? {
+        guard let key = key(request),
+            let row = try transaction.queryOne("SELECT * FROM weather_places WHERE lookup = ?", [.text(key)]),
+            let fetchedAt = row.get("fetched_at", as: Date.self)
+        else { return nil }
+        var place = Place()
+        columns.read(row, into: &place)
+        if let names = row.get("local_names", as: String.self) {
+            place.localNames = (try? JSONDecoder().decode([String: String].self, from: Data(names.utf8))) ?? [:]
+        }
+        return Stored(place, fetchedAt: fetchedAt)
+    }
+}
