@@ -36,7 +36,9 @@ struct OfflineFallbackTests {
         let fresh = try await sandbox.run(["nyt", "election", "--json"])
         #expect(fresh.exitCode == 0, "\(fresh.stderrText)")
 
-        fixtures.server.stop()
+        // Every connection is reset, rather than the server stopped: a stopped server's port can be
+        // taken by another test's server at once, which would answer.
+        fixtures.fail(with: .reset)
         let stale = try await sandbox.run(["nyt", "election", "--json", "--refresh"])
         #expect(stale.exitCode == 0, "\(stale.stderrText)")
         #expect(stale.stderrText.contains("showing results stored at"))
@@ -49,7 +51,9 @@ struct OfflineFallbackTests {
     @Test("nothing stored and the network down: exit 69")
     func nothingStored() async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures(extra: ["APICLI_TIMEOUT": "2"])
-        fixtures.server.stop()
+        // Every connection is reset, rather than the server stopped: a stopped server's port can be
+        // taken by another test's server at once, which would answer.
+        fixtures.fail(with: .reset)
         async let weather = sandbox.run(["weather", "Rostov"])
         async let nyt = sandbox.run(["nyt", "election"])
         let (weatherResult, nytResult) = try await (weather, nyt)
