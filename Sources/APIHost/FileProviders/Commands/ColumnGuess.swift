@@ -63,8 +63,8 @@ enum ColumnGuess {
         }
     }
 
-    /// Up to ``maxColumns`` columns: a title first, then dates, numbers, other
-    /// text and one URL; text columns are searchable offline. Internal fields
+    /// Up to ``maxColumns`` columns: a title first, then a date, numbers, other
+    /// text and a URL; text columns are searchable offline. Internal fields
     /// (`_tags`, `_highlightResult`) and the id are left out.
     static func columns(from fields: [Field], id: String?) -> [ProviderFile.Column] {
         let usable = fields.filter { field in
@@ -79,14 +79,15 @@ enum ColumnGuess {
             case .url: return 4
             }
         }
+        // At most one title, one date, two numbers, two other texts and one URL.
+        let quota = [0: 1, 1: 1, 2: 2, 3: 2, 4: 1]
+        var used: [Int: Int] = [:]
         var chosen: [Field] = []
-        var hasURL = false
         for field in usable.enumerated().sorted(by: { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) })
             .map(\.element) where chosen.count < maxColumns {
-            if field.kind == .url {
-                if hasURL { continue }
-                hasURL = true
-            }
+            let group = rank(field)
+            guard used[group, default: 0] < quota[group, default: 0] else { continue }
+            used[group, default: 0] += 1
             chosen.append(field)
         }
         var names = Set<String>()

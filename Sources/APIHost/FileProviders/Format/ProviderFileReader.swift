@@ -309,18 +309,25 @@ struct ProviderFileReader {
         _ fields: inout FieldReader, words: ProviderFile.Words?, key: ProviderFile.Key?, options: [ProviderFile.Option],
         paging: ProviderFile.Paging?
     ) {
-        var uses: [(String, String)] = []
-        if case let .parameter(name)? = words { uses.append((name, "words.parameter")) }
-        if let key { uses.append((key.parameter, "key.parameter")) }
-        for (index, option) in options.enumerated() { uses.append((option.parameter, "options[\(index)].parameter")) }
+        let root = fields.node
+        var uses: [(String, String, Int?)] = []
+        if case let .parameter(name)? = words { uses.append((name, "words.parameter", root["words"]?["parameter"]?.line)) }
+        if let key { uses.append((key.parameter, "key.parameter", root["key"]?["parameter"]?.line)) }
+        let optionNodes = root["options"]?.array ?? []
+        for (index, option) in options.enumerated() {
+            let line = optionNodes.first { $0["name"]?.string == option.name }?["parameter"]?.line
+            uses.append((option.parameter, "options[\(index)].parameter", line))
+        }
         if let paging {
-            uses.append((paging.parameter, "paging.parameter"))
-            if let size = paging.sizeParameter { uses.append((size, "paging.sizeParameter")) }
+            uses.append((paging.parameter, "paging.parameter", root["paging"]?["parameter"]?.line))
+            if let size = paging.sizeParameter {
+                uses.append((size, "paging.sizeParameter", root["paging"]?["sizeParameter"]?.line))
+            }
         }
         var seen: [String: String] = [:]
-        for (parameter, field) in uses {
+        for (parameter, field, line) in uses {
             if let earlier = seen[parameter] {
-                fields.problem(field, line: nil, "the parameter '\(parameter)' is already used by \(earlier)")
+                fields.problem(field, line: line, "the parameter '\(parameter)' is already used by \(earlier)")
             } else {
                 seen[parameter] = field
             }

@@ -25,7 +25,7 @@ enum FileItemRendering {
         let firstText = columns.firstIndex { $0.kind == .text }
         let specs = columns.enumerated().map { index, column in
             Table.Column(
-                column.name.uppercased(), role: role(column.kind, isMain: index == firstText),
+                column.name.uppercased(), role: role(column.kind),
                 dropRank: index == firstText ? nil : columns.count - index)
         }
         let rows = items.map { item in
@@ -34,9 +34,9 @@ enum FileItemRendering {
         return Table(columns: specs, rows: rows)
     }
 
-    private static func role(_ kind: ProviderFile.ColumnKind, isMain: Bool) -> Table.Role {
+    private static func role(_ kind: ProviderFile.ColumnKind) -> Table.Role {
         switch kind {
-        case .text: isMain ? .flexible : .text
+        case .text: .flexible
         case .number: .measure
         case .date: .text
         case .url: .wideOnly
