@@ -70,6 +70,17 @@ _apicli() {
                         compadd -- bash zsh fish
                     fi
                     ;;
+                provider)
+                    if (( CURRENT == 2 )); then
+                        compadd -- add list show check remove
+                    elif (( CURRENT == 3 )); then
+                        case $words[2] in
+                            show) compadd -- news sky ;;
+                            check) compadd -- news sky ;;
+                            remove) compadd -- news sky ;;
+                        esac
+                    fi
+                    ;;
                 *)
                     _arguments -s $global_options
                     ;;
@@ -89,6 +100,7 @@ _apicli_commands() {
         'store:Inspect and maintain the local store (info, clear, vacuum, check).'
         'completions:Print a shell completion script (bash, zsh, fish).'
         'manpage:Print the man page (roff).'
+        'provider:Add, list, show, check or remove provider files (new APIs without recompiling).'
     )
     _describe -t commands 'apicli command' commands
 }
