@@ -20,6 +20,11 @@ struct ProviderFileReader {
         "$schema", "apicli", "name", "summary", "about", "displayName", "baseURL", "path", "words", "key", "options",
         "items", "id", "columns", "paging", "rateLimits", "cacheSeconds",
     ]
+    static let optionFields = ["name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices"]
+    static let columnFields = ["name", "path", "kind", "searchable"]
+    static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total"]
+    static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
+
     /// Options every command has, which a file cannot redefine.
     static let globalNames = Set(GlobalOptions.specs.map(\.name) + ["version"])
 
@@ -175,7 +180,7 @@ struct ProviderFileReader {
                 fields.absorb(option)
                 continue
             }
-            option.refuseUnknown(["name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices"])
+            option.refuseUnknown(Self.optionFields)
             let name = option.string("name", maxLength: 40)
             if let name, !Self.isValidName(name) {
                 option.problem("name", line: node["name"]?.line, "'\(name)' must be lowercase letters, digits and dashes")
@@ -246,7 +251,7 @@ struct ProviderFileReader {
                 fields.absorb(column)
                 continue
             }
-            column.refuseUnknown(["name", "path", "kind", "searchable"])
+            column.refuseUnknown(Self.columnFields)
             let name = column.string("name", maxLength: 40)
             if let name, !names.insert(name).inserted {
                 column.problem("name", line: node["name"]?.line, "'\(name)' is used by another column")
@@ -274,7 +279,7 @@ struct ProviderFileReader {
     private func readPaging(_ fields: inout FieldReader) -> ProviderFile.Paging? {
         guard let node = fields.object("paging") else { return nil }
         var paging = FieldReader(node, prefix: "paging")
-        paging.refuseUnknown(["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total"])
+        paging.refuseUnknown(Self.pagingFields)
         defer { fields.absorb(paging) }
         var style: ProviderFile.Paging.Style?
         if let text = paging.string("style") {
@@ -296,8 +301,8 @@ struct ProviderFileReader {
     private func readRateLimits(_ fields: inout FieldReader) -> [RateLimit] {
         guard let node = fields.object("rateLimits") else { return [] }
         var limits = FieldReader(node, prefix: "rateLimits")
-        let windows: [(String, Int64)] = [("perSecond", 1), ("perMinute", 60), ("perHour", 3_600), ("perDay", 86_400)]
-        limits.refuseUnknown(windows.map(\.0))
+        let windows = Array(zip(Self.rateLimitFields, [Int64(1), 60, 3_600, 86_400]))
+        limits.refuseUnknown(Self.rateLimitFields)
         defer { fields.absorb(limits) }
         return windows.compactMap { key, seconds in
             limits.int(key, in: 1...1_000_000).map { RateLimit($0, per: .seconds(seconds)) }
