@@ -78,6 +78,22 @@ struct FileProviderEndToEndTests {
         #expect(try sandbox.count("apicli_file_items WHERE provider = 'wiki'") == 2)
     }
 
+    @Test("store clear empties a file provider's rows and keeps the index consistent")
+    func storeClear() async throws {
+        let (sandbox, _) = try Sandbox.withSearchAPIs()
+        try sandbox.installProviderFile("wiki", Sandbox.wikiFile)
+        let search = try await sandbox.run(["wiki", "computing"], set: sandbox.baseURL(for: "wiki"))
+        #expect(search.exitCode == 0, "\(search.stderrText)")
+        let clear = try await sandbox.run(["store", "clear", "wiki"])
+        #expect(clear.exitCode == 0, "\(clear.stderrText)")
+        #expect(try sandbox.count("apicli_file_items") == 0)
+        #expect(try sandbox.count("apicli_file_results") == 0)
+        let check = try await sandbox.run(["store", "check"])
+        #expect(check.exitCode == 0, "\(check.stderrText)")
+        let offline = try await sandbox.run(["wiki", "computing", "--offline"])
+        #expect(offline.exitCode == 69)
+    }
+
     @Test("wiki: paging by offset sends each page's offset and the page size")
     func wikipediaPaging() async throws {
         let (sandbox, fixtures) = try Sandbox.withSearchAPIs()

@@ -82,3 +82,20 @@ struct FileItemStore {
         return count
     }
 }
+
+extension FileItemStore {
+    /// For `apicli store clear [provider]`: deletes one file provider's rows, or
+    /// every file provider's with nil; 0 when no file provider ever ran.
+    static func clear(provider: String?, in transaction: Transaction) throws -> Int {
+        let exists = try transaction.queryOne(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'apicli_file_items'") != nil
+        guard exists else { return 0 }
+        if let provider { return try FileItemStore(transaction, provider: provider).drop() }
+        var count = 0
+        for table in ["apicli_file_results", "apicli_file_queries", "apicli_file_items"] {
+            try transaction.execute("DELETE FROM \(table)")
+            count += transaction.changes
+        }
+        return count
+    }
+}
