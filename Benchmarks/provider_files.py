@@ -9,8 +9,6 @@ Goal: each difference at most 2 ms.
 import json
 import os
 
-from scenarios import median_ms, verdict
-
 FILES = 50
 
 
@@ -41,6 +39,8 @@ def install(env, names, url):
 
 
 def scenario11(bench):
+    from scenarios import median_ms, verdict  # here, not at the top: scenarios imports this file
+
     url = bench.fast["url"]
     none, many = bench.env("s11-none"), bench.env("s11-many")
     install(many, [f"bench{i:02d}" for i in range(FILES)], url)

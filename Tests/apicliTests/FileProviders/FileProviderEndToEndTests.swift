@@ -66,6 +66,33 @@ struct FileProviderEndToEndTests {
         #expect(gone.exitCode == 64)
     }
 
+    @Test("add for a keyless API asks it once for a sample, and the provider works")
+    func addFromLiveRequest() async throws {
+        let (sandbox, fixtures) = try Sandbox.withSearchAPIs()
+        let env = sandbox.baseURL(for: "wp")
+        let add = try await sandbox.run([
+            "provider", "add", "wp", "--base-url", "https://en.wikipedia.org", "--path", "/w/api.php",
+            "--items", "query.search", "--query-param", "srsearch", "--no-key", "--sample-words", "computing",
+        ], set: env)
+        #expect(add.exitCode == 0, "\(add.stderrText)")
+        let sample = try #require(fixtures.requests.last)
+        #expect(sample.path == Sandbox.wikiPath && sample.query("srsearch") == "computing")
+        let show = try await sandbox.run(["provider", "show", "wp"])
+        #expect(show.stdoutText.contains(#""id": "pageid""#), "\(show.stdoutText)")
+        let check = try await sandbox.run(["provider", "check", "wp"])
+        #expect(check.exitCode == 0 && check.stdoutText.hasPrefix("ok:"), "\(check.stderrText)")
+        let search = try await sandbox.run(["wp", "cloud", "--json"], set: env)
+        #expect(search.exitCode == 0, "\(search.stderrText)")
+        #expect(search.stdoutText.contains("Cloud computing"))
+        let wrong = try await sandbox.run([
+            "provider", "add", "wp2", "--base-url", "https://en.wikipedia.org", "--path", "/w/api.php",
+            "--items", "query.results", "--query-param", "srsearch", "--no-key",
+        ], set: sandbox.baseURL(for: "wp2"))
+        #expect(wrong.exitCode == 64)
+        #expect(wrong.stderrText.contains("'query' has: search"), "\(wrong.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.providersFolder + "/wp2.json"))
+    }
+
     @Test("remove asks before dropping stored rows; no keeps them")
     func removeAsks() async throws {
         let (sandbox, _) = try Sandbox.withSearchAPIs()
