@@ -127,4 +127,23 @@ struct FieldReader {
         }
         return items
     }
+
+    /// Reads each element of an array of objects (`columns[2]`) with its own
+    /// reader that refuses fields not in `known`, and keeps every problem found.
+    mutating func objects<T>(
+        _ nodes: [LineJSON], at key: String, known: [String], read: (inout FieldReader, LineJSON) -> T?
+    ) -> [T] {
+        var results: [T] = []
+        for (index, node) in nodes.enumerated() {
+            var element = FieldReader(node, prefix: field(key) + "[\(index)]")
+            if node.members == nil {
+                element.problem("", line: node.line, "must be an object, not \(node.kindName)")
+            } else {
+                element.refuseUnknown(known)
+                if let value = read(&element, node) { results.append(value) }
+            }
+            absorb(element)
+        }
+        return results
+    }
 }

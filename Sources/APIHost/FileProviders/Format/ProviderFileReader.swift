@@ -172,15 +172,7 @@ struct ProviderFileReader {
         guard let nodes = fields.array("options", maxCount: 32) else { return fields.node["options"] == nil ? [] : nil }
         var taken = Self.globalNames
         if paging != nil { taken.formUnion(["page", "pages"]) }
-        var options: [ProviderFile.Option] = []
-        for (index, node) in nodes.enumerated() {
-            var option = FieldReader(node, prefix: "options[\(index)]")
-            guard node.members != nil else {
-                option.problem("", line: node.line, "must be an object, not \(node.kindName)")
-                fields.absorb(option)
-                continue
-            }
-            option.refuseUnknown(Self.optionFields)
+        return fields.objects(nodes, at: "options", known: Self.optionFields) { option, node in
             let name = option.string("name", maxLength: 40)
             if let name, !Self.isValidName(name) {
                 option.problem("name", line: node["name"]?.line, "'\(name)' must be lowercase letters, digits and dashes")
@@ -191,12 +183,9 @@ struct ProviderFileReader {
             let type = readOptionType(&option, node: node)
             let help = option.string("help", required: false, maxLength: 300) ?? "Sent as the \(parameter ?? "") parameter."
             let value = option.string("default", required: false, maxLength: 300)
-            fields.absorb(option)
-            if let name, let parameter, let type {
-                options.append(ProviderFile.Option(name: name, parameter: parameter, type: type, help: help, defaultValue: value))
-            }
+            guard let name, let parameter, let type else { return nil }
+            return ProviderFile.Option(name: name, parameter: parameter, type: type, help: help, defaultValue: value)
         }
-        return options
     }
 
     private func readOptionType(_ option: inout FieldReader, node: LineJSON) -> ProviderFile.OptionType? {
@@ -243,15 +232,7 @@ struct ProviderFileReader {
             return nil
         }
         var names = Set<String>()
-        var columns: [ProviderFile.Column] = []
-        for (index, node) in nodes.enumerated() {
-            var column = FieldReader(node, prefix: "columns[\(index)]")
-            guard node.members != nil else {
-                column.problem("", line: node.line, "must be an object, not \(node.kindName)")
-                fields.absorb(column)
-                continue
-            }
-            column.refuseUnknown(Self.columnFields)
+        return fields.objects(nodes, at: "columns", known: Self.columnFields) { column, node in
             let name = column.string("name", maxLength: 40)
             if let name, !names.insert(name).inserted {
                 column.problem("name", line: node["name"]?.line, "'\(name)' is used by another column")
@@ -268,12 +249,9 @@ struct ProviderFileReader {
                 }
             }
             let searchable = column.bool("searchable") ?? false
-            fields.absorb(column)
-            if let name, let path, let kind {
-                columns.append(ProviderFile.Column(name: name, path: path, kind: kind, searchable: searchable))
-            }
+            guard let name, let path, let kind else { return nil }
+            return ProviderFile.Column(name: name, path: path, kind: kind, searchable: searchable)
         }
-        return columns
     }
 
     private func readPaging(_ fields: inout FieldReader) -> ProviderFile.Paging? {

@@ -150,31 +150,32 @@ struct OpenAPIImport {
 
     /// The first array of objects in the answer's schema, breadth first: its path and item schema.
     private func itemsArray(in schema: LineJSON, document: OpenAPIDocument) -> (path: KeyPath, itemSchema: LineJSON)? {
-        var queue: [(String, LineJSON)] = [("", schema)]
-        while !queue.isEmpty {
-            let (path, node) = queue.removeFirst()
-            for (key, child) in document.resolved(node)["properties"]?.members ?? [] {
-                let property = document.resolved(child)
-                let childPath = path.isEmpty ? key : path + "." + key
-                if property["type"]?.string == "array", let items = property["items"].map(document.resolved),
-                    items["properties"] != nil, let keyPath = KeyPath(childPath) {
-                    return (keyPath, items)
-                }
-                if property["properties"] != nil, childPath.split(separator: ".").count < 4 { queue.append((childPath, property)) }
-            }
-        }
-        return nil
+        firstProperty(in: schema, document: document) { _, property in
+            guard property["type"]?.string == "array", let items = property["items"].map(document.resolved),
+                items["properties"] != nil
+            else { return nil }
+            return items
+        }.map { (path: $0.path, itemSchema: $0.found) }
     }
 
     /// Where the total count is: an integer property with a telling name, breadth first.
     private func totalPath(in schema: LineJSON, document: OpenAPIDocument) -> KeyPath? {
+        firstProperty(in: schema, document: document) { key, property in
+            property["type"]?.string == "integer" && Self.totalNames.contains(key) ? property : nil
+        }?.path
+    }
+
+    /// The first property, breadth first and at most four objects deep, that `match` accepts.
+    private func firstProperty(
+        in schema: LineJSON, document: OpenAPIDocument, match: (String, LineJSON) -> LineJSON?
+    ) -> (path: KeyPath, found: LineJSON)? {
         var queue: [(String, LineJSON)] = [("", schema)]
         while !queue.isEmpty {
             let (path, node) = queue.removeFirst()
             for (key, child) in document.resolved(node)["properties"]?.members ?? [] {
                 let property = document.resolved(child)
                 let childPath = path.isEmpty ? key : path + "." + key
-                if property["type"]?.string == "integer", Self.totalNames.contains(key) { return KeyPath(childPath) }
+                if let found = match(key, property), let keyPath = KeyPath(childPath) { return (keyPath, found) }
                 if property["properties"] != nil, childPath.split(separator: ".").count < 4 { queue.append((childPath, property)) }
             }
         }
