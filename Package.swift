@@ -114,6 +114,10 @@ let package = Package(
             dependencies: ["apicli", "APICore", "APIHost", "TestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "FileProviderTests", dependencies: ["APIHost", "TestSupport", "ProviderConformance"],
+            swiftSettings: strict
+        ),
     ] + providerTargets + providerTestTargets,
     swiftLanguageModes: [.v6]
 )

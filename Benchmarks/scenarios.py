@@ -318,3 +318,9 @@ class Bench:
             flags = ["-static-stdlib"] if self.static else []
             subprocess.run(["swiftc", "-O", *flags, source, "-o", path], check=True, stderr=DEVNULL)
         return path
+
+
+# Scenario 11 (issue 11, provider files) lives in its own file.
+from provider_files import scenario11  # noqa: E402
+
+Bench.scenario11 = scenario11

@@ -58,6 +58,15 @@ public struct BuiltinCommand: Sendable, Hashable {
             "completions", summary: "Print a shell completion script (bash, zsh, fish).",
             usage: ["apicli completions bash|zsh|fish"], actions: ["bash", "zsh", "fish"]),
         BuiltinCommand("manpage", summary: "Print the man page (roff).", usage: ["apicli manpage"]),
+        BuiltinCommand(
+            "provider", summary: "Add, list, show, check or remove provider files (new APIs without recompiling).",
+            usage: [
+                "apicli provider add NAME --base-url URL --path PATH --items KEYPATH --query-param P (--no-key | --key-param P) [--sample FILE]",
+                "apicli provider add NAME --openapi FILE --operation OP [--query-param P] [--sample FILE]",
+                "apicli provider list | show NAME | check NAME|FILE [--sample FILE] | remove NAME [--yes]",
+            ],
+            actions: ["add", "list", "show", "check", "remove"],
+            operands: ["show": .provider, "check": .provider, "remove": .provider]),
     ]
 
     /// The built-in command called `name`, if any.

@@ -7,6 +7,7 @@ struct BuiltinCommands: Sendable {
 
     /// Runs `command` with `words`: its arguments and every option given before or after it.
     func run(_ command: BuiltinCommand, words: [String]) async throws -> ExitCode {
+        if command.name == "provider" { return try await ProviderFileCommand(host: host, command: command).run(words) }
         let parsed = try CommandLineParser(options: GlobalOptions.specs).parse(words)
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
         if parsed.values["help"] == "true" {
@@ -38,11 +39,7 @@ struct BuiltinCommands: Sendable {
     }
 
     private func providers() -> ExitCode {
-        let width = host.registry.names.map(\.count).max() ?? 0
-        for provider in host.registry.providers {
-            let name = provider.descriptor.name
-            console.out(name + String(repeating: " ", count: width - name.count + 2) + provider.descriptor.summary + "\n")
-        }
+        console.out(ProviderListing(host: host).summaries())
         return .success
     }
 
@@ -51,9 +48,9 @@ struct BuiltinCommands: Sendable {
             console.out(TopLevelHelpGenerator.help(for: host.model))
             return .success
         }
-        guard let provider = host.registry.provider(named: topic) else {
+        guard let provider = try host.provider(named: topic) else {
             var message = "no help for '\(topic)': not a provider"
-            if let near = NearestName.suggest(topic, among: host.registry.names) { message += "; did you mean '\(near)'?" }
+            if let near = NearestName.suggest(topic, among: host.allProviders.map(\.descriptor.name)) { message += "; did you mean '\(near)'?" }
             throw UsageError(message)
         }
         console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: host.model))

@@ -63,7 +63,7 @@ struct ConfigCommand: Sendable {
 
     private func list(_ file: ConfigFile) {
         let settings = Settings(variables: environment.variables, config: file)
-        let keys = ConfigKey.all(in: host.registry)
+        let keys = ConfigKey.all(for: host.allProviders.map(\.descriptor))
         let width = keys.map(\.name.count).max() ?? 0
         for key in keys {
             let shown: String
@@ -91,7 +91,7 @@ struct ConfigCommand: Sendable {
     }
 
     private func check(_ name: String) throws -> ConfigKey {
-        let keys = ConfigKey.all(in: host.registry)
+        let keys = ConfigKey.all(for: host.allProviders.map(\.descriptor))
         if let key = keys.first(where: { $0.name == name }) { return key }
         var message = "unknown setting '\(name)'"
         if let near = NearestName.suggest(name, among: keys.map(\.name)) { message += "; did you mean '\(near)'?" }

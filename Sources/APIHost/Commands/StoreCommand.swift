@@ -25,7 +25,7 @@ struct StoreCommand: Sendable {
         case "clear":
             guard arguments.count <= 1 else { throw UsageError(Self.usage) }
             let provider = arguments.first
-            if let provider, host.registry.provider(named: provider) == nil {
+            if let provider, try host.provider(named: provider) == nil {
                 var message = "unknown provider '\(provider)'"
                 if let near = NearestName.suggest(provider, among: host.registry.names) { message += "; did you mean '\(near)'?" }
                 throw UsageError(message)

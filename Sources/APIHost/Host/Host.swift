@@ -57,6 +57,9 @@ public struct Host: Sendable {
         if let builtin = BuiltinCommand.named(name) {
             return try await BuiltinCommands(host: self).run(builtin, words: words)
         }
+        if let provider = try fileProvider(named: name) {
+            return try await runProvider(provider, words: words)
+        }
         var message = "unknown command or provider '\(name)'"
         if let near = NearestName.suggest(name, among: model.commandNames) { message += "; did you mean '\(near)'?" }
         throw UsageError(message + " (see 'apicli --help')")
@@ -103,7 +106,7 @@ public struct Host: Sendable {
 
     /// The one description help, completions and the man page are generated from.
     var model: CommandLineModel {
-        CommandLineModel(version: Self.version, providers: registry.providers.map(\.descriptor))
+        CommandLineModel(version: Self.version, providers: allProviders.map(\.descriptor))
     }
 
     static let versionSpec = OptionSpec.flag("version", short: "V", help: "Print the version.")

@@ -146,6 +146,9 @@ struct QueryRunner<P: Provider>: Sendable {
         } catch let failure as ProviderFailure {
             // An error body sent with status 200 (OpenWeather does this): the provider read it.
             throw fetchFailure(failure)
+        } catch let error as CLIError {
+            // A provider file whose items path the answer lacks: the file's fault (exit 78), said by the provider.
+            throw error
         } catch {
             let type = response.headers["Content-Type"].map { " (\($0))" } ?? ""
             let reason = (error as? DecodeFailure)?.reason ?? "not the expected JSON"

@@ -65,6 +65,7 @@ public struct StoreInspector: Sendable {
             for table in targets where table.kind == .virtual {
                 try Self.empty(virtualTable: table.name, in: tx)
             }
+            rows += try FileItemStore.clear(provider: provider, in: tx)
             let filter = provider == nil ? "" : " WHERE provider = ?"
             let arguments: [SQLValue] = provider.map { [.text($0)] } ?? []
             try tx.execute("DELETE FROM apicli_http_cache" + filter, arguments)

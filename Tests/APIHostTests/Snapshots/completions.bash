@@ -55,7 +55,7 @@ _apicli() {
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             else
-                COMPREPLY=($(compgen -W 'news sky providers help config store completions manpage' -- "$cur"))
+                COMPREPLY=($(compgen -W 'news sky providers help config store completions manpage provider' -- "$cur"))
             fi
             ;;
         news)
@@ -100,6 +100,19 @@ _apicli() {
                 COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur"))
+            fi
+            ;;
+        provider)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W 'add list show check remove' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 1 ]]; then
+                case "${positionals[0]}" in
+                    show) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
+                    check) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
+                    remove) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
+                esac
             fi
             ;;
         *)

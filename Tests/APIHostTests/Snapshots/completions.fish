@@ -64,6 +64,7 @@ complete -c apicli -n '__apicli_is' -a config -d 'Get, set, unset or list settin
 complete -c apicli -n '__apicli_is' -a store -d 'Inspect, query (read-only SQL) and maintain the local store.'
 complete -c apicli -n '__apicli_is' -a completions -d 'Print a shell completion script (bash, zsh, fish).'
 complete -c apicli -n '__apicli_is' -a manpage -d 'Print the man page (roff).'
+complete -c apicli -n '__apicli_is' -a provider -d 'Add, list, show, check or remove provider files (new APIs without recompiling).'
 
 # news
 complete -c apicli -n '__apicli_using news' -l from -x -d 'Only articles published on or after this date.'
@@ -92,3 +93,9 @@ complete -c apicli -n '__apicli_is store clear' -a 'news sky'
 
 # completions
 complete -c apicli -n '__apicli_is completions' -a 'bash zsh fish'
+
+# provider
+complete -c apicli -n '__apicli_is provider' -a 'add list show check remove'
+complete -c apicli -n '__apicli_is provider show' -a 'news sky'
+complete -c apicli -n '__apicli_is provider check' -a 'news sky'
+complete -c apicli -n '__apicli_is provider remove' -a 'news sky'

@@ -74,6 +74,17 @@ _apicli() {
                         compadd -- bash zsh fish
                     fi
                     ;;
+                provider)
+                    if (( CURRENT == 2 )); then
+                        compadd -- add list show check remove
+                    elif (( CURRENT == 3 )); then
+                        case $words[2] in
+                            show) compadd -- news sky ;;
+                            check) compadd -- news sky ;;
+                            remove) compadd -- news sky ;;
+                        esac
+                    fi
+                    ;;
                 *)
                     _arguments -s $global_options
                     ;;
@@ -93,6 +104,7 @@ _apicli_commands() {
         'store:Inspect, query (read-only SQL) and maintain the local store.'
         'completions:Print a shell completion script (bash, zsh, fish).'
         'manpage:Print the man page (roff).'
+        'provider:Add, list, show, check or remove provider files (new APIs without recompiling).'
     )
     _describe -t commands 'apicli command' commands
 }

@@ -1,0 +1,38 @@
+@testable import APIHost
+import Foundation
+import ProviderConformance
+import Testing
+
+/// The shared conformance suite, run on file providers built from real answers.
+@Suite("File providers pass the provider conformance suite")
+struct FileProviderConformanceTests {
+    @Test("Hacker News (Algolia) file, paged")
+    func hackerNews() async throws {
+        let file = try SampleFiles.read(SampleFiles.hackerNews)
+        let provider = PagedFileProvider(file: file, source: "hn.json")
+        await Conformance.expect(
+            provider, arguments: ["gibberish"],
+            fixtures: [
+                SampleFiles.fixture("hn_search_tags_story_hitsPerPage1_2014_sytelus.json"),
+                SampleFiles.fixture("hn_search_gitub_hitsPerPage1_2016_nilobarp.json"),
+            ])
+    }
+
+    @Test("Wikipedia search file, paged by offset")
+    func wikipedia() async throws {
+        let file = try SampleFiles.read(SampleFiles.wikipedia)
+        await Conformance.expect(
+            PagedFileProvider(file: file, source: "wiki.json"), arguments: ["computing"],
+            fixtures: [SampleFiles.fixture("wikipedia_search_computing_2023_csxl-solus.json")])
+    }
+
+    @Test("A file without paging is a plain provider")
+    func unpaged() async throws {
+        var file = try SampleFiles.read(SampleFiles.wikipedia)
+        file.paging = nil
+        #expect(!(file.provider(source: "wiki.json") is any PagedProvider))
+        await Conformance.expect(
+            FileProvider(file: file, source: "wiki.json"), arguments: ["computing"],
+            fixtures: [SampleFiles.fixture("wikipedia_search_computing_2023_csxl-solus.json")])
+    }
+}

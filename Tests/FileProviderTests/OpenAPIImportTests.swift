@@ -1,0 +1,75 @@
+@testable import APIHost
+import Foundation
+import ProviderConformance
+import Testing
+import TestSupport
+
+/// Importing NYT's published Article Search specification (Swagger 2.0).
+@Suite("Import from OpenAPI")
+struct OpenAPIImportTests {
+    static var document: String { Fixtures.realRoot.appendingPathComponent("openapi/nyt_article_search_v2.json").path }
+
+    static func imported(_ operation: String = "GET /articlesearch.json") throws -> ProviderFile {
+        try OpenAPIImport(name: "nytimes", documentPath: document, operation: operation, wordsParameter: nil).providerFile()
+    }
+
+    @Test("The server, path, key, parameters, items and paging come from the document")
+    func nyt() throws {
+        let file = try Self.imported()
+        #expect(file.baseURL.absoluteString == "https://api.nytimes.com")
+        #expect(file.path == "/svc/search/v2/articlesearch.json")
+        #expect(file.words == .parameter("q"))
+        #expect(file.key?.parameter == "api-key")
+        #expect(file.key?.environmentVariable == "NYTIMES_API_KEY")
+        #expect(file.items.description == "response.docs")
+        #expect(file.id?.description == "_id")
+        #expect(file.paging?.parameter == "page")
+        #expect(file.paging?.total?.description == "response.meta.hits")
+        let options = Dictionary(uniqueKeysWithValues: file.options.map { ($0.name, $0) })
+        #expect(options["begin-date"]?.type == .date(format: "yyyyMMdd"))
+        #expect(options["begin-date"]?.parameter == "begin_date")
+        #expect(options["sort"]?.type == .choice(["newest", "oldest"]))
+        #expect(options["hl"]?.type == .choice(["true", "false"]))
+        #expect(options["page"] == nil, "page is paging, not an option")
+        #expect(file.columns.first?.path.description == "headline.main")
+        // What is written passes the checks every run makes.
+        let text = ProviderFileWriter.text(file)
+        let reread = try ProviderFileReader(file: "nytimes.json", expectedName: "nytimes", reserved: SampleFiles.reserved)
+            .read(Array(text.utf8))
+        #expect(reread.options == file.options)
+    }
+
+    @Test("An unknown operation names the ones there are")
+    func unknownOperation() {
+        #expect {
+            try Self.imported("GET /articlesearch")
+        } throws: { error in
+            (error as? CLIError)?.message.contains("did you mean 'GET /articlesearch.json'") == true
+        }
+    }
+
+    @Test("A YAML document gets an error that says how to convert it")
+    func yaml() throws {
+        let directory = try TemporaryDirectory(prefix: "openapi-yaml")
+        let path = directory.path("api.yaml")
+        try Data("openapi: 3.0.0\ninfo:\n  title: x\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect {
+            try OpenAPIImport(name: "x", documentPath: path, operation: "search", wordsParameter: nil).providerFile()
+        } throws: { error in
+            let message = (error as? CLIError)?.message ?? ""
+            return message.contains("JSON only") && message.contains("yq -o=json")
+        }
+    }
+
+    @Test("The imported NYT provider passes the conformance suite, key included")
+    func conformance() async throws {
+        let provider = try Self.imported().provider(source: "nytimes.json")
+        guard let paged = provider as? PagedFileProvider else {
+            Issue.record("the import is paged")
+            return
+        }
+        await Conformance.expect(
+            paged, arguments: ["election"],
+            fixtures: try Fixtures.realFiles(in: "nyt").filter { !$0.lastPathComponent.contains("error") })
+    }
+}

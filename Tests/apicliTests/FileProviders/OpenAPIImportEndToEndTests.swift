@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// NYT's published OpenAPI (Swagger 2.0) document, imported, sends what the compiled NYT provider sends.
+@Suite("OpenAPI import, end to end")
+struct OpenAPIImportEndToEndTests {
+    @Test("The imported NYT provider sends the compiled provider's request", arguments: [
+        (["election", "results", "--from", "2016-11-01", "--to", "20161130"],
+         ["election", "results", "--begin-date", "2016-11-01", "--end-date", "20161130"]),
+        (["climate", "--sort", "newest", "--page", "2"], ["climate", "--sort", "newest", "--page", "2"]),
+    ])
+    func sameRequest(compiled: [String], imported: [String]) async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let document = Fixtures.realRoot.appendingPathComponent("openapi/nyt_article_search_v2.json").path
+        let add = try await sandbox.run(["provider", "add", "nytimes", "--openapi", document, "--operation", "GET /articlesearch.json"])
+        #expect(add.exitCode == 0, "\(add.stderrText)")
+        let env = sandbox.baseURL(for: "nytimes").merging(["NYTIMES_API_KEY": Sandbox.nytKey]) { $1 }
+
+        let first = try await sandbox.run(["nyt"] + compiled)
+        #expect(first.exitCode == 0, "\(first.stderrText)")
+        // --refresh: the same URL would otherwise be answered by the cache, and the server would see one request.
+        let second = try await sandbox.run(["nytimes"] + imported + ["--refresh"], set: env)
+        #expect(second.exitCode == 0, "\(second.stderrText)")
+
+        let requests = fixtures.requests
+        try #require(requests.count == 2)
+        let (nyt, file) = (requests[0], requests[1])
+        #expect(file.method == nyt.method)
+        #expect(file.path == nyt.path)
+        let sorted = { (request: RecordedRequest) in request.query.map { "\($0.name)=\($0.value)" }.sorted() }
+        #expect(sorted(file) == sorted(nyt), "\(file.target) vs \(nyt.target)")
+        #expect(nyt.query("api-key") == Sandbox.nytKey)
+    }
+
+    @Test("A YAML document is refused with how to convert it")
+    func yaml() async throws {
+        let (sandbox, _) = try Sandbox.withFixtures()
+        let path = sandbox.home.path("api.yaml")
+        try Data("openapi: 3.0.0\n".utf8).write(to: URL(fileURLWithPath: path))
+        let add = try await sandbox.run(["provider", "add", "x", "--openapi", path, "--operation", "search"])
+        #expect(add.exitCode == 65)
+        #expect(add.stderrText.contains("JSON only"), "\(add.stderrText)")
+    }
+}
