@@ -3,10 +3,15 @@ import APICore
 extension NYTProvider {
     static let searchPath = "/svc/search/v2/articlesearch.json"
 
+    /// How long an answer of the newest articles with no end date stays fresh: someone
+    /// polling for news expects news, where an hour suits a search of the archive.
+    static let newsCacheTTL: Duration = .seconds(300)
+
     /// `GET /svc/search/v2/articlesearch.json?q=…&begin_date=…&end_date=…&sort=…&page=…&fq=…`;
     /// unset parameters are left out, and page 0 (the API's default) is never sent.
     public func request(for query: ArticleQuery, page: Int) -> Endpoint {
-        var endpoint = Endpoint(path: Self.searchPath)
+        let polling = query.sort == .newest && query.endDate == nil
+        var endpoint = Endpoint(path: Self.searchPath, cacheTTL: polling ? Self.newsCacheTTL : nil)
         endpoint.add("q", query.words.isEmpty ? nil : query.words)
         endpoint.add("begin_date", query.beginDate?.compact)
         endpoint.add("end_date", query.endDate?.compact)

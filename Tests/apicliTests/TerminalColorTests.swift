@@ -67,6 +67,21 @@ struct TerminalColorTests {
         #expect(!noColorResult.stdoutText.contains(Self.escape))
     }
 
+    @Test("TERM=dumb: no escape sequence of any kind on a terminal, neither progress nor colour")
+    func dumbTerminal() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let forecast = try Fixtures.real("weather/weather-rostov-metric-ru-cnt8.json")
+        fixtures.answer(.json(forecast).delayed(by: .milliseconds(1_500))) { $0.path == FixtureServer.weatherPath }
+        async let slow = Self.onTerminal(sandbox, ["weather", "--id", "501183", "--refresh"], set: ["TERM": "dumb"])
+        async let failing = Self.onTerminal(sandbox, ["weathr", "Paris"], set: ["TERM": "dumb"])
+        let (slowResult, failingResult) = try await (slow, failing)
+        #expect(slowResult.stdoutText.contains("Ростов, RU"), "\(slowResult.stdoutText)")
+        #expect(failingResult.stdoutText.contains("did you mean"))
+        for result in [slowResult, failingResult] {
+            #expect(!result.stdoutText.contains("\u{1B}"), "\(result.stdoutText.debugDescription)")
+        }
+    }
+
     @Test("a slow run shows progress on a terminal's stderr; piped or with --quiet it does not")
     func progressOnlyOnTerminals() async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()

@@ -22,7 +22,7 @@ enum FailureMapping {
             // "Your account is temporary blocked due to exceeding of requests limitation of your
             // subscription type": waiting seconds does not help, and retrying spends more.
             guard let message, message.lowercased().contains("blocked") else { return nil }
-            return .quotaExhausted(until: nil, detail: message)
+            return .blocked(detail: message)
         case 400:
             let reason = message.map { ": " + $0 } ?? ""
             return .badRequest("could not use the city \"\(query.city)\"\(reason); give a city name such as Paris or London,GB")

@@ -5,10 +5,15 @@
 public struct Endpoint: Sendable, Hashable {
     public var path: String
     public var query: [QueryItem]
+    /// How long this answer stays fresh when the server does not say; nil for the
+    /// descriptor's `cacheTTL`. NYT's newest articles with an open end date: 5 minutes,
+    /// since someone polling for news expects news.
+    public var cacheTTL: Duration?
 
-    public init(path: String, query: [QueryItem] = []) {
+    public init(path: String, query: [QueryItem] = [], cacheTTL: Duration? = nil) {
         self.path = path
         self.query = query
+        self.cacheTTL = cacheTTL
     }
 
     /// Adds `name=value` when `value` is not nil: optional parameters stay one line each.

@@ -16,10 +16,26 @@ public enum ProviderFailure: Error, Sendable, Hashable {
     /// The key is valid but the plan it belongs to does not include this endpoint (exit 77).
     case notInPlan(detail: String?)
     /// The API's quota for this key is used up, until `until` when the API says (exit 75).
-    /// Never retried: asking again only spends more.
+    /// The host waits out the provider's declared window when the deadline allows.
     case quotaExhausted(until: Date?, detail: String?)
+    /// The API has blocked the key for a while for going over its plan (OpenWeather's
+    /// "account temporary blocked") (exit 75). Never retried: asking again only
+    /// prolongs the block; stored results stand in.
+    case blocked(detail: String?)
     /// The service is failing for now (an overloaded gateway, a 5xx with a message) (exit 75).
     case temporarilyUnavailable(detail: String?)
+}
+
+extension ProviderFailure {
+    /// Whether asking again, after any wait, could give another answer: false for a
+    /// rejected key, a bad request, a missing thing, a plan that excludes the request
+    /// and a blocked account, so the HTTP layer returns such an answer at once.
+    public var mayPassByWaiting: Bool {
+        switch self {
+        case .quotaExhausted, .temporarilyUnavailable: true
+        case .notFound, .badRequest, .keyRejected, .notInPlan, .blocked: false
+        }
+    }
 }
 
 /// The body could not be read as the API's format (exit 65); stored data stays as it was.

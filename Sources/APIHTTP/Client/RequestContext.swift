@@ -17,16 +17,20 @@ public struct RequestContext: Sendable {
     /// blocked" 429) and would only spend quota. Such an answer is returned at once,
     /// and does not mark the rate-limit window full.
     public var isFinalAnswer: @Sendable (HTTPResponse) -> Bool
+    /// How long this answer stays fresh when the server does not say; nil for the cache's default.
+    public var cacheTTL: Duration?
 
     public init(
         provider: String, displayName: String? = nil, deadline: Date, attempt: Int = 1,
-        cacheMode: CacheMode = .normal, isFinalAnswer: @escaping @Sendable (HTTPResponse) -> Bool = { _ in false }
+        cacheMode: CacheMode = .normal, cacheTTL: Duration? = nil,
+        isFinalAnswer: @escaping @Sendable (HTTPResponse) -> Bool = { _ in false }
     ) {
         self.provider = provider
         self.displayName = displayName ?? provider
         self.deadline = deadline
         self.attempt = attempt
         self.cacheMode = cacheMode
+        self.cacheTTL = cacheTTL
         self.isFinalAnswer = isFinalAnswer
     }
 

@@ -59,7 +59,7 @@ public struct CacheMiddleware: ClientMiddleware {
         case .refresh:
             trace?("cache bypassed (refresh) \(url)")
             let response = try await next(request, context)
-            save(response, key: key)
+            save(response, key: key, ttl: context.cacheTTL ?? ttl)
             return response
 
         case .normal:
@@ -75,12 +75,12 @@ public struct CacheMiddleware: ClientMiddleware {
             }
             let response = try await next(outgoing, context)
             if response.status == 304, let entry {
-                let refreshed = refresh(entry, with: response, key: key)
+                let refreshed = refresh(entry, with: response, key: key, ttl: context.cacheTTL ?? ttl)
                 trace?("cache revalidated \(url)")
                 return Self.response(from: refreshed, origin: .revalidated(storedAt: refreshed.storedAt))
             }
             trace?(entry == nil ? "cache miss \(url)" : "cache stale \(url)")
-            save(response, key: key)
+            save(response, key: key, ttl: context.cacheTTL ?? ttl)
             return response
         }
     }
@@ -94,7 +94,7 @@ public struct CacheMiddleware: ClientMiddleware {
         }
     }
 
-    private func save(_ response: HTTPResponse, key: String) {
+    private func save(_ response: HTTPResponse, key: String, ttl: Duration) {
         guard response.status == 200 else { return }
         let control = CacheControl(response.headers["Cache-Control"])
         guard !control.noStore else { return }
@@ -117,7 +117,9 @@ public struct CacheMiddleware: ClientMiddleware {
 
     /// A 304 confirms the body: the entry counts as fetched now, with the
     /// validators and freshness the 304 carries, if any.
-    private func refresh(_ entry: CachedResponse, with response: HTTPResponse, key: String) -> CachedResponse {
+    private func refresh(
+        _ entry: CachedResponse, with response: HTTPResponse, key: String, ttl: Duration
+    ) -> CachedResponse {
         var refreshed = entry
         let now = time.now()
         let control = CacheControl(response.headers["Cache-Control"] ?? entry.headers.first {

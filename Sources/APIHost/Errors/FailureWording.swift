@@ -27,6 +27,11 @@ struct FailureWording {
                 exitCode: .permissionDenied)
         case let .quotaExhausted(until, detail):
             return CLIError("\(name) rate limit reached\(parenthesised(detail)); \(retry(until))", exitCode: .temporaryFailure)
+        case let .blocked(detail):
+            let plans = descriptor.credential.map { "; see \($0.signupURL) for the plans" } ?? ""
+            return CLIError(
+                "\(name) has blocked this key for now\(parenthesised(detail)); wait before asking again\(plans)",
+                exitCode: .temporaryFailure)
         case let .temporarilyUnavailable(detail):
             return CLIError("\(name) is unavailable for now\(parenthesised(detail)); try again later", exitCode: .temporaryFailure)
         }
@@ -35,7 +40,7 @@ struct FailureWording {
     /// Whether stored results are worth showing instead: the failure will pass by itself.
     static func isTransient(_ failure: ProviderFailure) -> Bool {
         switch failure {
-        case .quotaExhausted, .temporarilyUnavailable: true
+        case .quotaExhausted, .temporarilyUnavailable, .blocked: true
         case .notFound, .badRequest, .keyRejected, .notInPlan: false
         }
     }

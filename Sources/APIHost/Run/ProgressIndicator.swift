@@ -21,6 +21,12 @@ final class ProgressIndicator: Sendable {
         var drawn = false
     }
 
+    /// Drawn only on a terminal's stderr, without `--quiet`, and never under
+    /// `TERM=dumb`: it redraws with an escape sequence, and a dumb terminal gets none.
+    static func isAllowed(stderrIsTerminal: Bool, quiet: Bool, variables: [String: String]) -> Bool {
+        stderrIsTerminal && !quiet && variables["TERM"] != "dumb"
+    }
+
     init(console: any Console, enabled: Bool, unicode: Bool) {
         self.console = console
         self.enabled = enabled

@@ -33,7 +33,9 @@ struct ProviderCommand<P: Provider>: Sendable {
             for: descriptor, store: store, environment: environment, options: options)
         let unicode = TerminalSize.isUnicodeLocale(environment.variables)
         let progress = ProgressIndicator(
-            console: environment.console, enabled: environment.stderrIsTerminal && !options.quiet, unicode: unicode)
+            console: environment.console,
+            enabled: ProgressIndicator.isAllowed(stderrIsTerminal: environment.stderrIsTerminal, quiet: options.quiet, variables: environment.variables),
+            unicode: unicode)
         let paging = PagePlan(provider)
         let runner = QueryRunner(
             provider: provider, client: client, store: store, baseURL: baseURL, credential: credential,

@@ -98,15 +98,20 @@ struct QueryRunner<P: Provider>: Sendable {
 
     /// Sends one request through the shared client; `failure` reads an unsuccessful answer the provider's way.
     func send(
-        _ endpoint: Endpoint, patient: Bool, failure: (Int, Data) -> ProviderFailure?
+        _ endpoint: Endpoint, patient: Bool, failure: @escaping @Sendable (Int, Data) -> ProviderFailure?
     ) async throws -> HTTPResponse {
         let request = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query, credential: credential)
         // Later pages wait for the rate limit (NYT: 5 a minute) rather than give up.
         let allowance = options.timeout + (patient ? .seconds(65) : .zero)
         let deadline = time.now().addingTimeInterval(allowance.timeInterval)
+        // An answer the provider reads as one that waiting cannot change (a blocked
+        // account) is returned at once, not retried.
         let context = RequestContext(
             provider: provider.descriptor.name, displayName: name, deadline: deadline,
-            cacheMode: options.refresh ? .refresh : .normal)
+            cacheMode: options.refresh ? .refresh : .normal, cacheTTL: endpoint.cacheTTL,
+            isFinalAnswer: { response in
+                !response.isSuccess && failure(response.status, response.body).map { !$0.mayPassByWaiting } == true
+            })
         let response: HTTPResponse
         do {
             response = try await client.send(request, context: context)
@@ -152,7 +157,9 @@ struct QueryRunner<P: Provider>: Sendable {
         } catch {
             let type = response.headers["Content-Type"].map { " (\($0))" } ?? ""
             let reason = (error as? DecodeFailure)?.reason ?? "not the expected JSON"
-            throw CLIError("could not read the \(name) answer\(type): \(reason); nothing stored was changed", exitCode: .dataError)
+            throw CLIError(
+                "could not read the \(name) answer\(type): \(reason); it was not cached, and nothing stored was changed",
+                exitCode: .dataError)
         }
     }
 
