@@ -45,7 +45,7 @@ extension NYTProvider {
             credential: CredentialSpec(
                 parameter: "api-key", environmentVariable: "NYT_API_KEY",
                 signupURL: "https://developer.nytimes.com/get-started"),
-            rateLimits: [.perMinute(5), .perDay(500)],
+            rateLimits: [.perMinute(5), .perDay(500), .spacing(.seconds(12))],
             cacheTTL: .seconds(3600)
         )
     }

@@ -79,7 +79,7 @@ import Testing
         #expect(descriptor.credential?.environmentVariable == "NYT_API_KEY")
         #expect(descriptor.defaultBaseURL.absoluteString == "https://api.nytimes.com")
         #expect(descriptor.cacheTTL == .seconds(3600))
-        #expect(descriptor.rateLimits == [.perMinute(5), .perDay(500)])
+        #expect(descriptor.rateLimits == [.perMinute(5), .perDay(500), .spacing(.seconds(12))])
         #expect(descriptor.options.first { $0.name == "sort" }?.choices == ["newest", "oldest", "relevance"])
         #expect(descriptor.arguments.count == 1 && descriptor.arguments[0].variadic)
     }

@@ -125,6 +125,8 @@ extension ProcessTests {
                 "APICLI_WEATHER_BASE_URL": server.baseURL.absoluteString,
                 "APICLI_DB": database,
                 "APICLI_TIMEOUT": "30",
+                // NYT's 12 s spacing is its own test (PacingEndToEndTests); this one is about the window.
+                "APICLI_NYT_SPACING": "0",
                 "HOME": home.path(),
                 "XDG_CONFIG_HOME": home.path("config"),
                 "XDG_DATA_HOME": home.path("data"),

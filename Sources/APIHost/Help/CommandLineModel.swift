@@ -62,6 +62,11 @@ public struct CommandLineModel: Sendable {
                                   "API key for \(provider.displayName) (get one at \(credential.signupURL))."))
             }
             variables.append(provider.baseURLVariable)
+            if let spacing = provider.rateLimits.first(where: { $0.count == 1 }) {
+                variables.append((
+                    RateLimitSettings.spacingVariable(for: provider),
+                    "Seconds between two requests to \(provider.displayName) (default: \(spacing.window.components.seconds); 0: none)."))
+            }
         }
         variables += [
             ("APICLI_DB", "The SQLite store to use (default: $XDG_DATA_HOME/apicli/apicli.sqlite3)."),

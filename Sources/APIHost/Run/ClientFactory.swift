@@ -3,7 +3,8 @@
 /// and rate-limit ledger so that limits hold across processes.
 enum ClientFactory {
     static func client(
-        for descriptor: ProviderDescriptor, store: Store, environment: HostEnvironment, options: RunOptions
+        for descriptor: ProviderDescriptor, limits: [RateLimit], store: Store, environment: HostEnvironment,
+        options: RunOptions
     ) -> HTTPClient {
         let messages = Messages(environment: environment, options: options)
         let console = environment.console
@@ -14,7 +15,7 @@ enum ClientFactory {
         return HTTPClient.standard(
             transport: transport,
             bucket: descriptor.name,
-            limits: descriptor.rateLimits,
+            limits: limits,
             // A store that cannot be written cannot share the allowance: this process keeps its own.
             ledger: store.isReadOnly ? InMemoryRateLimitLedger() : StoreRateLimitLedger(store: store),
             ttl: descriptor.cacheTTL,

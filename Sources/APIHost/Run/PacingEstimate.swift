@@ -15,11 +15,12 @@ enum PacingEstimate {
     /// `timeout` (so the wait is not taken for a hang), and on a terminal when it is
     /// a second or more.
     static func notice(
-        requests: Int, descriptor: ProviderDescriptor, timeout: Duration, onTerminal: Bool
+        requests: Int, descriptor: ProviderDescriptor, limits rateLimits: [RateLimit], timeout: Duration,
+        onTerminal: Bool
     ) -> String? {
-        let expected = minimum(requests: requests, limits: descriptor.rateLimits)
+        let expected = minimum(requests: requests, limits: rateLimits)
         guard expected > timeout || (onTerminal && expected >= .seconds(1)) else { return nil }
-        let limits = descriptor.rateLimits.map(\.description).joined(separator: ", ")
+        let limits = rateLimits.map(\.description).joined(separator: ", ")
         return "\(requests) requests to \(descriptor.displayName) may take \(HTTPClientError.seconds(expected)) or more "
             + "at its rate limits (\(limits))"
     }

@@ -29,8 +29,9 @@ struct ProviderCommand<P: Provider>: Sendable {
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
         let database = try paths.databaseLocation()
         let store = try StoreOpener.open(path: database, providers: [provider])
+        let limits = try RateLimitSettings.limits(for: descriptor, variables: environment.variables)
         let client = ClientFactory.client(
-            for: descriptor, store: store, environment: environment, options: options)
+            for: descriptor, limits: limits, store: store, environment: environment, options: options)
         let unicode = TerminalSize.isUnicodeLocale(environment.variables)
         let progress = ProgressIndicator(
             console: environment.console,
@@ -52,7 +53,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         let seen = script.onlyNew ? try ItemOutput.storedKeys(of: provider, for: queries, in: store) : nil
         let requests = queries.reduce(0) { $0 + max(1, paging.count($1)) }
         if !options.offline, let pacing = PacingEstimate.notice(
-            requests: requests, descriptor: descriptor, timeout: options.timeout, onTerminal: environment.stderrIsTerminal)
+            requests: requests, descriptor: descriptor, limits: limits, timeout: options.timeout, onTerminal: environment.stderrIsTerminal)
         {
             messages.notice(pacing)
         }

@@ -38,6 +38,9 @@ final class Sandbox: Sendable {
             "APICLI_NYT_BASE_URL": server.baseURL.absoluteString,
             "APICLI_WEATHER_BASE_URL": server.baseURL.absoluteString,
             "APICLI_TIMEOUT": "5",
+            // NYT's 12 s between calls would make every test that searches twice wait or
+            // fail; the tests of pacing itself set it (PacingEndToEndTests).
+            "APICLI_NYT_SPACING": "0",
         ]
         environment.merge(extra) { _, new in new }
         self.environment = environment

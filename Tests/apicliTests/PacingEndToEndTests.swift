@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// NYT's minimum spacing between calls, declared as data next to its window
+/// limits and kept across processes through the store's ledger.
+@Suite("Pacing, end to end")
+struct PacingEndToEndTests {
+    @Test("pages of one run, and runs of two processes, arrive at least the spacing apart")
+    func spacing() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let spaced = ["APICLI_NYT_SPACING": "1", "APICLI_TIMEOUT": "20"]
+        let pages = try await sandbox.run(["nyt", "election", "--pages", "2"], set: spaced)
+        #expect(pages.exitCode == 0, "\(pages.stderrText)")
+        async let one = sandbox.run(["nyt", "first words"], set: spaced)
+        async let two = sandbox.run(["nyt", "second words"], set: spaced)
+        let (first, second) = try await (one, two)
+        #expect(first.exitCode == 0 && second.exitCode == 0, "\(first.stderrText) \(second.stderrText)")
+        let times = fixtures.requests.map(\.arrival).sorted()
+        #expect(times.count == 4)
+        for (earlier, later) in zip(times, times.dropFirst()) {
+            #expect(later.timeIntervalSince(earlier) >= 0.95, "requests \(later.timeIntervalSince(earlier)) s apart")
+        }
+    }
+
+    @Test("without the variable, NYT's 12 s hold across processes: the next search waits them out or is refused")
+    func declaredSpacing() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let first = try await sandbox.run(["nyt", "election"], unset: ["APICLI_NYT_SPACING"])
+        #expect(first.exitCode == 0, "\(first.stderrText)")
+        // A deadline of 1 s: the rest of the 12 s cannot be waited out unless this machine
+        // took 11 s between the two runs, in which case the request must come 12 s after.
+        let second = try await sandbox.run(["nyt", "climate"], set: ["APICLI_TIMEOUT": "1"], unset: ["APICLI_NYT_SPACING"])
+        let times = fixtures.requests.map(\.arrival)
+        if times.count == 2 {
+            #expect(times[1].timeIntervalSince(times[0]) >= 11.9)
+        } else {
+            // Refused before sending; stored articles that match may stand in (exit 0), with the reason.
+            #expect(second.exitCode == 75 || second.exitCode == 0, "\(second.stderrText)")
+            #expect(second.stderrText.contains("NYT rate limit reached; retry in"), "\(second.stderrText)")
+            #expect(times.count == 1)
+        }
+    }
+
+    @Test("a bad APICLI_NYT_SPACING stops the run with 78, saying the true range", arguments: ["-1", "abc", "3601", "nan"])
+    func badValue(_ text: String) async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let result = try await sandbox.run(["nyt", "election"], set: ["APICLI_NYT_SPACING": text])
+        #expect(result.exitCode == 78)
+        #expect(result.stderrText == "apicli: error: APICLI_NYT_SPACING must be a number of seconds from 0 to 3600 (0: no spacing), not '\(text)'\n")
+        #expect(fixtures.requests.isEmpty)
+    }
+}
