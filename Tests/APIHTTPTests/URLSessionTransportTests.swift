@@ -5,7 +5,7 @@ import TestSupport
 
 @Suite("URLSessionTransport against a loopback server")
 struct URLSessionTransportTests {
-    let transport = URLSessionTransport(maxBodyBytes: 1024 * 1024, connectTimeout: .seconds(5))
+    let transport = DefaultTransport(maxBodyBytes: 1024 * 1024, connectTimeout: .seconds(5))
 
     @Test func returnsStatusHeadersAndBodyAndSendsTheKey() async throws {
         let server = try LoopbackServer { _ in .json(#"{"ok":true}"#, headers: [("ETag", "\"v1\"")]) }
@@ -81,7 +81,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func aBodyOverTheCapIsRefused() async throws {
-        let small = URLSessionTransport(maxBodyBytes: 1000)
+        let small = DefaultTransport(maxBodyBytes: 1000)
         let server = try LoopbackServer { _ in .json(String(repeating: "z", count: 5000)) }
         defer { server.stop() }
         let error = await failure { try await small.send(request(server), context: context(deadline: 3)) }
@@ -172,7 +172,7 @@ struct URLSessionTransportTests {
     }
 
     @Test func aSilentServerHitsTheConnectTimeout() async throws {
-        let impatient = URLSessionTransport(connectTimeout: .milliseconds(500))
+        let impatient = DefaultTransport(connectTimeout: .milliseconds(500))
         let server = try LoopbackServer { _ in .json("{}").delayed(by: .seconds(20)) }
         defer { server.stop() }
         let start = Date()

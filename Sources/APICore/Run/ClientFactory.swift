@@ -10,7 +10,9 @@ enum ClientFactory {
         let trace: (@Sendable (String) -> Void)? = options.verbose ? { @Sendable line in console.err("apicli: " + line + "\n") } : nil
         let notice: @Sendable (String) -> Void = { @Sendable text in messages.notice(text) }
         let transport: any ClientTransport = environment.transport
-            ?? URLSessionTransport(maxBodyBytes: maxBodyBytes(environment.variables))
+            ?? DefaultTransport(
+                maxBodyBytes: maxBodyBytes(environment.variables), userAgent: "apicli/\(Host.version)",
+                extraCAFile: environment.variables["APICLI_CA_FILE"])
         return HTTPClient.standard(
             transport: transport,
             bucket: descriptor.name,
@@ -27,7 +29,7 @@ enum ClientFactory {
     /// `APICLI_MAX_BODY_MB` caps response bodies (default 32 MiB).
     static func maxBodyBytes(_ variables: [String: String]) -> Int {
         guard let text = variables["APICLI_MAX_BODY_MB"], let megabytes = Int(text), megabytes > 0 else {
-            return URLSessionTransport.defaultMaxBodyBytes
+            return DefaultTransport.defaultMaxBodyBytes
         }
         return min(megabytes, 4096) * 1024 * 1024
     }
