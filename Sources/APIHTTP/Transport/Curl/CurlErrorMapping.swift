@@ -8,9 +8,6 @@ struct CurlFailureDetail: Sendable {
     var osError: Int32
     /// libcurl's error buffer: for certificate failures, the reason.
     var message: String
-    /// The address and port it tried, empty/0 when it got no further than DNS.
-    var address: String
-    var port: Int
 }
 
 /// Turns a libcurl result code into ``HTTPClientError``, in words a person can act on.
@@ -22,7 +19,8 @@ enum CurlErrorMapping {
         _ code: CURLcode, detail: CurlFailureDetail, elapsed: Duration, options: CurlTransfer.Options
     ) -> HTTPClientError {
         let url = options.redactedURL
-        let host = URLComponents(string: options.url)?.host ?? "the server"
+        let components = URLComponents(string: options.url)
+        let host = components?.host ?? "the server"
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             // The overall deadline, unless it ended earlier on the connect timeout.
@@ -36,15 +34,15 @@ enum CurlErrorMapping {
         case CURLE_SSL_CONNECT_ERROR:
             return .connectionFailed(url: url, reason: "the secure connection to \(host) failed" + clean(detail, options))
         default:
-            return .connectionFailed(url: url, reason: reason(code, detail: detail, host: host))
+            let port = components?.port ?? (components?.scheme?.lowercased() == "https" ? 443 : 80)
+            return .connectionFailed(url: url, reason: reason(code, detail: detail, host: host, port: port))
         }
     }
 
-    static func reason(_ code: CURLcode, detail: CurlFailureDetail, host: String) -> String {
+    static func reason(_ code: CURLcode, detail: CurlFailureDetail, host: String, port: Int) -> String {
         switch code {
         case CURLE_COULDNT_CONNECT:
-            let target = detail.address.isEmpty ? host : "\(detail.address):\(detail.port)"
-            return "could not connect to \(target) (\(connectReason(detail.osError)))"
+            return "could not connect to \(host):\(port) (\(connectReason(detail.osError)))"
         case CURLE_COULDNT_RESOLVE_HOST: return "host not found: \(host)"
         case CURLE_GOT_NOTHING: return "the server closed the connection without answering"
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: return "the connection was lost"

@@ -89,14 +89,8 @@ final class CurlHandle {
     /// What libcurl knows about a failure, for the error message.
     var failureDetail: CurlFailureDetail {
         var osError = 0
-        var port = 0
-        var host: UnsafePointer<CChar>?
         _ = apicli_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osError)
-        _ = apicli_easy_getinfo_long(easy, CURLINFO_PRIMARY_PORT, &port)
-        _ = apicli_easy_getinfo_string(easy, CURLINFO_PRIMARY_IP, &host)
-        return CurlFailureDetail(
-            osError: Int32(truncatingIfNeeded: osError), message: String(cString: errorBuffer),
-            address: host.map { String(cString: $0) } ?? "", port: port)
+        return CurlFailureDetail(osError: Int32(truncatingIfNeeded: osError), message: String(cString: errorBuffer))
     }
 
     var status: Int {

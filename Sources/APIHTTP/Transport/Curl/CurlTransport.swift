@@ -72,6 +72,9 @@ public struct CurlTransport: ClientTransport {
     {
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else { throw HTTPClientError.timedOut(url: request.redactedURL, after: .zero) }
+        guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            throw HTTPClientError.connectionFailed(url: request.redactedURL, reason: "only http and https URLs are supported")
+        }
         let options = CurlTransfer.Options(
             url: url.absoluteString, method: method, headers: request.headers, userAgent: userAgent,
             maxBodyBytes: maxBodyBytes, connectTimeout: connectTimeout, budget: .seconds(remaining),
