@@ -10,24 +10,38 @@
 Every request is appended to the log as "<unix time> <path> <key>" (the key is the
 fake one each run uses, so requests can be counted per key for the rate limit).
 Latency (?ms) is applied per request, concurrently (threading server).
-- GET /bomb/N                      -> N MiB of zeros, gzip-encoded (a few KiB per MiB on the wire).
+- GET /bomb/N[/anything]           -> a gzip bomb of about N MB on the wire: N GiB of zeros, gzip-encoded
+  (so a provider's base URL can end in /bomb/N).
 HTTP/1.1 with keep-alive. `--tls-cert/--tls-key` serve HTTPS instead (see Scripts/make-test-ca).
 `--connections-file` holds the number of connections accepted so far, rewritten on each one.
 The server picks a free port, writes it to --port-file, and exits by itself after
 --lifetime seconds or when its parent process goes away.
 """
 import argparse
-import gzip
 import os
 import ssl
 import sys
 import threading
 import time
 import urllib.parse
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REAL = os.path.join(ROOT, "Tests", "Fixtures", "real")
+
+
+BOMBS = {}
+
+
+def bomb(gib):
+    """gzip of `gib` GiB of zeros (~1 MB per GiB), made once, in 1 MiB steps."""
+    if gib not in BOMBS:
+        packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+        zeros = bytes(1024 * 1024)
+        parts = [packer.compress(zeros) for _ in range(gib * 1024)]
+        BOMBS[gib] = b"".join(parts) + packer.flush()
+    return BOMBS[gib]
 
 
 def main():
@@ -71,7 +85,7 @@ def main():
             if url.path == "/data/2.5/forecast":
                 body = weather
             elif url.path.startswith("/bomb/"):
-                body = gzip.compress(bytes(int(url.path[6:]) * 1024 * 1024), 9)
+                body = bomb(int(url.path.split("/")[2]))
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Encoding", "gzip")

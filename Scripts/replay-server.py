@@ -2,8 +2,10 @@
 """A loopback replay of real API answers, for the demo and manual tries.
 
 Serves the real responses in Tests/Fixtures/real on 127.0.0.1 only:
-  GET /data/2.5/forecast?q=CITY         the stored forecast for a known city, else the real 404 body
-  GET /svc/search/v2/articlesearch.json  a stored NYT Article Search page
+  GET /data/2.5/forecast?q=CITY[&cnt=N] the stored forecast for a known city, cut to its first N
+                                        entries as the API does for `cnt`; else the real 404 body
+  GET /svc/search/v2/articlesearch.json  the stored page recorded for the words asked (`dog`), else
+                                        a stored page of another search
 Prints "PORT <n>" on its first line, then serves until it has lived --lifetime seconds.
 """
 import argparse
@@ -21,6 +23,10 @@ CITIES = {
     "wroclaw": "weather/weather-wroclaw-metric-cnt3.json",
     "bethnal green": "weather/weather-bethnal-green-2014-standard-cnt25-one-item.json",
 }
+# Words whose real recorded answer is in the fixtures.
+NYT_WORDS = {
+    "dog": "nyt/nyt-2016-05-dog-video-multimedia-docs.json",
+}
 NYT_PAGES = [
     "nyt/nyt-2016-11-compact-escaped-slashes.json",
     "nyt/nyt-2017-03-wordcount-int-printpage-int.json",
@@ -36,16 +42,28 @@ class Replay(http.server.BaseHTTPRequestHandler):
             name = CITIES.get(city)
             if name is None:
                 return self.send(404, "weather/weather-error-404-city-not-found.json")
-            return self.send(200, name)
+            cnt = query.get("cnt", "")
+            if not cnt.isdigit():
+                return self.send(200, name)
+            forecast = json.loads((ROOT / name).read_bytes())
+            forecast["list"] = forecast["list"][: int(cnt)]
+            forecast["cnt"] = len(forecast["list"])
+            return self.send_body(200, json.dumps(forecast, ensure_ascii=False).encode())
         if url.path == "/svc/search/v2/articlesearch.json":
             page = int(query.get("page", "0") or 0)
+            words = query.get("q", "").strip().lower()
+            if words in NYT_WORDS:
+                # One recorded page: later pages are empty-handed as far as the replay knows.
+                return self.send(200, NYT_WORDS[words]) if page == 0 else self.send(404, None)
             return self.send(200, NYT_PAGES[page % len(NYT_PAGES)])
         self.send_response(404)
         self.send_header("Content-Length", "0")
         self.end_headers()
 
     def send(self, status, name):
-        body = (ROOT / name).read_bytes()
+        self.send_body(status, (ROOT / name).read_bytes() if name else b"")
+
+    def send_body(self, status, body):
         self.send_response(status)
         self.send_header("Content-Type", "application/json; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
