@@ -59,7 +59,7 @@ struct CurlTransportTests {
     @Test func endlessRedirectsEndInAnError() async throws {
         let server = try LoopbackServer { received in .redirect(to: "/loop?" + received.rawQuery) }
         defer { server.stop() }
-        let error = await failure { try await transport.send(request(server), context: context(deadline: 5)) }
+        let error = await failure { try await transport.send(request(server), context: context(deadline: 30)) }
         guard case .connectionFailed(_, let reason)? = error as? HTTPClientError else {
             Issue.record("expected connectionFailed, got \(String(describing: error))")
             return

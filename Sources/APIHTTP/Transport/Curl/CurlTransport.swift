@@ -46,8 +46,10 @@ public struct CurlTransport: ClientTransport {
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
         var url = request.url
         var method = request.method
-        for _ in 0...Self.maxRedirects {
-            let response = try await exchange(request, url: url, method: method, deadline: context.deadline)
+        let budget = Duration.seconds(max(0, context.deadline.timeIntervalSinceNow))
+        for hop in 0...Self.maxRedirects {
+            let response = try await exchange(
+                request, url: url, method: method, deadline: context.deadline, budget: hop == 0 ? .zero : budget)
             guard let next = redirect(response, from: url, request: request) else { return response }
             url = next
             if response.status == 303 || ([301, 302].contains(response.status) && method.uppercased() == "POST") {
@@ -67,11 +69,12 @@ public struct CurlTransport: ClientTransport {
         return RedirectPolicy.follow(target, from: request)
     }
 
-    private func exchange(_ request: HTTPRequest, url: URL, method: String, deadline: Date) async throws
-        -> HTTPResponse
+    /// - Parameter budget: what a deadline already passed is reported as (zero before the first hop).
+    private func exchange(_ request: HTTPRequest, url: URL, method: String, deadline: Date, budget: Duration)
+        async throws -> HTTPResponse
     {
         let remaining = deadline.timeIntervalSinceNow
-        guard remaining > 0 else { throw HTTPClientError.timedOut(url: request.redactedURL, after: .zero) }
+        guard remaining > 0 else { throw HTTPClientError.timedOut(url: request.redactedURL, after: budget) }
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             throw HTTPClientError.connectionFailed(url: request.redactedURL, reason: "only http and https URLs are supported")
         }
