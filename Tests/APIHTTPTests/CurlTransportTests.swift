@@ -31,20 +31,14 @@ struct CurlTransportTests {
         let closed = request(server)
         server.stop()
         let error = await failure { try await transport.send(closed, context: context(deadline: 3)) }
-        guard case .connectionFailed(_, let reason)? = error as? HTTPClientError else {
-            Issue.record("expected connectionFailed, got \(String(describing: error))")
-            return
-        }
+        let reason = try #require(failureReason(error))
         #expect(reason == "could not connect to 127.0.0.1:\(server.port) (connection refused)")
     }
 
     @Test func onlyHTTPAndHTTPSAreSpoken() async throws {
         let file = HTTPRequest(baseURL: URL(fileURLWithPath: "/etc"), path: "/hostname")
         let error = await failure { try await transport.send(file, context: context(deadline: 3)) }
-        guard case .connectionFailed(_, let reason)? = error as? HTTPClientError else {
-            Issue.record("expected connectionFailed, got \(String(describing: error))")
-            return
-        }
+        let reason = try #require(failureReason(error))
         #expect(reason.contains("http and https"))
     }
 
@@ -60,10 +54,7 @@ struct CurlTransportTests {
         let server = try LoopbackServer { received in .redirect(to: "/loop?" + received.rawQuery) }
         defer { server.stop() }
         let error = await failure { try await transport.send(request(server), context: context(deadline: 30)) }
-        guard case .connectionFailed(_, let reason)? = error as? HTTPClientError else {
-            Issue.record("expected connectionFailed, got \(String(describing: error))")
-            return
-        }
+        let reason = try #require(failureReason(error))
         #expect(reason.contains("redirects"))
         #expect(server.requests.count == CurlTransport.maxRedirects + 1)
     }
@@ -115,15 +106,18 @@ struct CurlTransportTests {
         #expect(server.requestCount == 0, "nothing was sent over the untrusted connection")
     }
 
+    /// The reason of a `.connectionFailed` error, nil for anything else.
+    func failureReason(_ error: (any Error)?) -> String? {
+        guard case .connectionFailed(_, let reason)? = error as? HTTPClientError else { return nil }
+        return reason
+    }
+
     @Test func anUnreadableAuthorityFileIsReported() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
         let broken = CurlTransport(extraCAFile: "/nonexistent/ca.pem")
         let error = await failure { try await broken.send(request(server), context: context(deadline: 3)) }
-        guard case .connectionFailed(_, let reason)? = error as? HTTPClientError else {
-            Issue.record("expected connectionFailed, got \(String(describing: error))")
-            return
-        }
+        let reason = try #require(failureReason(error))
         #expect(reason.contains("/nonexistent/ca.pem"))
         #expect(server.requests.isEmpty)
     }
