@@ -60,7 +60,7 @@ struct CurlTransportTests {
     }
 
     @Test func concurrentRequestsShareAFewKeptAliveConnections() async throws {
-        let server = try KeepAliveServer(latency: .milliseconds(20))
+        let server = try await KeepAliveServer.start(latency: .milliseconds(20))
         defer { server.stop() }
         let shared = CurlTransport()
         try await withThrowingTaskGroup(of: Int.self) { group in
@@ -78,7 +78,7 @@ struct CurlTransportTests {
     }
 
     @Test func anExtraAuthorityIsTrustedForHTTPS() async throws {
-        let server = try KeepAliveServer(tls: true)
+        let server = try await KeepAliveServer.start(tls: true)
         defer { server.stop() }
         let trusting = CurlTransport(extraCAFile: server.caFile)
         let forecast = HTTPRequest(baseURL: server.baseURL, path: "/data/2.5/forecast", query: [QueryItem("q", "Paris")])
@@ -90,7 +90,7 @@ struct CurlTransportTests {
     }
 
     @Test func anUntrustedCertificateFailsNamingTheHost() async throws {
-        let server = try KeepAliveServer(tls: true)
+        let server = try await KeepAliveServer.start(tls: true)
         defer { server.stop() }
         let forecast = HTTPRequest(
             baseURL: server.baseURL, path: "/data/2.5/forecast",

@@ -15,7 +15,7 @@ struct HTTPSEndToEndTests {
 
     @Test("trusting the test authority through APICLI_CA_FILE: the forecast prints")
     func trustedAuthority() async throws {
-        let server = try KeepAliveServer(tls: true)
+        let server = try await KeepAliveServer.start(tls: true)
         defer { server.stop() }
         let sandbox = try Self.sandbox(server, caFile: server.caFile)
         let result = try await sandbox.run(["weather", "Strasbourg"])
@@ -26,7 +26,7 @@ struct HTTPSEndToEndTests {
 
     @Test("an untrusted certificate: exit 69, naming the host and the reason, nothing sent")
     func untrustedCertificate() async throws {
-        let server = try KeepAliveServer(tls: true)
+        let server = try await KeepAliveServer.start(tls: true)
         defer { server.stop() }
         let sandbox = try Self.sandbox(server, caFile: nil)
         let result = try await sandbox.run(["weather", "Strasbourg"])

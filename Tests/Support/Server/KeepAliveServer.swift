@@ -21,10 +21,24 @@ public final class KeepAliveServer: Sendable {
         }
     }
 
+    /// Starts a server. Making the authority and starting python3 take a while on a loaded machine,
+    /// so they run on a thread of their own: blocking one of the few threads that run every test's
+    /// tasks would stall the other tests (a 1 s deadline would seem to take 6).
+    ///
     /// - Parameters:
     ///   - tls: serve HTTPS with a certificate for 127.0.0.1 signed by a fresh authority.
     ///   - latency: added before each answer.
-    public init(tls: Bool = false, latency: Duration = .zero, lifetime: Duration = .seconds(120)) throws {
+    public static func start(tls: Bool = false, latency: Duration = .zero, lifetime: Duration = .seconds(120))
+        async throws -> KeepAliveServer
+    {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try KeepAliveServer(tls: tls, latency: latency, lifetime: lifetime) })
+            }
+        }
+    }
+
+    private init(tls: Bool, latency: Duration, lifetime: Duration) throws {
         directory = try TemporaryDirectory(prefix: "apicli-keepalive")
         let root = Fixtures.packageRoot.path
         var arguments = [
