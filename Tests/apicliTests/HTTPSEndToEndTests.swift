@@ -52,6 +52,9 @@ struct NoHTTPStackTests {
         #expect(fetched.exitCode == 0)
         // The probe sees libcurl when it is loaded: the request above needed it.
         #expect(Self.loadsHTTPStack(fetched))
+        // Nor does a request leave Foundation's URL cache or other stray folders behind (issue 13).
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home.path("home/.cache/org.swift.foundation.URLCache")))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home.path("data/release")))
         let commands = [
             ["weather", "Paris"], ["weather", "Paris", "--offline"], ["--version"], ["help"], ["providers"],
             ["store", "info"], ["config", "list"], ["completions", "bash"],
