@@ -63,7 +63,13 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "APIStore", dependencies: ["CSQLite"], swiftSettings: strict),
-        .target(name: "APIHTTP", swiftSettings: strict),
+        // libcurl's header only: the shim opens libcurl with dlopen on the first request.
+        .target(name: "CCurlShim", path: "Sources/CCurlShim"),
+        .target(
+            name: "APIHTTP",
+            dependencies: [.target(name: "CCurlShim", condition: .when(platforms: [.linux]))],
+            swiftSettings: strict
+        ),
         .target(name: "APICore", dependencies: ["APIHTTP", "APIStore"], swiftSettings: strict),
         .target(name: "APIHost", dependencies: ["APICore"], swiftSettings: strict),
         .executableTarget(

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs every benchmark scenario, apicli and its baseline interleaved, and prints a table.
 
-    bench.py --apicli PATH [--runs N] [--only 1,3,...]
+    bench.py --apicli PATH [--runs N] [--only 1,3,...] [--static-stdlib] [--baseline-apicli PATH]
 
 Called by Benchmarks/run after the release build. It prints figures and never
 fails on timing: it exits non-zero only when a command itself fails.
@@ -48,7 +48,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--apicli", required=True)
     parser.add_argument("--runs", type=int, default=21, help="runs per side for the quick scenarios")
-    parser.add_argument("--only", default="1,2,3,4,5,6,7,11")
+    parser.add_argument("--only", default="1,2,3,4,5,6,7,8,9,11")
+    parser.add_argument("--baseline-apicli", help="another apicli build, compared with in scenario 8")
     parser.add_argument("--articles", type=int, default=1_000_000)
     parser.add_argument("--static-stdlib", action="store_true", help="apicli was built with --static-swift-stdlib")
     args = parser.parse_args()
@@ -56,7 +57,10 @@ def main():
     print("machine:", machine(), flush=True)
     print("apicli:", args.apicli, "(--static-swift-stdlib)" if args.static_stdlib else "(swift build -c release)", flush=True)
     temp = tempfile.mkdtemp(prefix="apicli-bench-")
-    bench = Bench(os.path.abspath(args.apicli), temp, WORK, args.runs, args.articles, args.static_stdlib)
+    baseline = os.path.abspath(args.baseline_apicli) if args.baseline_apicli else None
+    if baseline:
+        print("baseline apicli:", baseline, flush=True)
+    bench = Bench(os.path.abspath(args.apicli), temp, WORK, args.runs, args.articles, args.static_stdlib, baseline)
     rows = []
     started = time.time()
     try:

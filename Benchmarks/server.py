@@ -1,27 +1,49 @@
 #!/usr/bin/env python3
-"""Loopback server for the benchmarks: real fixture bodies on 127.0.0.1 only.
+"""Loopback server for the benchmarks and the HTTPS end-to-end test: real fixture bodies on 127.0.0.1 only.
 
     server.py --port-file F --log F [--latency-ms N] [--lifetime S] [--nyt-body NAME=PATH ...]
+              [--tls-cert PEM --tls-key PEM] [--connections-file F]
 
-- GET /data/2.5/forecast          -> the Strasbourg cnt40 fixture (any city).
+- GET /data/2.5/forecast          -> the Strasbourg cnt40 fixture (any city, any coordinates).
+- GET /geo/1.0/direct             -> a real one-place Geocoding answer (Hemel Hempstead) for any name,
+  so a first lookup costs apicli its real two requests.
 - GET /svc/search/v2/articlesearch.json -> the body registered for `q`
   (`--nyt-body big20k=/path`), else a real NYT fixture.
 Every request is appended to the log as "<unix time> <path> <key>" (the key is the
 fake one each run uses, so requests can be counted per key for the rate limit).
 Latency (?ms) is applied per request, concurrently (threading server).
+- GET /bomb/N[/anything]           -> a gzip bomb of about N MB on the wire: N GiB of zeros, gzip-encoded
+  (so a provider's base URL can end in /bomb/N).
+HTTP/1.1 with keep-alive. `--tls-cert/--tls-key` serve HTTPS instead (see Scripts/make-test-ca).
+`--connections-file` holds the number of connections accepted so far, rewritten on each one.
 The server picks a free port, writes it to --port-file, and exits by itself after
 --lifetime seconds or when its parent process goes away.
 """
 import argparse
 import os
+import ssl
 import sys
 import threading
 import time
 import urllib.parse
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REAL = os.path.join(ROOT, "Tests", "Fixtures", "real")
+
+
+BOMBS = {}
+
+
+def bomb(gib):
+    """gzip of `gib` GiB of zeros (~1 MB per GiB), made once, in 1 MiB steps."""
+    if gib not in BOMBS:
+        packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+        zeros = bytes(1024 * 1024)
+        parts = [packer.compress(zeros) for _ in range(gib * 1024)]
+        BOMBS[gib] = b"".join(parts) + packer.flush()
+    return BOMBS[gib]
 
 
 def main():
@@ -31,12 +53,17 @@ def main():
     parser.add_argument("--latency-ms", type=float, default=0)
     parser.add_argument("--lifetime", type=float, default=900)
     parser.add_argument("--nyt-body", action="append", default=[])
+    parser.add_argument("--tls-cert")
+    parser.add_argument("--tls-key")
+    parser.add_argument("--connections-file")
     args = parser.parse_args()
 
     with open(os.path.join(REAL, "weather", "weather-strasbourg-metric-fr-cnt40.json"), "rb") as f:
         weather = f.read()
     with open(os.path.join(REAL, "nyt", "nyt-2017-03-wordcount-int-printpage-int.json"), "rb") as f:
         nyt = f.read()
+    with open(os.path.join(REAL, "geo", "direct_hemel_hempstead_aahill1.json"), "rb") as f:
+        place = f.read()
     bodies = {}
     for item in args.nyt_body:
         name, path = item.split("=", 1)
@@ -61,6 +88,17 @@ def main():
                 time.sleep(latency)
             if url.path == "/data/2.5/forecast":
                 body = weather
+            elif url.path == "/geo/1.0/direct":
+                body = place
+            elif url.path.startswith("/bomb/"):
+                body = bomb(int(url.path.split("/")[2]))
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
             elif url.path == "/svc/search/v2/articlesearch.json":
                 q = (query.get("q") or [""])[0]
                 if q in bodies:
@@ -79,11 +117,30 @@ def main():
             self.end_headers()
             self.wfile.write(body)
 
+    connections = [0]
+
     class Server(ThreadingHTTPServer):
         daemon_threads = True
         request_queue_size = 128
 
+        def handle_error(self, request, client_address):
+            pass  # a client refusing the certificate, or going away: not the benchmark's business
+
+        def get_request(self):
+            sock, address = super().get_request()
+            with lock:
+                connections[0] += 1
+                if args.connections_file:
+                    with open(args.connections_file + ".tmp", "w") as f:
+                        f.write(str(connections[0]))
+                    os.replace(args.connections_file + ".tmp", args.connections_file)
+            return sock, address
+
     server = Server(("127.0.0.1", 0), Handler)
+    if args.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
     with open(args.port_file + ".tmp", "w") as f:
         f.write(str(server.server_address[1]))
     os.replace(args.port_file + ".tmp", args.port_file)

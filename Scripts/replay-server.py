@@ -2,13 +2,16 @@
 """A loopback replay of real API answers, for the demo and manual tries.
 
 Serves the real responses in Tests/Fixtures/real on 127.0.0.1 only:
-  GET /data/2.5/forecast?q=CITY         the stored forecast for a known city, else the real 404 body
-  GET /svc/search/v2/articlesearch.json  a stored NYT Article Search page
+  GET /data/2.5/forecast?q=CITY[&cnt=N] the stored forecast for a known city, cut to its first N
+                                        entries as the API does for `cnt`; else the real 404 body
+  GET /svc/search/v2/articlesearch.json  the stored page recorded for the words asked (`dog`), else
+                                        a stored page of another search
 Prints "PORT <n>" on its first line, then serves until it has lived --lifetime seconds.
 """
 import argparse
 import http.server
 import json
+import math
 import pathlib
 import threading
 import urllib.parse
@@ -21,31 +24,96 @@ CITIES = {
     "wroclaw": "weather/weather-wroclaw-metric-cnt3.json",
     "bethnal green": "weather/weather-bethnal-green-2014-standard-cnt25-one-item.json",
 }
+# Names whose real Geocoding answer is in the fixtures, by the name and then the whole query.
+PLACES = {
+    "london": "geo/direct_london_pyowm.json",
+    "london,gb": "geo/direct_london_gb_dblock_2026.json",
+    "hemel hempstead": "geo/direct_hemel_hempstead_aahill1.json",
+}
+# The forecasts that can be found by coordinates or id: each recorded one, by its own city block.
+FORECASTS = [
+    "forecast/forecast_hemel_hempstead_latlon_2022_aahill1.json",
+    "weather/weather-strasbourg-metric-fr-cnt40.json",
+    "weather/weather-rostov-metric-ru-cnt8.json",
+    "weather/weather-london-2019-metric-cnt3.json",
+    "weather/weather-wroclaw-metric-cnt3.json",
+]
+# Words whose real recorded answer is in the fixtures.
+NYT_WORDS = {
+    "dog": "nyt/nyt-2016-05-dog-video-multimedia-docs.json",
+}
 NYT_PAGES = [
     "nyt/nyt-2016-11-compact-escaped-slashes.json",
     "nyt/nyt-2017-03-wordcount-int-printpage-int.json",
 ]
 
 
+def forecast_for(query):
+    """The recorded forecast a request asks for: by id, by the nearest coordinates, or by city name."""
+    if "id" in query:
+        return next((name for name in FORECASTS if city_of(name).get("id") == int_or_none(query["id"])), None)
+    if "lat" in query and "lon" in query:
+        try:
+            lat, lon = float(query["lat"]), float(query["lon"])
+        except ValueError:
+            return None
+        def distance(name):
+            coord = city_of(name).get("coord", {})
+            dlat = math.radians(coord.get("lat", 0) - lat)
+            dlon = math.radians(coord.get("lon", 0) - lon) * math.cos(math.radians(lat))
+            return 6371 * math.hypot(dlat, dlon)
+        nearest = min(FORECASTS, key=distance)
+        return nearest if distance(nearest) <= 50 else None
+    return CITIES.get(query.get("q", "").split(",")[0].strip().lower())
+
+
+def city_of(name):
+    return json.loads((ROOT / name).read_bytes()).get("city", {})
+
+
+def int_or_none(text):
+    return int(text) if text.isdigit() else None
+
+
 class Replay(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         url = urllib.parse.urlsplit(self.path)
         query = dict(urllib.parse.parse_qsl(url.query))
+        if url.path == "/geo/1.0/direct":
+            asked = " ".join(query.get("q", "").lower().split())
+            name = PLACES.get(asked.replace(", ", ",")) or PLACES.get(asked.split(",")[0].strip())
+            # The API's answer for a name it does not know is an empty list.
+            return self.send(200, name) if name else self.send_body(200, b"[]")
+        if url.path == "/geo/1.0/zip":
+            return self.send(200, "geo/zip_94040_dblock_2026.json")
+        if url.path == "/geo/1.0/reverse":
+            return self.send(200, "geo/reverse_london_dblock_2026.json")
         if url.path == "/data/2.5/forecast":
-            city = query.get("q", "").split(",")[0].strip().lower()
-            name = CITIES.get(city)
+            name = forecast_for(query)
             if name is None:
                 return self.send(404, "weather/weather-error-404-city-not-found.json")
-            return self.send(200, name)
+            cnt = query.get("cnt", "")
+            if not cnt.isdigit():
+                return self.send(200, name)
+            forecast = json.loads((ROOT / name).read_bytes())
+            forecast["list"] = forecast["list"][: int(cnt)]
+            forecast["cnt"] = len(forecast["list"])
+            return self.send_body(200, json.dumps(forecast, ensure_ascii=False).encode())
         if url.path == "/svc/search/v2/articlesearch.json":
             page = int(query.get("page", "0") or 0)
+            words = query.get("q", "").strip().lower()
+            if words in NYT_WORDS:
+                # One recorded page: later pages are empty-handed as far as the replay knows.
+                return self.send(200, NYT_WORDS[words]) if page == 0 else self.send(404, None)
             return self.send(200, NYT_PAGES[page % len(NYT_PAGES)])
         self.send_response(404)
         self.send_header("Content-Length", "0")
         self.end_headers()
 
     def send(self, status, name):
-        body = (ROOT / name).read_bytes()
+        self.send_body(status, (ROOT / name).read_bytes() if name else b"")
+
+    def send_body(self, status, body):
         self.send_response(status)
         self.send_header("Content-Type", "application/json; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))

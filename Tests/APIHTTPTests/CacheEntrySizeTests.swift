@@ -8,7 +8,7 @@ import TestSupport
 struct CacheEntrySizeTests {
     func client(storage: MemoryCacheStorage, clock: ManualClock, trace: Lines, maxEntryBytes: Int) -> HTTPClient {
         HTTPClient(
-            transport: URLSessionTransport(connectTimeout: .seconds(3)),
+            transport: DefaultTransport(connectTimeout: .seconds(3)),
             middlewares: [
                 CacheMiddleware(
                     ttl: .seconds(600), storage: storage, time: TimeSource(now: clock.now, sleep: clock.sleep),

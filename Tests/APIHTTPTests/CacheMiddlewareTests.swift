@@ -9,7 +9,7 @@ struct CacheMiddlewareTests {
         -> HTTPClient
     {
         HTTPClient(
-            transport: URLSessionTransport(connectTimeout: .seconds(3)),
+            transport: DefaultTransport(connectTimeout: .seconds(3)),
             middlewares: [
                 CacheMiddleware(
                     ttl: ttl, storage: storage, time: TimeSource(now: clock.now, sleep: clock.sleep), trace: trace.sink

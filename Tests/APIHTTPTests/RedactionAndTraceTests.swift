@@ -42,7 +42,7 @@ struct RedactionAndTraceTests {
         let clock = ManualClock(start: Date())
         let time = TimeSource(now: clock.now, sleep: clock.sleep)
         let client = HTTPClient(
-            transport: URLSessionTransport(connectTimeout: .seconds(3)),
+            transport: DefaultTransport(connectTimeout: .seconds(3)),
             middlewares: [
                 RetryMiddleware(time: time, random: { $0.lowerBound }),
                 TraceMiddleware(sink: lines.sink, time: time),
@@ -69,7 +69,7 @@ struct RedactionAndTraceTests {
             let server = try LoopbackServer { _ in fault }
             defer { server.stop() }
             let client = HTTPClient.standard(
-                transport: URLSessionTransport(maxBodyBytes: 1024, connectTimeout: .seconds(2)),
+                transport: DefaultTransport(maxBodyBytes: 1024, connectTimeout: .seconds(2)),
                 bucket: "nyt", limits: [.perMinute(100)], ledger: InMemoryRateLimitLedger(), ttl: .seconds(60),
                 cacheStorage: MemoryCacheStorage(), retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)),
                 trace: lines.sink, notice: lines.sink

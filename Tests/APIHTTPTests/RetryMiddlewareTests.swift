@@ -11,7 +11,7 @@ struct RetryMiddlewareTests {
     func client(clock: ManualClock, trace: Lines = Lines(), policy: RetryPolicy = .standard) -> HTTPClient {
         let time = TimeSource(now: clock.now, sleep: clock.sleep)
         return HTTPClient(
-            transport: URLSessionTransport(connectTimeout: .seconds(3)),
+            transport: DefaultTransport(connectTimeout: .seconds(3)),
             middlewares: [
                 RetryMiddleware(policy: policy, time: time, random: { $0.upperBound }, trace: trace.sink),
                 TraceMiddleware(sink: trace.sink, time: time),

@@ -27,7 +27,7 @@ struct StandardClientTests {
         let clock = ManualClock(start: Date())
         let ledger = InMemoryRateLimitLedger()
         let client = HTTPClient.standard(
-            transport: URLSessionTransport(connectTimeout: .seconds(3)),
+            transport: DefaultTransport(connectTimeout: .seconds(3)),
             bucket: "nyt", limits: [.perMinute(5)], ledger: ledger, ttl: .seconds(3600),
             cacheStorage: MemoryCacheStorage(), time: TimeSource(now: clock.now, sleep: clock.sleep),
             random: { $0.upperBound }, notice: { _ in }

@@ -11,7 +11,7 @@ struct TestSupportTests {
             .json(#"{"path":"\#(request.path)"}"#).delayed(by: .seconds(1))
         }
         defer { server.stop() }
-        let transport = URLSessionTransport(connectTimeout: .seconds(10))
+        let transport = DefaultTransport(connectTimeout: .seconds(10))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<8 {
                 group.addTask {

@@ -1,3 +1,6 @@
+#if !os(Linux)
+// Linux uses CurlTransport (see DefaultTransport): linking FoundationNetworking there would
+// load libcurl and its dependencies into every start-up.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -35,3 +38,4 @@ enum TransportErrorMapping {
         }
     }
 }
+#endif

@@ -1,8 +1,11 @@
+#if !os(Linux)
+// Linux uses CurlTransport (see DefaultTransport): linking FoundationNetworking there would
+// load libcurl and its dependencies into every start-up.
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Synchronization
 
 /// One request in flight: owns its session and task, collects the body, and
 /// resumes its continuation exactly once — with the response, or with the first
@@ -188,3 +191,4 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         return HTTPHeaders(pairs.sorted { $0.0.lowercased() < $1.0.lowercased() })
     }
 }
+#endif

@@ -1,3 +1,6 @@
+#if !os(Linux)
+// Linux uses CurlTransport (see DefaultTransport): linking FoundationNetworking there would
+// load libcurl and its dependencies into every start-up.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,16 +28,29 @@ public struct URLSessionTransport: ClientTransport {
     /// How long to wait for a connection, and for any byte once connected.
     public var connectTimeout: Duration
 
+    /// Sent as `User-Agent` unless the request sets its own.
+    public var userAgent: String?
+    /// Accepted for the same shape as ``CurlTransport``; Apple platforms trust the
+    /// authorities in the system keychain, where an extra one is added.
+    public var extraCAFile: String?
+
     public static let defaultMaxBodyBytes = 32 * 1024 * 1024
 
-    public init(maxBodyBytes: Int = URLSessionTransport.defaultMaxBodyBytes, connectTimeout: Duration = .seconds(10)) {
+    public init(
+        maxBodyBytes: Int = URLSessionTransport.defaultMaxBodyBytes, connectTimeout: Duration = .seconds(10),
+        userAgent: String? = nil, extraCAFile: String? = nil
+    ) {
         self.maxBodyBytes = maxBodyBytes
         self.connectTimeout = connectTimeout
+        self.userAgent = userAgent
+        self.extraCAFile = extraCAFile
     }
 
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
         let remaining = context.deadline.timeIntervalSinceNow
         guard remaining > 0 else { throw HTTPClientError.timedOut(url: request.redactedURL, after: .zero) }
+        var request = request
+        if let userAgent, request.headers["User-Agent"] == nil { request.headers["User-Agent"] = userAgent }
         let exchange = URLSessionExchange(request: request, maxBodyBytes: maxBodyBytes, connectTimeout: connectTimeout)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -45,3 +61,4 @@ public struct URLSessionTransport: ClientTransport {
         }
     }
 }
+#endif

@@ -10,7 +10,7 @@ public struct HostEnvironment: Sendable {
     public var stderrIsTerminal: Bool
     public var stdinIsTerminal: Bool
     public var time: TimeSource
-    /// nil: the real URLSession transport.
+    /// nil: the real transport (`DefaultTransport`).
     public var transport: (any ClientTransport)?
 
     public init(

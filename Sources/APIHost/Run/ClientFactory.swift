@@ -10,10 +10,8 @@ enum ClientFactory {
         let console = environment.console
         let trace: (@Sendable (String) -> Void)? = options.verbose ? { @Sendable line in console.err("apicli: " + line + "\n") } : nil
         let notice: @Sendable (String) -> Void = { @Sendable text in messages.notice(text) }
-        let transport: any ClientTransport = environment.transport
-            ?? URLSessionTransport(maxBodyBytes: maxBodyBytes(environment.variables))
         return HTTPClient.standard(
-            transport: transport,
+            transport: transport(environment),
             bucket: descriptor.name,
             limits: limits,
             // A store that cannot be written cannot share the allowance: this process keeps its own.
@@ -26,11 +24,19 @@ enum ClientFactory {
         )
     }
 
+    /// The injected transport, or the real one with apicli's name, body cap and extra CA.
+    static func transport(_ environment: HostEnvironment) -> any ClientTransport {
+        environment.transport
+            ?? DefaultTransport(
+                maxBodyBytes: maxBodyBytes(environment.variables), userAgent: "apicli/\(Host.version)",
+                extraCAFile: environment.variables["APICLI_CA_FILE"])
+    }
+
     /// `APICLI_MAX_BODY_MB` caps response bodies (default 32 MiB).
     static func maxBodyBytes(_ variables: [String: String]) -> Int {
         // Already checked by `RunOptions`: a bad value never gets this far.
         guard let megabytes = try? EnvironmentNumbers.maxBodyMegabytes(variables) else {
-            return URLSessionTransport.defaultMaxBodyBytes
+            return DefaultTransport.defaultMaxBodyBytes
         }
         return megabytes * 1024 * 1024
     }

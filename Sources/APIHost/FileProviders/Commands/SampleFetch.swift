@@ -12,7 +12,7 @@ struct SampleFetch: Sendable {
         let endpoint = provider.request(for: query, page: 0)
         let baseURL = try Settings(variables: environment.variables, config: ConfigFile(path: "")).baseURL(for: provider.descriptor)
         let request = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query)
-        let transport = environment.transport ?? URLSessionTransport(maxBodyBytes: ClientFactory.maxBodyBytes(environment.variables))
+        let transport = ClientFactory.transport(environment)
         let context = RequestContext(
             provider: file.name, deadline: environment.time.now().addingTimeInterval(options.timeout.timeInterval))
         let response: HTTPResponse

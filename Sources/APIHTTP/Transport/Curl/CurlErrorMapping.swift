@@ -1,0 +1,78 @@
+#if os(Linux)
+import CCurlShim
+import Foundation
+
+/// What libcurl reports beside a failed transfer's code.
+struct CurlFailureDetail: Sendable {
+    /// `errno` of the failed system call (`ECONNREFUSED`), 0 when none.
+    var osError: Int32
+    /// libcurl's error buffer: for certificate failures, the reason.
+    var message: String
+}
+
+/// Turns a libcurl result code into ``HTTPClientError``, in words a person can act on.
+///
+/// libcurl's own messages are used only where they carry the reason (certificate
+/// problems), and never when they contain the key.
+enum CurlErrorMapping {
+    static func clientError(
+        _ code: CURLcode, detail: CurlFailureDetail, elapsed: Duration, options: CurlTransfer.Options
+    ) -> HTTPClientError {
+        let url = options.redactedURL
+        let components = URLComponents(string: options.url)
+        let host = components?.host ?? "the server"
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            // The overall deadline, unless it ended earlier on the connect timeout.
+            let after = elapsed + .milliseconds(50) >= options.budget ? options.budget : options.connectTimeout
+            return .timedOut(url: url, after: after)
+        case CURLE_ABORTED_BY_CALLBACK:
+            return .cancelled(url: url)
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_ISSUER_ERROR,
+             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            return .connectionFailed(url: url, reason: "the certificate of \(host) is not trusted" + clean(detail, options))
+        case CURLE_SSL_CONNECT_ERROR:
+            return .connectionFailed(url: url, reason: "the secure connection to \(host) failed" + clean(detail, options))
+        default:
+            let port = components?.port ?? (components?.scheme?.lowercased() == "https" ? 443 : 80)
+            return .connectionFailed(url: url, reason: reason(code, detail: detail, host: host, port: port))
+        }
+    }
+
+    static func reason(_ code: CURLcode, detail: CurlFailureDetail, host: String, port: Int) -> String {
+        switch code {
+        case CURLE_COULDNT_CONNECT:
+            return "could not connect to \(host):\(port) (\(connectReason(detail.osError)))"
+        case CURLE_COULDNT_RESOLVE_HOST: return "host not found: \(host)"
+        case CURLE_GOT_NOTHING: return "the server closed the connection without answering"
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: return "the connection was lost"
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM: return "the server sent a malformed response"
+        case CURLE_BAD_CONTENT_ENCODING: return "the response could not be decompressed"
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return "only http and https URLs are supported"
+        case CURLE_OUT_OF_MEMORY: return "out of memory"
+        default: return "transfer failed (libcurl error \(code.rawValue): \(String(cString: apicli_easy_strerror(code))))"
+        }
+    }
+
+    private static func connectReason(_ osError: Int32) -> String {
+        switch osError {
+        case ECONNREFUSED: "connection refused"
+        case ENETUNREACH: "network unreachable"
+        case EHOSTUNREACH: "host unreachable"
+        case ETIMEDOUT: "timed out"
+        default: "connection failed"
+        }
+    }
+
+    /// ` (libcurl's reason)`, or nothing when it is empty or shows the key.
+    private static func clean(_ detail: CurlFailureDetail, _ options: CurlTransfer.Options) -> String {
+        let text = detail.message.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty, !text.contains(options.url) else { return "" }
+        if let secret = options.secret, !secret.isEmpty,
+           text.contains(secret) || text.contains(PercentEncoding.encode(secret)) {
+            return ""
+        }
+        return " (\(text))"
+    }
+}
+#endif
