@@ -162,7 +162,8 @@ struct URLSessionTransportTests {
         task.cancel()
         let error = await failure { try await task.value }
         #expect(error as? HTTPClientError == .cancelled(url: request(server).redactedURL))
-        #expect(Date().timeIntervalSince(start) < 10, "the answer would take 20 s")
+        // Any time short of the server's 20 s proves the wait was cut, however busy the machine.
+        #expect(Date().timeIntervalSince(start) < 19, "the answer would take 20 s")
     }
 
     @Test func aPassedDeadlineSendsNothing() async throws {
@@ -180,7 +181,8 @@ struct URLSessionTransportTests {
         let start = Date()
         let error = await failure { try await impatient.send(request(server), context: context(deadline: 30)) }
         #expect(error as? HTTPClientError == .timedOut(url: request(server).redactedURL, after: .milliseconds(500)))
-        #expect(Date().timeIntervalSince(start) < 10, "the answer would take 20 s")
+        // Any time short of the server's 20 s proves the wait was cut, however busy the machine.
+        #expect(Date().timeIntervalSince(start) < 19, "the answer would take 20 s")
     }
 
     @Test func bodiesAreReturnedAsSentWhateverTheirContentType() async throws {

@@ -12,10 +12,8 @@ struct ConcurrentQueriesTests {
         let london = try Fixtures.real(try #require(FixtureServer.weatherFixtures["51.5074456,-0.1277653"]))
         fixtures.answer(.json(london).delayed(by: .milliseconds(600)), forCoordinates: "51.5074456,-0.1277653")
         fixtures.answer(.json(try Fixtures.real("weather/weather-error-404-city-not-found.json"), status: 404), forCity: "Atlantis")
-        let started = ContinuousClock.now
         let places = ["London", "Atlantis", "Rostov", "51.5073219,-0.1276474"]
         let table = try await sandbox.run(["weather"] + places)
-        let elapsed = ContinuousClock.now - started
 
         #expect(table.exitCode == 66, "the worst code: \(table.stderrText)")
         let stderr = table.stderrText.split(separator: "\n")
@@ -33,7 +31,7 @@ struct ConcurrentQueriesTests {
         #expect(Set(fixtures.forecasts.map(FixtureServer.coordinates)) == [
             "51.5074456,-0.1277653", FixtureServer.placeCoordinates, "51.5073219,-0.1276474",
         ])
-        #expect(elapsed < .seconds(10))
+        // That they overlap is shown by arrival times in `citiesOverlap`, not by a wall-clock bound.
 
         // JSON keeps the order too, one object per place that answered; the places are stored, so
         // this run asks for nothing again (the forecasts are cached) but the unknown name.
