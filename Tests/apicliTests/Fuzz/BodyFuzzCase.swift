@@ -7,11 +7,12 @@ struct BodyFuzzCase: Sendable {
     let label: String
     let body: Data
 
-    /// Every case of the hostile-number class for `targets`, in a fixed order:
-    /// first each hostile value in every number of an answer at once, then each
-    /// value in one field (`list.*.wind.deg`) at a time, then each object field
-    /// turned into an array and each array into an object. Shuffled with `seed`
-    /// within each group so that a bounded prefix samples every target.
+    /// Every case of the hostile-number class for `targets`: each hostile value in
+    /// every number of an answer at once, each value in one field (`list.*.wind.deg`)
+    /// at a time, each object field turned into an array and each array into an
+    /// object. Shuffled with `seed`, so that a bounded prefix samples all of them
+    /// (a value in every field at once mostly makes a step unreadable; one field at
+    /// a time reaches the code that draws it).
     static func numberCases(_ targets: [FuzzTarget], seed: UInt64) throws -> [BodyFuzzCase] {
         var everywhere: [BodyFuzzCase] = []
         var oneField: [BodyFuzzCase] = []
@@ -42,7 +43,7 @@ struct BodyFuzzCase: Sendable {
             }
         }
         var random = SeededRandom(seed: seed)
-        return everywhere.shuffled(using: &random) + oneField.shuffled(using: &random) + shapes.shuffled(using: &random)
+        return (everywhere + oneField + shapes).shuffled(using: &random)
     }
 
     /// Bodies that are not JSON, or not text: cut short, bytes flipped to invalid
