@@ -15,7 +15,7 @@ enum PlaceDecoder {
             let place = try JSONBody.decode(GeocodingPayload.self, from: body) { reason in
                 "OpenWeather's answer for the zip code \"\(query.city)\" is not a place (\(reason))"
             }.place
-            guard place.latitude != nil, place.longitude != nil else {
+            guard place.isOnGlobe else {
                 throw DecodeFailure("OpenWeather's answer for the zip code \"\(query.city)\" has no coordinates")
             }
             return place
@@ -38,7 +38,7 @@ enum PlaceDecoder {
         }
     }
 
-    /// The candidates that have coordinates, in the geocoder's order.
+    /// The candidates that have coordinates on the globe, in the geocoder's order.
     private static func list(_ body: Data, for query: WeatherQuery, warnings: inout [String]) throws -> [Place] {
         let items = try JSONBody.decode([Lossy<GeocodingPayload>].self, from: body) { reason in
             "OpenWeather's answer for the place \"\(query.city)\" is not a list of places (\(reason))"
@@ -46,7 +46,7 @@ enum PlaceDecoder {
         let places = Lossy.values(items, warnings: &warnings) { number, reason in
             "skipped place \(number) for \"\(query.city)\": \(reason)"
         }.map(\.place)
-        return places.filter { $0.latitude != nil && $0.longitude != nil }
+        return places.filter(\.isOnGlobe)
     }
 
     /// An error object sent with status 200 (`{"cod":"404","message":"not found"}`), read like its status.

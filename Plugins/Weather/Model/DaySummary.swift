@@ -41,10 +41,17 @@ public struct DaySummary: Sendable, Hashable {
         temperatureMax = Self.extreme(entries.map { $0.temperatureMax ?? $0.temperature }, by: >)
         condition = Self.dominant(entries.compactMap(\.condition))
         let amounts = entries.flatMap { [$0.rain, $0.snow] }.compactMap { $0?.doubleValue }.filter(\.isFinite)
-        precipitation = amounts.isEmpty ? nil : (amounts.reduce(0, +) * 100).rounded() / 100
+        precipitation = amounts.isEmpty ? nil : Self.hundredths(amounts.reduce(0, +))
         precipitationProbability = Self.extreme(entries.map(\.precipitationProbability), by: >)
         windSpeed = Self.extreme(entries.map(\.windSpeed), by: >)
         windDirection = entries.first { $0.windSpeed != nil && $0.windSpeed == windSpeed }?.windDirection
+    }
+
+    /// `sum` to 0.01 mm; nil when it overflowed (amounts near 1e308), as large sums
+    /// already are to the hundredth.
+    static func hundredths(_ sum: Double) -> Double? {
+        guard let sum = sum.finite else { return nil }
+        return abs(sum) < 1e13 ? (sum * 100).rounded() / 100 : sum
     }
 
     /// The lowest (`<`) or highest (`>`) finite value, as the API sent it; nil when there is none.

@@ -33,7 +33,7 @@ public struct Forecast: Sendable, Hashable {
     /// The steps shown: all of them, or those in the first `--hours` hours.
     public var shownEntries: [ForecastEntry] {
         guard let hours = layout.hours, let first = entries.first else { return entries }
-        let end = first.time + Int64(hours) * 3600
+        let end = first.time.addingSaturated(Int64(hours).multipliedSaturated(by: 3600))
         return entries.filter { $0.time < end }
     }
 

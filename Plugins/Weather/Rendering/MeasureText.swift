@@ -6,10 +6,10 @@ import APICore
 enum MeasureText {
     /// `24.7`, `-3.0`, `0.0` (never `-0.0`).
     static func decimal(_ value: Double, digits: Int = 1) -> String {
-        guard value.isFinite, abs(value) < 1e15 else { return "?" }
         var scale: Double = 1
         for _ in 0..<digits { scale *= 10 }
-        let scaled = Int64((value * scale).rounded())
+        guard abs(value) < 1e15, let scaled = Int64(saturating: value * scale, rounding: .toNearestOrAwayFromZero)
+        else { return "?" }
         let magnitude = scaled.magnitude
         let unit = UInt64(scale)
         let whole = String(magnitude / unit)
@@ -35,10 +35,12 @@ enum MeasureText {
 
     /// The nearest of the eight compass points for a meteorological bearing.
     static func compassPoint(_ degrees: Double) -> String {
-        guard degrees.isFinite else { return "" }
+        // Reduced to one turn first, so a bearing of 1e308 is a direction and not a trap.
+        guard let turn = degrees.truncatingRemainder(dividingBy: 360).finite,
+            let index = Int(saturating: turn / 45, rounding: .toNearestOrAwayFromZero)
+        else { return "" }
         let points = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
-        let index = Int((degrees / 45).rounded()) % 8
-        return points[(index + 8) % 8]
+        return points[(index % 8 + 8) % 8]
     }
 
     /// `59%` for a value already in percent (humidity, clouds).

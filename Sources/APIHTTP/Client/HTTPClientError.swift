@@ -43,8 +43,6 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// `48 s`, rounded up so that "retry in" is never too early.
     public static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let whole = attoseconds > 0 ? seconds + 1 : seconds
-        return "\(max(whole, 0)) s"
+        "\(max(duration.wholeSecondsRoundedUp, 0)) s"
     }
 }

@@ -50,6 +50,6 @@ public final class InMemoryRateLimitLedger: RateLimitLedger {
             let blocking = inWindow[inWindow.count - limit.count]
             longest = max(longest, blocking.addingTimeInterval(window).timeIntervalSince(now))
         }
-        return longest > 0 ? .seconds(longest) : nil
+        return longest > 0 ? .seconds(saturating: longest) : nil
     }
 }

@@ -86,7 +86,7 @@ public struct RateLimitMiddleware: ClientMiddleware {
         let wait = max(try ledger.reserve(bucket: bucket, limits: limits, now: now) ?? quota.window, quota.window)
         var marked = response
         marked.headers = HTTPHeaders(
-            response.headers.map { ($0.name, $0.value) } + [("Retry-After", String(Int(wait.timeInterval.rounded(.up))))])
+            response.headers.map { ($0.name, $0.value) } + [("Retry-After", String(wait.wholeSecondsRoundedUp))])
         return marked
     }
 

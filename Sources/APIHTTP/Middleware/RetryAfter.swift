@@ -9,7 +9,7 @@ public enum RetryAfter {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Int(value) { return .seconds(max(seconds, 0)) }
         guard let date = httpDate(value) else { return nil }
-        return .seconds(max(date.timeIntervalSince(now), 0))
+        return .seconds(saturating: max(date.timeIntervalSince(now), 0))
     }
 
     /// Parses the IMF-fixdate form and the two obsolete forms RFC 9110 says to accept.

@@ -106,6 +106,6 @@ public struct RetryMiddleware: ClientMiddleware {
     }
 
     static func milliseconds(_ duration: Duration) -> Int {
-        Int((duration.timeInterval * 1000).rounded())
+        Int(saturating: duration.timeInterval * 1000, rounding: .toNearestOrAwayFromZero) ?? 0
     }
 }

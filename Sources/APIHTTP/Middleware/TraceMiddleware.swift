@@ -38,6 +38,6 @@ public struct TraceMiddleware: ClientMiddleware {
     }
 
     private func elapsed(since start: Date) -> String {
-        "\(Int((time.now().timeIntervalSince(start) * 1000).rounded())) ms"
+        "\(Int(saturating: time.now().timeIntervalSince(start) * 1000, rounding: .toNearestOrAwayFromZero) ?? 0) ms"
     }
 }

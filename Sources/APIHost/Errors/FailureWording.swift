@@ -60,7 +60,7 @@ struct FailureWording {
         guard let until, until > now else { return "try again later" }
         let seconds = until.timeIntervalSince(now).rounded(.up)
         guard seconds.isFinite, seconds < 86_400 * 365 else { return "try again later" }
-        if seconds <= 600 { return "retry in \(Int(seconds)) s" }
+        if seconds <= 600, let whole = Int(saturating: seconds) { return "retry in \(whole) s" }
         return "retry after " + Timestamp.format(until)
     }
 

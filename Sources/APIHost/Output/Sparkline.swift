@@ -36,12 +36,16 @@ public struct Sparkline: Sendable, Hashable {
         guard let range = Sparkline(series).range else {
             return String(repeating: " ", count: series.count)
         }
-        let span = range.upperBound - range.lowerBound
+        // Halved first: the span of -1e308...1e308 overflows a Double, the halves' never does.
+        let low = range.lowerBound / 2
+        let span = range.upperBound / 2 - low
         let top = Double(levels.count - 1)
+        let middle = levels[levels.count / 2 - 1]
         return String(series.map { value -> Character in
             guard value.isFinite else { return " " }
-            guard span > 0 else { return levels[levels.count / 2 - 1] }
-            let level = Int(((value - range.lowerBound) / span * top).rounded())
+            guard span > 0 else { return middle }
+            guard let level = Int(saturating: (value / 2 - low) / span * top, rounding: .toNearestOrAwayFromZero)
+            else { return middle }
             return levels[min(max(level, 0), levels.count - 1)]
         })
     }
@@ -62,7 +66,9 @@ public struct Sparkline: Sendable, Hashable {
             let end = (bucket + 1) * values.count / width
             let finite = values[start..<end].filter(\.isFinite)
             guard !finite.isEmpty else { return .nan }
-            return finite.reduce(0, +) / Double(finite.count)
+            let mean = finite.reduce(0, +) / Double(finite.count)
+            // Values near 1e308 sum to infinity: then each is divided before the sum.
+            return mean.isFinite ? mean : finite.reduce(0) { $0 + $1 / Double(finite.count) }
         }
         return Sparkline(points)
     }

@@ -18,7 +18,7 @@ enum StaleNotice {
 
     /// `just now`, `12 min ago`, `3 h ago`, `2 days ago`.
     static func age(from then: Date, to now: Date) -> String {
-        let seconds = max(0, Int(now.timeIntervalSince(then)))
+        let seconds = max(0, Int(saturating: now.timeIntervalSince(then)) ?? 0)
         switch seconds {
         case ..<60: return "just now"
         case ..<3_600: return "\(seconds / 60) min ago"

@@ -171,8 +171,8 @@ struct LineTemplate: Sendable, Equatable {
     private static func number(_ value: JSONValue) -> Double? {
         switch value {
         case let .int(number): Double(number)
-        case let .double(number): number
-        case let .string(text): Double(text)
+        case let .double(number): number.finite
+        case let .string(text): Double(text)?.finite
         default: nil
         }
     }

@@ -61,7 +61,7 @@ struct TimeFormat: Sendable, Equatable {
     static func time(of value: JSONValue) -> LocalTime? {
         switch value {
         case let .int(seconds): return LocalTime(unix: seconds)
-        case let .double(seconds) where seconds.isFinite: return LocalTime(unix: Int64(clamping: Int(seconds.rounded(.down))))
+        case let .double(seconds): return Int64(saturating: seconds, rounding: .down).map { LocalTime(unix: $0) }
         case let .string(text):
             guard let date = Timestamp.parse(text) else { return nil }
             return LocalTime(date, offset: offset(in: text))

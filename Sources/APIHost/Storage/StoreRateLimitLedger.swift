@@ -66,7 +66,7 @@ public struct StoreRateLimitLedger: RateLimitLedger {
                 // Measured from the caller's clock: if it read it late, it waits that much longer.
                 wait = max(wait ?? 0, min(max(blocking + window - clock, 0.001), window + instant - clock))
             }
-            if let wait { return .milliseconds(Int64((wait * 1000).rounded(.up))) }
+            if let wait { return .milliseconds(Int64(saturating: wait * 1000, rounding: .up) ?? 0) }
             try tx.execute("INSERT INTO apicli_rate_events (bucket, at) VALUES (?, ?)", [key, .real(instant)])
             return nil
         }

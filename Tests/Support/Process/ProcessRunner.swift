@@ -14,6 +14,8 @@ public enum ProcessRunner {
         public var stderr: Data
         /// True when the timeout killed the process.
         public var timedOut: Bool
+        /// True when a signal ended it (a Swift trap is SIGILL or SIGTRAP); `exitCode` is then the signal's number.
+        public var signalled: Bool = false
 
         public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
@@ -69,7 +71,9 @@ public enum ProcessRunner {
             exitedAt.mark()
             return killed
         }
-        return Result(exitCode: process.terminationStatus, stdout: await out, stderr: await err, timedOut: timedOut)
+        return Result(
+            exitCode: process.terminationStatus, stdout: await out, stderr: await err, timedOut: timedOut,
+            signalled: process.terminationReason == .uncaughtSignal)
     }
 
     /// The built `apicli` executable, next to the running test bundle

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Fuzzing the built binary, not only its decoders: every number of every real
+/// answer (NYT, forecasts, the Geocoding API's direct, zip and reverse answers,
+/// the file providers' search answers) set to hostile values, shapes swapped,
+/// bodies broken below JSON, and random command lines. Each case runs `apicli`
+/// in every format, then `--offline` on what it stored.
+///
+/// Bounded and deterministic: a fixed seed and a fixed number of cases, so it
+/// runs in CI under plain `swift test` in about a minute. `APICLI_FUZZ_CASES=all`
+/// (or a number) runs more; `APICLI_FUZZ_SEED` draws other cases. Each test
+/// prints how many cases and runs it made and how many crashed.
+@Suite("Fuzz: hostile answers and command lines, end to end", .serialized)
+struct FuzzEndToEndTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let seed = environment["APICLI_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x00A9_1C11
+    /// Two at a time: the machine has two cores, shared with the rest of the suite.
+    static let workers = 2
+
+    /// How many of `total` cases to run: `default` unless `APICLI_FUZZ_CASES` says otherwise.
+    static func limit(_ total: Int, default count: Int) -> Int {
+        switch environment["APICLI_FUZZ_CASES"] {
+        case "all"?: total
+        case let text?: min(Int(text) ?? count, total)
+        case nil: min(count, total)
+        }
+    }
+
+    static func report(_ name: String, _ tally: FuzzTally, since start: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - start
+        print(tally.summary(name, seconds: Double(elapsed.components.seconds)))
+        for finding in tally.findings.prefix(40) { print("  " + finding.description) }
+    }
+
+    @Test("every number of every real answer set to hostile values: no trap in any format, online or offline")
+    func hostileNumbers() async throws {
+        let start = ContinuousClock.now
+        let all = try BodyFuzzCase.numberCases(FuzzTarget.all, seed: Self.seed)
+        let cases = Array(all.prefix(Self.limit(all.count, default: 300)))
+        let tally = await BodyFuzzRunner.run(cases, workers: Self.workers)
+        Self.report("hostile numbers (\(cases.count) of \(all.count) cases)", tally, since: start)
+        #expect(tally.cases == cases.count)
+        #expect(tally.runs >= cases.count * 8)
+        #expect(tally.crashes.isEmpty, "\(tally.crashes.prefix(10).map(\.description).joined(separator: "\n"))")
+        #expect(tally.contractProblems.isEmpty, "\(tally.contractProblems.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test("bodies that are not JSON or not text: no trap, one error line, a documented exit code")
+    func invalidBytes() async throws {
+        let start = ContinuousClock.now
+        let targets = [FuzzTarget.nyt[1], FuzzTarget.forecasts[3], FuzzTarget.lookups[0], FuzzTarget.files[0]]
+        let all = try BodyFuzzCase.invalidByteCases(targets, count: InvalidBytes.kinds, seed: Self.seed)
+        let cases = Array(all.prefix(Self.limit(all.count, default: all.count)))
+        let tally = await BodyFuzzRunner.run(cases, workers: Self.workers)
+        Self.report("invalid bytes", tally, since: start)
+        #expect(tally.runs >= cases.count * 8)
+        #expect(tally.crashes.isEmpty, "\(tally.crashes.prefix(10).map(\.description).joined(separator: "\n"))")
+        #expect(tally.contractProblems.isEmpty, "\(tally.contractProblems.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test("random command lines from the command tree's words and hostile values: no trap, documented exit codes")
+    func commandLines() async throws {
+        let start = ContinuousClock.now
+        let (sandbox, _) = try Sandbox.withFixtures(extra: ["APICLI_TIMEOUT": "3", "COLUMNS": "80"])
+        var providerOptions: [String: [String]] = [:]
+        for provider in ["nyt", "weather"] {
+            let help = try await sandbox.run([provider, "--help"])
+            let words = help.stdoutText.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") })
+            providerOptions[provider] = Array(Set(words.filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))).sorted()
+            #expect(providerOptions[provider]?.isEmpty == false, "\(provider) --help lists its options")
+        }
+        var generator = ArgvFuzz(providerOptions: providerOptions, seed: Self.seed)
+        let count = Self.limit(100_000, default: 300)
+        let lines = (0..<count).map { _ in generator.next() }
+        var tally = FuzzTally()
+        for chunk in stride(from: 0, to: lines.count, by: Self.workers) {
+            let batch = Array(lines[chunk..<min(chunk + Self.workers, lines.count)])
+            let results = try await withThrowingTaskGroup(of: ([String], ProcessRunner.Result).self) { group in
+                for line in batch { group.addTask { (line, try await sandbox.run(line, timeout: .seconds(20))) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for (line, result) in results {
+                tally.cases += 1
+                tally.runs += 1
+                tally.findings += FuzzVerdict.check(result, arguments: line, label: "argv", strict: false)
+            }
+        }
+        Self.report("command lines", tally, since: start)
+        #expect(tally.runs == count)
+        #expect(tally.crashes.isEmpty, "\(tally.crashes.prefix(10).map(\.description).joined(separator: "\n"))")
+        #expect(tally.contractProblems.isEmpty, "\(tally.contractProblems.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+}
