@@ -12,6 +12,7 @@ struct ProviderFileCommand: Sendable {
         .value("query-param", valueName: "P", help: "The query parameter that takes the search words."),
         .flag("no-key", help: "The API needs no key."),
         .value("key-param", valueName: "P", help: "The query parameter that carries the key."),
+        .value("key-header", valueName: "H", help: "The header that carries the key (X-Api-Key), instead of --key-param."),
         .value("summary", valueName: "TEXT", help: "One line for 'apicli providers'."),
         .value("sample", valueName: "FILE", help: "A saved answer to guess the columns from (or to check against)."),
         .value("sample-words", valueName: "WORDS", help: "The words of the one live request add makes (default: test)."),
