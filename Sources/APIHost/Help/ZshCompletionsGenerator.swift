@@ -31,6 +31,11 @@ public enum ZshCompletionsGenerator {
         }
         for command in model.commands where ShellQuoting.isPlainWord(command.name) {
             let first = model.firstWords(after: command.name)
+            let options = model.options(of: command.name)
+            if !options.isEmpty {
+                out += commandWithOptions(command.name, options: options, first: first, model: model)
+                continue
+            }
             guard !first.isEmpty else { continue }
             out += "                \(command.name))\n"
             out += "                    if (( CURRENT == 2 )); then\n"
@@ -69,6 +74,32 @@ public enum ZshCompletionsGenerator {
         out += "else\n"
         out += "    compdef \(function) \(program)\n"
         out += "fi\n"
+        return out
+    }
+
+    /// The arm of a built-in command with options of its own (`provider`): one
+    /// `_arguments` call completes them, their values, the action, and then the
+    /// action's operand through the `operand` state.
+    static func commandWithOptions(
+        _ name: String, options: [OptionSpec], first: [String], model: CommandLineModel
+    ) -> String {
+        let seconds = first.map { ($0, model.secondWords(after: name, $0)) }.filter { !$0.1.isEmpty }
+        var specs = options.map(spec(for:))
+        if !first.isEmpty { specs.append(ShellQuoting.singleQuoted("1:action:(\(ShellQuoting.wordList(first)))")) }
+        if !seconds.isEmpty { specs.append(ShellQuoting.singleQuoted("2: :->operand")) }
+        var out = "                \(name))\n"
+        out += "                    _arguments -s $global_options"
+        out += specs.map { " \\\n                        " + $0 }.joined() + " && return 0\n"
+        if !seconds.isEmpty {
+            out += "                    if [[ $state == operand ]]; then\n"
+            out += "                        case $words[2] in\n"
+            for (word, next) in seconds where ShellQuoting.isPlainWord(word) {
+                out += "                            \(word)) compadd -- \(ShellQuoting.wordList(next)) ;;\n"
+            }
+            out += "                        esac\n"
+            out += "                    fi\n"
+        }
+        out += "                    ;;\n"
         return out
     }
 

@@ -5,9 +5,11 @@ struct ProviderFileCommand: Sendable {
     let host: Host
     let command: BuiltinCommand
 
+    /// The options of `apicli provider`. The `provider` entry of ``BuiltinCommand/all``
+    /// carries them, and parsing, `--help`, completions and the man page read them there.
     static let specs: [OptionSpec] = [
         .value("base-url", valueName: "URL", help: "The API's base URL (http or https)."),
-        .value("path", valueName: "PATH", help: "The API path, from /."),
+        .value("path", valueName: "/PATH", help: "The API path, from /."),
         .value("items", valueName: "KEYPATH", help: "Where the array of results is in the answer (hits, response.docs)."),
         .value("query-param", valueName: "P", help: "The query parameter that takes the search words."),
         .flag("no-key", help: "The API needs no key."),
@@ -24,11 +26,11 @@ struct ProviderFileCommand: Sendable {
     private var console: any Console { host.environment.console }
 
     func run(_ words: [String]) async throws -> ExitCode {
-        let parsed = try CommandLineParser(options: GlobalOptions.specs + Self.specs).parse(words)
+        let parsed = try CommandLineParser(options: GlobalOptions.specs + command.options).parse(words)
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
         if parsed.values["help"] == "true" {
             console.out("apicli provider: \(command.summary)\n\nUSAGE:\n" + command.usage.map { "  \($0)\n" }.joined()
-                + "\nOPTIONS:\n" + HelpText.list(Self.specs.map { (HelpText.label(of: $0), $0.help) }))
+                + "\nOPTIONS:\n" + HelpText.list(command.options.map { (HelpText.label(of: $0), $0.help) }))
             return .success
         }
         let messages = Messages(environment: host.environment, options: options)
