@@ -50,7 +50,7 @@ struct FileItemStore {
                 + "ON i.provider = r.provider AND i.item_id = r.item_id "
                 + "WHERE r.provider = ? AND r.query_key = ? ORDER BY r.position", [name, .text(answerKey)])
         let limit = max(limit, rows.count)
-        if let match = FTSWords.allWords(words) {
+        if let match = FTSQuery.allWords(words) {
             rows += try transaction.query(
                 "SELECT i.item_id, i.json, i.fetched_at FROM apicli_file_items_fts JOIN apicli_file_items i "
                     + "ON i.num = apicli_file_items_fts.rowid WHERE apicli_file_items_fts MATCH ? AND i.provider = ? "
