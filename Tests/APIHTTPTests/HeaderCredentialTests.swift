@@ -9,6 +9,12 @@ import TestSupport
 @Suite("A key in a header")
 struct HeaderCredentialTests {
     let transport = DefaultTransport(maxBodyBytes: 1024 * 1024, connectTimeout: .seconds(5))
+    /// Another origin: another loopback address where there is one (Linux), another port elsewhere.
+    #if os(Linux)
+    static let otherHost = "127.0.0.2"
+    #else
+    static let otherHost = "127.0.0.1"
+    #endif
 
     /// A request to `server` whose key travels as `X-Api-Key`.
     func headerRequest(_ server: LoopbackServer, path: String = "/data", query: [QueryItem] = []) -> HTTPRequest {
@@ -53,12 +59,7 @@ struct HeaderCredentialTests {
     }
 
     @Test func aRedirectToAnotherHostDropsTheHeader() async throws {
-        #if os(Linux)
-        let otherHost = "127.0.0.2"
-        #else
-        let otherHost = "127.0.0.1"
-        #endif
-        let other = try LoopbackServer(host: otherHost) { _ in .json(#"{"moved":true}"#) }
+        let other = try LoopbackServer(host: Self.otherHost) { _ in .json(#"{"moved":true}"#) }
         defer { other.stop() }
         let origin = try LoopbackServer { _ in .redirect(to: other.baseURL.absoluteString + "/elsewhere?q=rust") }
         defer { origin.stop() }
@@ -72,13 +73,8 @@ struct HeaderCredentialTests {
     }
 
     @Test func aHopBackFromAnotherHostStaysWithoutTheHeader() async throws {
-        #if os(Linux)
-        let otherHost = "127.0.0.2"
-        #else
-        let otherHost = "127.0.0.1"
-        #endif
         // The other host sends the client back to the origin it came from (named in `back`).
-        let other = try LoopbackServer(host: otherHost) { received in
+        let other = try LoopbackServer(host: Self.otherHost) { received in
             .redirect(to: "http://" + (received.query("back") ?? "") + "/back")
         }
         defer { other.stop() }
