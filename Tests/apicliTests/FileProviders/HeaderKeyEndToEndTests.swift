@@ -95,6 +95,18 @@ struct HeaderKeyEndToEndTests {
         #expect(!run.stderrText.contains(Self.key) && !run.stdoutText.contains(Self.key))
     }
 
+    @Test("a key with a line break is refused before anything is sent: it would start another header")
+    func lineBreakInKey() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures(extra: ["APICLI_TIMEOUT": "3"])
+        try sandbox.installProviderFile("algolia", Self.file)
+        let env = sandbox.baseURL(for: "algolia").merging(["ALGOLIA_API_KEY": "abc\r\nX-Evil: 1"]) { _, new in new }
+        let run = try await sandbox.run(["algolia", "gibberish"], set: env)
+        #expect(run.exitCode == 78, "\(run.stderrText)")
+        #expect(run.stderrText.contains("control character"), "\(run.stderrText)")
+        #expect(!run.stderrText.contains("abc"))
+        #expect(fixtures.requests.isEmpty)
+    }
+
     /// The HN answer's provider, with Algolia's key header.
     static let file = """
         {
