@@ -45,9 +45,8 @@ enum HostRunChecks {
                 }
                 printed += console.stdout + console.stderr
             }
-            if let credential = descriptor.credential,
-                !server.requests.contains(where: { $0.query(credential.parameter) == fakeKey }) {
-                failures.append("no request carried the key as '\(credential.parameter)'")
+            if let credential = descriptor.credential, !server.requests.contains(where: { carries($0, credential.placement) }) {
+                failures.append("no request carried the key as the \(credential.placement.wording)")
             }
             if printed.contains(fakeKey) { failures.append("the API key was printed") }
             for suffix in ["", "-wal", "-shm", "-journal"] {
@@ -59,6 +58,14 @@ enum HostRunChecks {
             return failures
         } catch {
             return ["could not run the host: \(error)"]
+        }
+    }
+
+    /// Whether `request` carried the fake key where the descriptor says it goes.
+    private static func carries(_ request: RecordedRequest, _ placement: CredentialPlacement) -> Bool {
+        switch placement {
+        case let .query(name): request.query(name) == fakeKey
+        case let .header(name): request.header(name) == fakeKey
         }
     }
 }

@@ -19,7 +19,7 @@ struct OpenAPIImportTests {
         #expect(file.baseURL.absoluteString == "https://api.nytimes.com")
         #expect(file.path == "/svc/search/v2/articlesearch.json")
         #expect(file.words == .parameter("q"))
-        #expect(file.key?.parameter == "api-key")
+        #expect(file.key?.placement == .query("api-key"))
         #expect(file.key?.environmentVariable == "NYTIMES_API_KEY")
         #expect(file.items.description == "response.docs")
         #expect(file.id?.description == "_id")

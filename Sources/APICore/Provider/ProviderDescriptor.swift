@@ -58,10 +58,10 @@ public struct ProviderDescriptor: Sendable {
     }
 }
 
-/// Where a provider's API key comes from and which query parameter carries it.
+/// Where a provider's API key comes from and which query parameter or header carries it.
 public struct CredentialSpec: Sendable, Hashable {
-    /// The query parameter (`api-key`, `appid`).
-    public var parameter: String
+    /// The query parameter (`api-key`, `appid`) or header (`X-Api-Key`).
+    public var placement: CredentialPlacement
     /// The environment variable (`NYT_API_KEY`).
     public var environmentVariable: String
     /// Where to get a key, for the "missing key" message.
@@ -70,10 +70,25 @@ public struct CredentialSpec: Sendable, Hashable {
     /// to 2 hours), so that "key rejected" does not send a new user hunting for a typo.
     public var activationDelay: Duration?
 
-    public init(parameter: String, environmentVariable: String, signupURL: String, activationDelay: Duration? = nil) {
-        self.parameter = parameter
+    public init(
+        placement: CredentialPlacement, environmentVariable: String, signupURL: String, activationDelay: Duration? = nil
+    ) {
+        self.placement = placement
         self.environmentVariable = environmentVariable
         self.signupURL = signupURL
         self.activationDelay = activationDelay
+    }
+
+    /// A key sent as the query parameter `parameter`.
+    public init(parameter: String, environmentVariable: String, signupURL: String, activationDelay: Duration? = nil) {
+        self.init(
+            placement: .query(parameter), environmentVariable: environmentVariable, signupURL: signupURL,
+            activationDelay: activationDelay)
+    }
+
+    /// The query parameter that carries the key; nil when a header does.
+    public var parameter: String? {
+        guard case let .query(name) = placement else { return nil }
+        return name
     }
 }

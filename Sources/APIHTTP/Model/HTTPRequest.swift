@@ -1,19 +1,21 @@
 import Foundation
 
 /// One HTTP request as a provider describes it: where it goes, which parameters
-/// it carries, and which parameter holds the API key.
+/// it carries, and which parameter or header holds the API key.
 ///
 /// The key travels inside as a ``Credential`` whose descriptions are redacted,
 /// so printing a request, a URL built for display, or a cache key can never leak
-/// it. Only ``url`` — the one handed to the transport — contains the secret.
+/// it. Only ``url`` and ``transportHeaders`` — what the transport sends — contain
+/// the secret; ``headers`` never does.
 public struct HTTPRequest: Sendable, Hashable {
     public var method: String
     /// The provider's base URL, possibly with a path prefix (`https://gw.example/nyt`).
     public var baseURL: URL
     /// The API path appended to ``baseURL`` (`/svc/search/v2/articlesearch.json`).
     public var path: String
-    /// Query parameters in the order they are sent; the credential is appended last.
+    /// Query parameters in the order they are sent; a query credential is appended last.
     public var query: [QueryItem]
+    /// The headers without the key: safe to show. A header credential is added by ``transportHeaders``.
     public var headers: HTTPHeaders
     public var credential: Credential?
 
@@ -36,18 +38,34 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Whether repeating the request is harmless, which is what allows a retry.
     public var isIdempotent: Bool { ["GET", "HEAD", "OPTIONS"].contains(method.uppercased()) }
 
-    /// The real URL, secret included: for the transport only.
+    /// The real URL, secret included when the key is a query parameter: for the transport only.
     public var url: URL {
         // Every byte outside the unreserved set is escaped by `PercentEncoding`, so the
         // string always parses; the fallback only keeps this total.
-        URL(string: urlString(credentialPair: credential.map { PercentEncoding.formQuery([QueryItem($0.parameter, $0.value)]) }))
+        URL(string: urlString(credentialPair: queryCredential.map { PercentEncoding.formQuery([$0]) }))
             ?? baseURL
     }
 
-    /// The URL with the key, and any password in the base URL, shown as `***`
-    /// (literally, not `%2A%2A%2A`): safe for errors and traces.
+    /// The headers as sent, the key's header included: for the transport only.
+    /// The credential's header replaces a header of the same name.
+    public var transportHeaders: HTTPHeaders {
+        guard let credential, case let .header(name) = credential.placement else { return headers }
+        var sent = headers
+        sent[name] = credential.value
+        return sent
+    }
+
+    /// The URL with a query key, and any password in the base URL, shown as `***`
+    /// (literally, not `%2A%2A%2A`): safe for errors and traces. A header key is
+    /// not part of the URL, so it does not show at all.
     public var redactedURL: String {
-        URLPassword.redacted(urlString(credentialPair: credential.map { PercentEncoding.encode($0.parameter) + "=***" }))
+        URLPassword.redacted(urlString(credentialPair: queryCredential.map { PercentEncoding.encode($0.name) + "=***" }))
+    }
+
+    /// The key as a query pair, when a query parameter carries it.
+    private var queryCredential: QueryItem? {
+        guard let credential, case let .query(name) = credential.placement else { return nil }
+        return QueryItem(name, credential.value)
     }
 
     /// The URL without the credential parameter at all (and any base-URL password
@@ -90,21 +108,4 @@ public struct QueryItem: Sendable, Hashable {
         self.name = name
         self.value = value
     }
-}
-
-/// The API key and the query parameter that carries it (`api-key`, `appid`).
-///
-/// Its descriptions never show the value, so string interpolation, `dump` and
-/// test failure messages stay clean.
-public struct Credential: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
-    public var parameter: String
-    public var value: String
-
-    public init(parameter: String, value: String) {
-        self.parameter = parameter
-        self.value = value
-    }
-
-    public var description: String { "\(parameter)=***" }
-    public var debugDescription: String { description }
 }

@@ -9,7 +9,9 @@ import Foundation
 /// keeps legitimate moves to a CDN or a new API host working, while the other
 /// host never learns the key; if it needs one it answers 401, which the host
 /// reports as a rejected key. A scheme change (https → http) counts as another
-/// origin, so the key never travels in clear text. If the key's value still
+/// origin, so the key never travels in clear text. A key sent in a header is
+/// dropped the same way: the transports send the next hop without it (see
+/// ``sendsKeyHeader(to:from:)``) and never add it back. If the key's value still
 /// shows up anywhere in the new URL (a path, another parameter), the redirect is
 /// refused and the 3xx response itself is returned.
 public enum RedirectPolicy {
@@ -17,11 +19,11 @@ public enum RedirectPolicy {
     public static func follow(_ newURL: URL, from request: HTTPRequest) -> URL? {
         guard let credential = request.credential, !isSameOrigin(newURL, request.baseURL) else { return newURL }
         guard var components = URLComponents(url: newURL, resolvingAgainstBaseURL: true) else { return nil }
-        if let query = components.percentEncodedQuery {
+        if case let .query(parameter) = credential.placement, let query = components.percentEncodedQuery {
             let kept = query.split(separator: "&", omittingEmptySubsequences: true).filter { pair in
                 let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
                 let decoded = String(name).removingPercentEncoding ?? String(name)
-                return decoded != credential.parameter
+                return decoded != parameter
             }
             components.percentEncodedQuery = kept.isEmpty ? nil : kept.joined(separator: "&")
         }
@@ -30,6 +32,13 @@ public enum RedirectPolicy {
         let secretForms = [credential.value, PercentEncoding.encode(credential.value)]
         if !credential.value.isEmpty, secretForms.contains(where: { text.contains($0) }) { return nil }
         return stripped
+    }
+
+    /// Whether the key's header may go with the hop to `newURL`: only to the
+    /// origin of the request's base URL. Once a hop went without it, later hops
+    /// stay without it, whatever their origin.
+    public static func sendsKeyHeader(to newURL: URL, from request: HTTPRequest) -> Bool {
+        isSameOrigin(newURL, request.baseURL)
     }
 
     static func isSameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {

@@ -54,7 +54,7 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         urlRequest.httpMethod = request.method
         urlRequest.timeoutInterval = connectSeconds
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        for field in request.headers { urlRequest.setValue(field.value, forHTTPHeaderField: field.name) }
+        for field in request.transportHeaders { urlRequest.setValue(field.value, forHTTPHeaderField: field.name) }
         let task = session.dataTask(with: urlRequest)
 
         let alreadyOver = state.withLock { state -> Bool in
@@ -164,6 +164,11 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
         var followed = newRequest
         followed.url = allowed
+        // URLSession copies the previous hop's headers: a header key is taken out for
+        // another origin, and is then absent from every later hop too.
+        if case let .header(name)? = request.credential?.placement, !RedirectPolicy.sendsKeyHeader(to: allowed, from: request) {
+            followed.setValue(nil, forHTTPHeaderField: name)
+        }
         completionHandler(followed)
     }
 

@@ -52,12 +52,13 @@ public struct URLSessionTransport: ClientTransport {
         var request = request
         if let userAgent, request.headers["User-Agent"] == nil { request.headers["User-Agent"] = userAgent }
         let exchange = URLSessionExchange(request: request, maxBodyBytes: maxBodyBytes, connectTimeout: connectTimeout)
+        let shownURL = request.redactedURL
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.start(continuation: continuation, timeLeft: remaining)
             }
         } onCancel: {
-            exchange.fail(.cancelled(url: request.redactedURL))
+            exchange.fail(.cancelled(url: shownURL))
         }
     }
 }

@@ -14,16 +14,21 @@ public struct BuiltinCommand: Sendable, Hashable {
     public var operand: Operand?
     /// What the word after an action is (`config set` takes a config key).
     public var operands: [String: Operand]
+    /// Its own options (`provider add --base-url URL`…), besides the global ones:
+    /// parsed, listed by `--help`, completed and in the man page from this list.
+    public var options: [OptionSpec]
 
     /// A word that completes from the current registry rather than a fixed list.
     public enum Operand: Sendable, Hashable {
         case provider
+        /// A provider file's name: the providers that can be shown, checked or removed.
+        case fileProvider
         case configKey
     }
 
     public init(
         _ name: String, summary: String, usage: [String], actions: [String] = [], operand: Operand? = nil,
-        operands: [String: Operand] = [:]
+        operands: [String: Operand] = [:], options: [OptionSpec] = []
     ) {
         self.name = name
         self.summary = summary
@@ -31,6 +36,7 @@ public struct BuiltinCommand: Sendable, Hashable {
         self.actions = actions
         self.operand = operand
         self.operands = operands
+        self.options = options
     }
 
     /// Every built-in command, in the order help lists them.
@@ -61,12 +67,13 @@ public struct BuiltinCommand: Sendable, Hashable {
         BuiltinCommand(
             "provider", summary: "Add, list, show, check or remove provider files (new APIs without recompiling).",
             usage: [
-                "apicli provider add NAME --base-url URL --path PATH --items KEYPATH --query-param P (--no-key | --key-param P) [--sample FILE]",
+                "apicli provider add NAME --base-url URL --path /PATH --items KEYPATH --query-param P (--no-key | --key-param P | --key-header H) [--sample FILE]",
                 "apicli provider add NAME --openapi FILE --operation OP [--query-param P] [--sample FILE]",
                 "apicli provider list | show NAME | check NAME|FILE [--sample FILE] | remove NAME [--yes]",
             ],
             actions: ["add", "list", "show", "check", "remove"],
-            operands: ["show": .provider, "check": .provider, "remove": .provider]),
+            operands: ["show": .fileProvider, "check": .fileProvider, "remove": .fileProvider],
+            options: ProviderFileCommand.specs),
     ]
 
     /// The built-in command called `name`, if any.

@@ -21,7 +21,10 @@ struct StoreCommand: Sendable {
         switch verb {
         case "info":
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
-            info(try inspector.info(providers: host.registry.names))
+            // File providers too, even those that have stored nothing yet.
+            let directory = host.providerDirectory
+            let files = directory.entries().map(\.name).filter { !directory.reserved.contains($0) && HostSchema.isValidProviderName($0) }
+            info(try inspector.info(providers: host.registry.names + files))
         case "clear":
             guard arguments.count <= 1 else { throw UsageError(Self.usage) }
             let provider = arguments.first

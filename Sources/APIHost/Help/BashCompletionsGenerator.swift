@@ -40,10 +40,12 @@ public enum BashCompletionsGenerator {
             case "$command" in
 
         """
-        for provider in model.providers where ShellQuoting.isPlainWord(provider.name) {
-            out += "        \(provider.name))\n"
+        let optionSets = model.providers.map { ($0.name, $0.options) }
+            + model.builtins.filter { !$0.options.isEmpty }.map { ($0.name, $0.options) }
+        for (name, options) in optionSets where ShellQuoting.isPlainWord(name) {
+            out += "        \(name))\n"
             out += "            case \"$prev\" in\n"
-            out += valueCases(provider.options, indent: 16)
+            out += valueCases(options, indent: 16)
             out += "            esac\n"
             out += "            ;;\n"
         }
@@ -68,10 +70,12 @@ public enum BashCompletionsGenerator {
         for command in model.commands where ShellQuoting.isPlainWord(command.name) {
             let first = model.firstWords(after: command.name)
             let seconds = first.map { ($0, model.secondWords(after: command.name, $0)) }.filter { !$0.1.isEmpty }
-            guard !first.isEmpty else { continue }
+            let options = model.options(of: command.name)
+            guard !first.isEmpty || !options.isEmpty else { continue }
+            let optionWords = ShellQuoting.wordList(optionWords(options + model.globalOptions))
             out += "        \(command.name))\n"
             out += "            if [[ $cur == -* ]]; then\n"
-            out += "                COMPREPLY=($(compgen -W '\(globalWords)' -- \"$cur\"))\n"
+            out += "                COMPREPLY=($(compgen -W '\(options.isEmpty ? globalWords : optionWords)' -- \"$cur\"))\n"
             out += "            elif [[ ${#positionals[@]} -eq 0 ]]; then\n"
             out += "                COMPREPLY=($(compgen -W '\(ShellQuoting.wordList(first))' -- \"$cur\"))\n"
             if !seconds.isEmpty {

@@ -17,6 +17,9 @@ public struct CommandLineModel: Sendable {
     /// The built-in commands (`providers`, `help`, `config`…): the tree's other nodes.
     public var builtins: [BuiltinCommand]
     public var providers: [ProviderDescriptor]
+    /// The names of the provider files installed (broken ones too): what
+    /// `provider show|check|remove` complete to. Compiled providers have no file.
+    public var fileProviders: [String]
 
     public init(
         programName: String = "apicli",
@@ -24,7 +27,8 @@ public struct CommandLineModel: Sendable {
         summary: String = "query web APIs from the shell and keep every result locally",
         globalOptions: [OptionSpec] = GlobalOptions.specs,
         builtins: [BuiltinCommand] = BuiltinCommand.all,
-        providers: [ProviderDescriptor]
+        providers: [ProviderDescriptor],
+        fileProviders: [String] = []
     ) {
         self.programName = programName
         self.version = version
@@ -32,11 +36,17 @@ public struct CommandLineModel: Sendable {
         self.globalOptions = globalOptions
         self.builtins = builtins
         self.providers = providers
+        self.fileProviders = fileProviders
     }
 
     /// The built-in commands with their summaries, in help order.
     public var commands: [(name: String, summary: String)] {
         builtins.map { ($0.name, $0.summary) }
+    }
+
+    /// The options a built-in command takes besides the global ones (`provider add --base-url`…).
+    public func options(of command: String) -> [OptionSpec] {
+        builtins.first { $0.name == command }?.options ?? []
     }
 
     /// The fixed words each built-in command takes first, for those that take some.
@@ -97,16 +107,17 @@ public struct CommandLineModel: Sendable {
     private func words(_ operand: BuiltinCommand.Operand) -> [String] {
         switch operand {
         case .provider: providers.map(\.name)
+        case .fileProvider: fileProviders
         case .configKey: configKeys
         }
     }
 
-    /// Every option that takes a value, global or a provider's, by the words that
-    /// name it (`--format`, `-f`): completions skip the word that follows them.
+    /// Every option that takes a value, global, a provider's or a built-in command's, by
+    /// the words that name it (`--format`, `-f`): completions skip the word that follows them.
     var valueOptionWords: [String] {
         var seen = Set<String>()
         var words: [String] = []
-        for option in globalOptions + providers.flatMap(\.options) where !option.isFlag {
+        for option in globalOptions + providers.flatMap(\.options) + builtins.flatMap(\.options) where !option.isFlag {
             for word in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) where seen.insert(word).inserted {
                 words.append(word)
             }

@@ -59,8 +59,12 @@ public enum FishCompletionsGenerator {
         }
         for command in model.commands where ShellQuoting.isPlainWord(command.name) {
             let first = model.firstWords(after: command.name)
-            guard !first.isEmpty else { continue }
+            let options = model.options(of: command.name)
+            guard !first.isEmpty || !options.isEmpty else { continue }
             out += "\n# \(command.name)\n"
+            let condition = "'\(prefix)_using \(command.name)'"
+            out += options.map { line(program: program, condition: condition, option: $0) }.joined()
+            guard !first.isEmpty else { continue }
             out += "complete -c \(program) -n '\(prefix)_is \(command.name)' -a '\(ShellQuoting.wordList(first))'\n"
             for word in first where ShellQuoting.isPlainWord(word) {
                 let next = model.secondWords(after: command.name, word)

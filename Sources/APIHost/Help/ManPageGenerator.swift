@@ -20,6 +20,10 @@ public enum ManPageGenerator {
         for command in model.commands {
             let words = model.subcommands[command.name].map { " " + $0.joined(separator: "|") } ?? ""
             out += ".TP\n.B \(escape(command.name + words))\n" + paragraph(command.summary)
+            let options = model.options(of: command.name)
+            if !options.isEmpty {
+                out += ".RS\n" + options.map(item(for:)).joined() + ".RE\n"
+            }
         }
         out += ".SH GLOBAL OPTIONS\n"
         out += model.globalOptions.map(item(for:)).joined()

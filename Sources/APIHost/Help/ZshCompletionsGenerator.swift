@@ -31,18 +31,18 @@ public enum ZshCompletionsGenerator {
         }
         for command in model.commands where ShellQuoting.isPlainWord(command.name) {
             let first = model.firstWords(after: command.name)
+            let options = model.options(of: command.name)
+            if !options.isEmpty {
+                out += commandWithOptions(command.name, options: options, first: first, model: model)
+                continue
+            }
             guard !first.isEmpty else { continue }
             out += "                \(command.name))\n"
             out += "                    if (( CURRENT == 2 )); then\n"
             out += "                        compadd -- \(ShellQuoting.wordList(first))\n"
-            let seconds = first.map { ($0, model.secondWords(after: command.name, $0)) }.filter { !$0.1.isEmpty }
+            let seconds = secondWords(of: command.name, first: first, model: model)
             if !seconds.isEmpty {
-                out += "                    elif (( CURRENT == 3 )); then\n"
-                out += "                        case $words[2] in\n"
-                for (word, next) in seconds where ShellQuoting.isPlainWord(word) {
-                    out += "                            \(word)) compadd -- \(ShellQuoting.wordList(next)) ;;\n"
-                }
-                out += "                        esac\n"
+                out += "                    elif (( CURRENT == 3 )); then\n" + operandCases(seconds)
             }
             out += "                    fi\n"
             out += "                    ;;\n"
@@ -70,6 +70,40 @@ public enum ZshCompletionsGenerator {
         out += "    compdef \(function) \(program)\n"
         out += "fi\n"
         return out
+    }
+
+    /// The arm of a built-in command with options of its own (`provider`): one
+    /// `_arguments` call completes them, their values, the action, and then the
+    /// action's operand through the `operand` state.
+    static func commandWithOptions(
+        _ name: String, options: [OptionSpec], first: [String], model: CommandLineModel
+    ) -> String {
+        let seconds = secondWords(of: name, first: first, model: model)
+        var specs = options.map(spec(for:))
+        if !first.isEmpty { specs.append(ShellQuoting.singleQuoted("1:action:(\(ShellQuoting.wordList(first)))")) }
+        if !seconds.isEmpty { specs.append(ShellQuoting.singleQuoted("2: :->operand")) }
+        var out = "                \(name))\n"
+        out += "                    _arguments -s $global_options"
+        out += specs.map { " \\\n                        " + $0 }.joined() + " && return 0\n"
+        if !seconds.isEmpty {
+            out += "                    if [[ $state == operand ]]; then\n" + operandCases(seconds) + "                    fi\n"
+        }
+        out += "                    ;;\n"
+        return out
+    }
+
+    /// The actions of `command` that take an operand, with the words it completes to.
+    static func secondWords(of command: String, first: [String], model: CommandLineModel) -> [(String, [String])] {
+        first.map { ($0, model.secondWords(after: command, $0)) }.filter { !$0.1.isEmpty }
+    }
+
+    /// `case $words[2] in show) compadd -- … ;; esac`: an action's operand.
+    static func operandCases(_ seconds: [(String, [String])]) -> String {
+        var out = "                        case $words[2] in\n"
+        for (word, next) in seconds where ShellQuoting.isPlainWord(word) {
+            out += "                            \(word)) compadd -- \(ShellQuoting.wordList(next)) ;;\n"
+        }
+        return out + "                        esac\n"
     }
 
     /// An `_arguments` spec: `'(-f --format)'{-f,--format}'[Output format.]:FORMAT:(table json)'`.

@@ -104,11 +104,6 @@ public struct Host: Sendable {
         return Settings(variables: environment.variables, config: try ConfigFile.load(path: paths.configFileLocation()))
     }
 
-    /// The one description help, completions and the man page are generated from.
-    var model: CommandLineModel {
-        CommandLineModel(version: Self.version, providers: allProviders.map(\.descriptor))
-    }
-
     static let versionSpec = OptionSpec.flag("version", short: "V", help: "Print the version.")
 
     /// The global options found anywhere on a command line, for error colouring after a failure.

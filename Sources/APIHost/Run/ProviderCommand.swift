@@ -123,7 +123,14 @@ struct ProviderCommand<P: Provider>: Sendable {
                     + "'apicli config set \(provider.descriptor.name).api-key' (get one at \(spec.signupURL))",
                 exitCode: .configuration)
         }
-        return Credential(parameter: spec.parameter, value: key)
+        if case .header = spec.placement, key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            // A line break in a header value would end the header and start another.
+            throw CLIError(
+                "the \(provider.descriptor.displayName) API key contains a control character (a line break?); "
+                    + "set it again with 'apicli config set \(provider.descriptor.name).api-key' or \(spec.environmentVariable)",
+                exitCode: .configuration)
+        }
+        return Credential(placement: spec.placement, value: key)
     }
 
     /// Runs the queries at most `parallelism` at a time and returns outcomes in query order.

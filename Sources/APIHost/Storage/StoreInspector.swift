@@ -13,19 +13,24 @@ public struct StoreInspector: Sendable {
     }
 
     /// Path, size, and each of `providers`' rows, cache entries and last fetch.
+    ///
+    /// A file provider's rows live in the host's generic tables (see
+    /// ``FileItemSchema``) and count as its own; one whose file is gone but whose
+    /// rows are still stored is listed after `providers`.
     public func info(providers: [String]) throws -> StoreInfo {
         let size = store.fileSize()
         return try store.read { tx in
             let tables = try Store.tables(in: tx)
+            let fileRows = try FileItemStore.rowCounts(in: tx)
             var usage: [ProviderStorage] = []
-            for provider in providers {
+            for provider in providers + fileRows.keys.filter({ !providers.contains($0) }).sorted() {
                 let own = tables.filter { Self.owner(of: $0.name, among: providers) == provider }
                 let cached = try tx.queryOne(
                     "SELECT COUNT(*) FROM apicli_http_cache WHERE provider = ?", [.text(provider)])?[0].int ?? 0
                 usage.append(
                     ProviderStorage(
                         provider: provider, tables: own,
-                        rows: own.filter { $0.kind == .table }.reduce(0) { $0 + $1.rows },
+                        rows: own.filter { $0.kind == .table }.reduce(fileRows[provider] ?? 0) { $0 + $1.rows },
                         cacheEntries: cached,
                         lastFetch: try HostSchema.lastFetch(provider: provider, in: tx)))
             }

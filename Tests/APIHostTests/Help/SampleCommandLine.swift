@@ -40,5 +40,6 @@ enum SampleCommandLine {
         examples: ["apicli sky Paris", "apicli sky \"New York\" --units imperial"],
         defaultBaseURL: URL(string: "https://sky.example") ?? URL(fileURLWithPath: "/"))
 
-    static let model = CommandLineModel(version: "9.9.9", providers: [articles, forecast])
+    /// `sky` stands for a provider file: `provider show|check|remove` complete to it alone.
+    static let model = CommandLineModel(version: "9.9.9", providers: [articles, forecast], fileProviders: ["sky"])
 }

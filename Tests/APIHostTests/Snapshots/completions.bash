@@ -12,7 +12,7 @@ _apicli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt) ((i++)) ;;
+            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation) ((i++)) ;;
             -*) ;;
             *)
                 if [[ -z "$command" ]]; then
@@ -39,6 +39,21 @@ _apicli() {
                 --units) COMPREPLY=($(compgen -W 'metric imperial standard' -- "$cur")); return 0 ;;
                 --lang) COMPREPLY=($(compgen -W 'en fr de es it ja ru zh_cn pt_br' -- "$cur")); return 0 ;;
                 --cnt) return 0 ;;
+            esac
+            ;;
+        provider)
+            case "$prev" in
+                --base-url) return 0 ;;
+                --path) return 0 ;;
+                --items) return 0 ;;
+                --query-param) return 0 ;;
+                --key-param) return 0 ;;
+                --key-header) return 0 ;;
+                --summary) return 0 ;;
+                --sample) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+                --sample-words) return 0 ;;
+                --openapi) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+                --operation) return 0 ;;
             esac
             ;;
     esac
@@ -104,14 +119,14 @@ _apicli() {
             ;;
         provider)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--base-url --path --items --query-param --no-key --key-param --key-header --summary --sample --sample-words --openapi --operation --yes -y --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'add list show check remove' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then
                 case "${positionals[0]}" in
-                    show) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
-                    check) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
-                    remove) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
+                    show) COMPREPLY=($(compgen -W 'sky' -- "$cur")) ;;
+                    check) COMPREPLY=($(compgen -W 'sky' -- "$cur")) ;;
+                    remove) COMPREPLY=($(compgen -W 'sky' -- "$cur")) ;;
                 esac
             fi
             ;;

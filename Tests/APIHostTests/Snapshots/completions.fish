@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt
+            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation
                 set skip 1
             case '-*'
             case '*'
@@ -95,7 +95,20 @@ complete -c apicli -n '__apicli_is store clear' -a 'news sky'
 complete -c apicli -n '__apicli_is completions' -a 'bash zsh fish'
 
 # provider
+complete -c apicli -n '__apicli_using provider' -l base-url -x -d 'The API\'s base URL (http or https).'
+complete -c apicli -n '__apicli_using provider' -l path -x -d 'The API path, from /.'
+complete -c apicli -n '__apicli_using provider' -l items -x -d 'Where the array of results is in the answer (hits, response.docs).'
+complete -c apicli -n '__apicli_using provider' -l query-param -x -d 'The query parameter that takes the search words.'
+complete -c apicli -n '__apicli_using provider' -l no-key -d 'The API needs no key.'
+complete -c apicli -n '__apicli_using provider' -l key-param -x -d 'The query parameter that carries the key.'
+complete -c apicli -n '__apicli_using provider' -l key-header -x -d 'The header that carries the key (X-Api-Key), instead of --key-param.'
+complete -c apicli -n '__apicli_using provider' -l summary -x -d 'One line for \'apicli providers\'.'
+complete -c apicli -n '__apicli_using provider' -l sample -r -F -d 'A saved answer to guess the columns from (or to check against).'
+complete -c apicli -n '__apicli_using provider' -l sample-words -x -d 'The words of the one live request add makes (default: test).'
+complete -c apicli -n '__apicli_using provider' -l openapi -r -F -d 'An OpenAPI 3 or Swagger 2 document (JSON) to import from.'
+complete -c apicli -n '__apicli_using provider' -l operation -x -d 'The operationId, or \'GET /path\', to import.'
+complete -c apicli -n '__apicli_using provider' -s y -l yes -d 'remove: also drop the stored rows, without asking.'
 complete -c apicli -n '__apicli_is provider' -a 'add list show check remove'
-complete -c apicli -n '__apicli_is provider show' -a 'news sky'
-complete -c apicli -n '__apicli_is provider check' -a 'news sky'
-complete -c apicli -n '__apicli_is provider remove' -a 'news sky'
+complete -c apicli -n '__apicli_is provider show' -a 'sky'
+complete -c apicli -n '__apicli_is provider check' -a 'sky'
+complete -c apicli -n '__apicli_is provider remove' -a 'sky'

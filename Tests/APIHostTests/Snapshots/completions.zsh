@@ -75,13 +75,27 @@ _apicli() {
                     fi
                     ;;
                 provider)
-                    if (( CURRENT == 2 )); then
-                        compadd -- add list show check remove
-                    elif (( CURRENT == 3 )); then
+                    _arguments -s $global_options \
+                        '--base-url[The API'\''s base URL (http or https).]:URL: ' \
+                        '--path[The API path, from /.]:/PATH: ' \
+                        '--items[Where the array of results is in the answer (hits, response.docs).]:KEYPATH: ' \
+                        '--query-param[The query parameter that takes the search words.]:P: ' \
+                        '--no-key[The API needs no key.]' \
+                        '--key-param[The query parameter that carries the key.]:P: ' \
+                        '--key-header[The header that carries the key (X-Api-Key), instead of --key-param.]:H: ' \
+                        '--summary[One line for '\''apicli providers'\''.]:TEXT: ' \
+                        '--sample[A saved answer to guess the columns from (or to check against).]:FILE:_files' \
+                        '--sample-words[The words of the one live request add makes (default: test).]:WORDS: ' \
+                        '--openapi[An OpenAPI 3 or Swagger 2 document (JSON) to import from.]:FILE:_files' \
+                        '--operation[The operationId, or '\''GET /path'\'', to import.]:OP: ' \
+                        '(-y --yes)'{-y,--yes}'[remove: also drop the stored rows, without asking.]' \
+                        '1:action:(add list show check remove)' \
+                        '2: :->operand' && return 0
+                    if [[ $state == operand ]]; then
                         case $words[2] in
-                            show) compadd -- news sky ;;
-                            check) compadd -- news sky ;;
-                            remove) compadd -- news sky ;;
+                            show) compadd -- sky ;;
+                            check) compadd -- sky ;;
+                            remove) compadd -- sky ;;
                         esac
                     fi
                     ;;

@@ -46,11 +46,15 @@ public struct CurlTransport: ClientTransport {
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
         var url = request.url
         var method = request.method
+        // A header key goes to the request's own origin only, and never again once a hop left it.
+        var headers = request.transportHeaders
         let budget = Duration.seconds(max(0, context.deadline.timeIntervalSinceNow))
         for hop in 0...Self.maxRedirects {
             let response = try await exchange(
-                request, url: url, method: method, deadline: context.deadline, budget: hop == 0 ? .zero : budget)
+                request, url: url, method: method, headers: headers, deadline: context.deadline,
+                budget: hop == 0 ? .zero : budget)
             guard let next = redirect(response, from: url, request: request) else { return response }
+            if !RedirectPolicy.sendsKeyHeader(to: next, from: request) { headers = request.headers }
             url = next
             if response.status == 303 || ([301, 302].contains(response.status) && method.uppercased() == "POST") {
                 method = "GET"
@@ -70,16 +74,16 @@ public struct CurlTransport: ClientTransport {
     }
 
     /// - Parameter budget: what a deadline already passed is reported as (zero before the first hop).
-    private func exchange(_ request: HTTPRequest, url: URL, method: String, deadline: Date, budget: Duration)
-        async throws -> HTTPResponse
-    {
+    private func exchange(
+        _ request: HTTPRequest, url: URL, method: String, headers: HTTPHeaders, deadline: Date, budget: Duration
+    ) async throws -> HTTPResponse {
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else { throw HTTPClientError.timedOut(url: request.redactedURL, after: budget) }
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             throw HTTPClientError.connectionFailed(url: request.redactedURL, reason: "only http and https URLs are supported")
         }
         let options = CurlTransfer.Options(
-            url: url.absoluteString, method: method, headers: request.headers, userAgent: userAgent,
+            url: url.absoluteString, method: method, headers: headers, userAgent: userAgent,
             maxBodyBytes: maxBodyBytes, connectTimeout: connectTimeout, budget: .seconds(remaining),
             extraCAFile: extraCAFile, redactedURL: request.redactedURL, secret: request.credential?.value)
         let transfer = CurlTransfer(options: options)

@@ -67,12 +67,17 @@ struct ProviderAdd: Sendable {
             throw UsageError("--items must be a key path such as hits or response.docs")
         }
         let words = try required("query-param")
-        let key: ProviderFile.Key?
-        switch (values["no-key"] == "true", values["key-param"]) {
-        case (true, nil): key = nil
-        case let (false, parameter?):
-            key = ProviderFile.Key(parameter: parameter, environmentVariable: ProviderFile.keyVariable(for: name), signupURL: nil)
-        default: throw UsageError("give exactly one of --no-key or --key-param P")
+        let placement: CredentialPlacement?
+        switch (values["no-key"] == "true", values["key-param"], values["key-header"]) {
+        case (true, nil, nil): placement = nil
+        case let (false, parameter?, nil): placement = .query(parameter)
+        case let (false, nil, header?):
+            if let problem = KeyHeaderName.problem(with: header) { throw UsageError("--key-header: " + problem) }
+            placement = .header(header)
+        default: throw UsageError("give exactly one of --no-key, --key-param P or --key-header H")
+        }
+        let key = placement.map {
+            ProviderFile.Key(placement: $0, environmentVariable: ProviderFile.keyVariable(for: name), signupURL: nil)
         }
         return ProviderFile(
             name: name, summary: "Search \(url.host ?? name) (a provider file).", about: nil, displayName: nil,

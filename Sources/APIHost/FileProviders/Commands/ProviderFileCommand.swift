@@ -5,13 +5,16 @@ struct ProviderFileCommand: Sendable {
     let host: Host
     let command: BuiltinCommand
 
+    /// The options of `apicli provider`. The `provider` entry of ``BuiltinCommand/all``
+    /// carries them, and parsing, `--help`, completions and the man page read them there.
     static let specs: [OptionSpec] = [
         .value("base-url", valueName: "URL", help: "The API's base URL (http or https)."),
-        .value("path", valueName: "PATH", help: "The API path, from /."),
+        .value("path", valueName: "/PATH", help: "The API path, from /."),
         .value("items", valueName: "KEYPATH", help: "Where the array of results is in the answer (hits, response.docs)."),
         .value("query-param", valueName: "P", help: "The query parameter that takes the search words."),
         .flag("no-key", help: "The API needs no key."),
         .value("key-param", valueName: "P", help: "The query parameter that carries the key."),
+        .value("key-header", valueName: "H", help: "The header that carries the key (X-Api-Key), instead of --key-param."),
         .value("summary", valueName: "TEXT", help: "One line for 'apicli providers'."),
         .value("sample", valueName: "FILE", help: "A saved answer to guess the columns from (or to check against)."),
         .value("sample-words", valueName: "WORDS", help: "The words of the one live request add makes (default: test)."),
@@ -23,11 +26,11 @@ struct ProviderFileCommand: Sendable {
     private var console: any Console { host.environment.console }
 
     func run(_ words: [String]) async throws -> ExitCode {
-        let parsed = try CommandLineParser(options: GlobalOptions.specs + Self.specs).parse(words)
+        let parsed = try CommandLineParser(options: GlobalOptions.specs + command.options).parse(words)
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
         if parsed.values["help"] == "true" {
             console.out("apicli provider: \(command.summary)\n\nUSAGE:\n" + command.usage.map { "  \($0)\n" }.joined()
-                + "\nOPTIONS:\n" + HelpText.list(Self.specs.map { (HelpText.label(of: $0), $0.help) }))
+                + "\nOPTIONS:\n" + HelpText.list(command.options.map { (HelpText.label(of: $0), $0.help) }))
             return .success
         }
         let messages = Messages(environment: host.environment, options: options)

@@ -26,7 +26,7 @@ extension ProviderFile {
             defaultBaseURL: baseURL,
             credential: key.map {
                 CredentialSpec(
-                    parameter: $0.parameter, environmentVariable: $0.environmentVariable,
+                    placement: $0.placement, environmentVariable: $0.environmentVariable,
                     signupURL: $0.signupURL ?? "the API's documentation")
             },
             rateLimits: rateLimits,

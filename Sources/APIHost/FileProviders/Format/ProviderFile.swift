@@ -42,9 +42,9 @@ struct ProviderFile: Sendable {
         case pathSegment(String)
     }
 
-    /// Which query parameter carries the key, and where the key comes from.
+    /// Which query parameter or header carries the key, and where the key comes from.
     struct Key: Sendable, Hashable {
-        var parameter: String
+        var placement: CredentialPlacement
         /// Always `<NAME>_API_KEY`: a file may only ask for its own variable.
         var environmentVariable: String
         var signupURL: String?

@@ -24,6 +24,7 @@ struct ProviderFileReader {
     static let columnFields = ["name", "path", "kind", "searchable"]
     static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total"]
     static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
+    static let keyFields = ["parameter", "header", "environmentVariable", "signupURL"]
 
     /// Options every command has, which a file cannot redefine.
     static let globalNames = Set(GlobalOptions.specs.map(\.name) + ["version"])
@@ -148,24 +149,43 @@ struct ProviderFileReader {
         }
         if node.string == "none" { return nil }
         guard node.members != nil else {
-            fields.problem("key", line: node.line, "must be \"none\" or an object with parameter, not \(node.kindName)")
+            fields.problem("key", line: node.line, "must be \"none\" or an object with parameter or header, not \(node.kindName)")
             return nil
         }
         var key = FieldReader(node, prefix: "key")
-        key.refuseUnknown(["parameter", "header", "environmentVariable", "signupURL"])
+        key.refuseUnknown(Self.keyFields)
         defer { fields.absorb(key) }
-        if let header = node["header"] {
-            key.problem("header", line: header.line, "keys sent in a header are not supported yet; use a query parameter")
-        }
-        let parameter = key.parameter("parameter")
+        let placement = readPlacement(&key)
         let signup = key.string("signupURL", required: false, maxLength: 300)
         let own = name.map(ProviderFile.keyVariable) ?? ""
         if let variable = key.string("environmentVariable", required: false, maxLength: 100), variable != own {
             key.problem("environmentVariable", line: node["environmentVariable"]?.line,
                         "a provider file may only read its own variable, \(own), not \(variable)")
         }
-        guard let parameter else { return nil }
-        return ProviderFile.Key(parameter: parameter, environmentVariable: own, signupURL: signup)
+        guard let placement else { return nil }
+        return ProviderFile.Key(placement: placement, environmentVariable: own, signupURL: signup)
+    }
+
+    /// `parameter` (a query parameter) or `header`: exactly one of them.
+    private func readPlacement(_ key: inout FieldReader) -> CredentialPlacement? {
+        let node = key.node
+        switch (node["parameter"], node["header"]) {
+        case (nil, nil):
+            key.problem("parameter", line: nil, "missing; name the query parameter (parameter) or the header (header) that carries the key")
+            return nil
+        case (.some, let header?):
+            key.problem("header", line: header.line, "give parameter or header, not both")
+            return nil
+        case (.some, nil):
+            return key.parameter("parameter").map(CredentialPlacement.query)
+        case (nil, let header?):
+            guard let name = key.string("header", maxLength: 100) else { return nil }
+            if let problem = KeyHeaderName.problem(with: name) {
+                key.problem("header", line: header.line, problem)
+                return nil
+            }
+            return .header(name)
+        }
     }
 
     private func readOptions(_ fields: inout FieldReader, paging: ProviderFile.Paging?) -> [ProviderFile.Option]? {
@@ -295,7 +315,9 @@ struct ProviderFileReader {
         let root = fields.node
         var uses: [(String, String, Int?)] = []
         if case let .parameter(name)? = words { uses.append((name, "words.parameter", root["words"]?["parameter"]?.line)) }
-        if let key { uses.append((key.parameter, "key.parameter", root["key"]?["parameter"]?.line)) }
+        if case let .query(parameter)? = key?.placement {
+            uses.append((parameter, "key.parameter", root["key"]?["parameter"]?.line))
+        }
         let optionNodes = root["options"]?.array ?? []
         for (index, option) in options.enumerated() {
             let line = optionNodes.first { $0["name"]?.string == option.name }?["parameter"]?.line

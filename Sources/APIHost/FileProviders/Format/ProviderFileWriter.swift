@@ -40,9 +40,11 @@ enum ProviderFileWriter {
 
     private static func key(_ key: ProviderFile.Key?) -> JSONValue {
         guard let key else { return "none" }
-        var members: [JSONValue.Member] = [
-            .init("parameter", .string(key.parameter)), .init("environmentVariable", .string(key.environmentVariable)),
-        ]
+        let place: JSONValue.Member = switch key.placement {
+        case let .query(name): .init("parameter", .string(name))
+        case let .header(name): .init("header", .string(name))
+        }
+        var members: [JSONValue.Member] = [place, .init("environmentVariable", .string(key.environmentVariable))]
         if let signup = key.signupURL { members.append(.init("signupURL", .string(signup))) }
         return .object(members)
     }

@@ -23,6 +23,21 @@ extension Host {
 
     /// Every provider that can run, by name: compiled ones and every file that loads.
     var allProviders: [any Provider] {
-        (registry.providers + providerDirectory.loadable).sorted { $0.descriptor.name < $1.descriptor.name }
+        providers(from: providerDirectory.entries())
+    }
+
+    /// The compiled providers and those of the `entries` that load, by name.
+    private func providers(from entries: [ProviderDirectory.Entry]) -> [any Provider] {
+        (registry.providers + entries.compactMap { try? $0.result.get() }).sorted { $0.descriptor.name < $1.descriptor.name }
+    }
+
+    /// The one description help, completions and the man page are generated from:
+    /// every provider that can run, and the names of the provider files (broken
+    /// ones too, which `provider check` and `remove` are for). The folder is read once.
+    var model: CommandLineModel {
+        let directory = providerDirectory
+        let entries = directory.entries()
+        let files = entries.map(\.name).filter { !directory.reserved.contains($0) && ProviderFileReader.isValidName($0) }
+        return CommandLineModel(version: Self.version, providers: providers(from: entries).map(\.descriptor), fileProviders: files)
     }
 }

@@ -69,11 +69,6 @@ struct ProviderDirectory: Sendable {
             return Entry(name: name, path: file, result: result)
         }
     }
-
-    /// The providers of every file that loads.
-    var loadable: [any Provider] {
-        entries().compactMap { try? $0.result.get() }
-    }
 }
 
 extension AppPaths {

@@ -105,17 +105,24 @@ struct OpenAPIDocument {
         return (origin, prefix)
     }
 
-    /// The query parameter of the API-key scheme the operation uses, nil for none.
-    func keyParameter(for operation: LineJSON) throws -> String? {
+    /// Where the API-key scheme the operation uses puts the key (a query
+    /// parameter or a header, in Swagger 2 and OpenAPI 3 alike), nil for none.
+    func keyPlacement(for operation: LineJSON) throws -> CredentialPlacement? {
         let requirements = operation["security"]?.array ?? root["security"]?.array ?? []
         let names = requirements.flatMap { $0.members?.map(\.key) ?? [] }
         let schemes = isSwagger2 ? root["securityDefinitions"] : root["components"]?["securitySchemes"]
         for name in names {
             guard let scheme = schemes?[name].map(resolved), scheme["type"]?.string == "apiKey" else { continue }
-            guard scheme["in"]?.string == "query", let parameter = scheme["name"]?.string else {
-                throw error(scheme, "the key goes in a \(scheme["in"]?.string ?? "?"); provider files only send keys as a query parameter yet")
+            guard let parameter = scheme["name"]?.string else { throw error(scheme, "the key scheme '\(name)' has no name") }
+            switch scheme["in"]?.string {
+            case "query":
+                return .query(parameter)
+            case "header":
+                if let problem = KeyHeaderName.problem(with: parameter) { throw error(scheme, problem) }
+                return .header(parameter)
+            case let place:
+                throw error(scheme, "the key goes in a \(place ?? "?"); provider files send keys as a query parameter or a header only")
             }
-            return parameter
         }
         return nil
     }

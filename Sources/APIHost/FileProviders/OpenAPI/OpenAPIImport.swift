@@ -23,9 +23,10 @@ struct OpenAPIImport {
             throw document.error(found.node, "\(found.method.uppercased()) \(found.path) is not a GET; provider files only search with GET")
         }
         let server = try document.server(for: found.node, pathItem: found.pathItem)
-        let key = try document.keyParameter(for: found.node)
+        let key = try document.keyPlacement(for: found.node)
+        let keyParameter: String? = if case let .query(name)? = key { name } else { nil }
         let parameters = mergedParameters(found, in: document)
-        let query = parameters.filter { $0["in"]?.string == "query" && $0["name"]?.string != key }
+        let query = parameters.filter { $0["in"]?.string == "query" && $0["name"]?.string != keyParameter }
         let pathParameters = parameters.filter { $0["in"]?.string == "path" }.compactMap { $0["name"]?.string }
         let names = query.compactMap { $0["name"]?.string }
 
@@ -71,7 +72,7 @@ struct OpenAPIImport {
             words: words,
             key: key.map {
                 ProviderFile.Key(
-                    parameter: $0, environmentVariable: ProviderFile.keyVariable(for: name),
+                    placement: $0, environmentVariable: ProviderFile.keyVariable(for: name),
                     signupURL: document.root["externalDocs"]?["url"]?.string)
             },
             options: options, items: items.path, id: id.flatMap(KeyPath.init),

@@ -50,7 +50,7 @@ struct FileItemStore {
                 + "ON i.provider = r.provider AND i.item_id = r.item_id "
                 + "WHERE r.provider = ? AND r.query_key = ? ORDER BY r.position", [name, .text(answerKey)])
         let limit = max(limit, rows.count)
-        if let match = FTSWords.allWords(words) {
+        if let match = FTSQuery.allWords(words) {
             rows += try transaction.query(
                 "SELECT i.item_id, i.json, i.fetched_at FROM apicli_file_items_fts JOIN apicli_file_items i "
                     + "ON i.num = apicli_file_items_fts.rowid WHERE apicli_file_items_fts MATCH ? AND i.provider = ? "
@@ -75,7 +75,7 @@ struct FileItemStore {
     /// Deletes every row of this provider (items, index entries, answers); the rows deleted.
     func drop() throws -> Int {
         var count = 0
-        for table in ["apicli_file_results", "apicli_file_queries", "apicli_file_items"] {
+        for table in Self.tables {
             try transaction.execute("DELETE FROM \(table) WHERE provider = ?", [.text(provider)])
             count += transaction.changes
         }
@@ -84,15 +84,35 @@ struct FileItemStore {
 }
 
 extension FileItemStore {
+    /// The generic tables, in the order their rows are deleted.
+    static let tables = ["apicli_file_results", "apicli_file_queries", "apicli_file_items"]
+
+    /// Whether any file provider ever ran, creating the generic tables.
+    static func exists(in transaction: Transaction) throws -> Bool {
+        try transaction.queryOne("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'apicli_file_items'") != nil
+    }
+
+    /// For `apicli store info`: each file provider's rows in the generic tables
+    /// (items, answers and their result lists: what `store clear` would delete).
+    static func rowCounts(in transaction: Transaction) throws -> [String: Int] {
+        guard try exists(in: transaction) else { return [:] }
+        var counts: [String: Int] = [:]
+        for table in tables {
+            for row in try transaction.query("SELECT provider, COUNT(*) FROM \(table) GROUP BY provider") {
+                guard let provider = row[0].string, let count = row[1].int else { continue }
+                counts[provider, default: 0] += count
+            }
+        }
+        return counts
+    }
+
     /// For `apicli store clear [provider]`: deletes one file provider's rows, or
     /// every file provider's with nil; 0 when no file provider ever ran.
     static func clear(provider: String?, in transaction: Transaction) throws -> Int {
-        let exists = try transaction.queryOne(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'apicli_file_items'") != nil
-        guard exists else { return 0 }
+        guard try exists(in: transaction) else { return 0 }
         if let provider { return try FileItemStore(transaction, provider: provider).drop() }
         var count = 0
-        for table in ["apicli_file_results", "apicli_file_queries", "apicli_file_items"] {
+        for table in tables {
             try transaction.execute("DELETE FROM \(table)")
             count += transaction.changes
         }
