@@ -33,17 +33,39 @@ public struct SecretScrubMiddleware: ClientMiddleware {
         secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
     }
 
+    /// Searches the bytes in place: Foundation's `Data.range(of:)` copies the whole
+    /// body into an `NSData` first, which for a 30 MB answer was a second 30 MB at
+    /// the moment of peak memory. A body without the secret is returned as it came.
     static func scrub(_ body: Data, _ secrets: [String]) -> Data {
         var body = body
         let mask = Data("***".utf8)
-        for secret in secrets {
-            let needle = Data(secret.utf8)
-            var start = body.startIndex
-            while start < body.endIndex, let found = body.range(of: needle, in: start..<body.endIndex) {
-                body.replaceSubrange(found, with: mask)
-                start = found.lowerBound + mask.count
+        for secret in secrets where !secret.isEmpty {
+            let needle = Array(secret.utf8)
+            var start = 0
+            while let found = firstOffset(of: needle, in: body, from: start) {
+                let lower = body.startIndex + found
+                body.replaceSubrange(lower..<(lower + needle.count), with: mask)
+                start = found + mask.count
             }
         }
         return body
+    }
+
+    /// The offset from `body.startIndex` of the first `needle` at or after `start`.
+    static func firstOffset(of needle: [UInt8], in body: Data, from start: Int) -> Int? {
+        body.withUnsafeBytes { bytes -> Int? in
+            guard let base = bytes.baseAddress, let first = needle.first, start + needle.count <= bytes.count else {
+                return nil
+            }
+            var at = start
+            while at + needle.count <= bytes.count {
+                guard let found = memchr(base + at, Int32(first), bytes.count - at) else { return nil }
+                let hit = base.distance(to: UnsafeRawPointer(found))
+                guard hit + needle.count <= bytes.count else { return nil }
+                if needle.indices.allSatisfy({ bytes[hit + $0] == needle[$0] }) { return hit }
+                at = hit + 1
+            }
+            return nil
+        }
     }
 }

@@ -39,6 +39,7 @@ struct QueryRunner<P: Provider>: Sendable {
     private func fetch(_ query: P.Query, warnings lookupWarnings: [String]) async -> QueryOutcome<P.Response> {
         var pages: [P.Response] = []
         var warnings = lookupWarnings
+        var origins = CachedOrigins()
         let count = max(1, paging.count(query))
         for page in 0..<count {
             do {
@@ -56,6 +57,7 @@ struct QueryRunner<P: Provider>: Sendable {
                 }
                 warnings += pageWarnings
                 pages.append(decoded)
+                origins.add(response.origin)
                 progress?.advance()
                 if !paging.hasMore(decoded, page, query) { break }
             } catch let failure as FetchFailure {
@@ -72,9 +74,11 @@ struct QueryRunner<P: Provider>: Sendable {
         let merged = paging.merge(pages)
         // A read-only store was announced once by the command; the answer is still shown.
         guard !store.isReadOnly else { return .success(merged, warnings: warnings) }
+        let label = provider.label(for: query)
+        // A cache hit whose answer is already the stored one writes nothing: no lock, no WAL frame, no fsync.
+        if isStored(label, since: origins.newestCachedAt) { return .success(merged, warnings: warnings) }
         do {
             let now = time.now()
-            let label = provider.label(for: query)
             try store.write { tx in
                 trace?("store: write began for \(label)")
                 try provider.persist(merged, for: query, in: PersistContext(tx, fetchedAt: now))

@@ -39,7 +39,8 @@ enum StoreOpener {
     /// The file opened read-write, or read-only when it exists but cannot be written.
     static func openFile(_ path: String) throws -> Store {
         do {
-            return try Store(path: path)
+            // A run that stores one answer leaves its WAL frames for a later checkpoint: no fsync at exit.
+            return try Store(path: path, checkpointOnClose: false)
         } catch let error as StoreError
             where [.readOnly, .inputOutput].contains(error.problem) && FileManager.default.fileExists(atPath: path)
         {

@@ -37,8 +37,17 @@ final class Database {
         self.path = path
         sqlite3_extended_result_codes(handle, 1)
         let components = busyTimeout.components
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        busyMilliseconds = Int32(clamping: components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
+        sqlite3_busy_timeout(handle, busyMilliseconds)
+    }
+
+    private let busyMilliseconds: Int32
+
+    /// Runs `body` with no busy wait: what cannot get its lock at once gives up.
+    func withoutWaiting(_ body: () -> Void) {
+        sqlite3_busy_timeout(handle, 0)
+        body()
+        sqlite3_busy_timeout(handle, busyMilliseconds)
     }
 
     /// `file:` URI for `path` with `immutable=1`; the characters a URI gives meaning to are escaped.
@@ -108,6 +117,11 @@ final class Database {
             sqlite3_free(message)
             throw .sqlite(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
         }
+    }
+
+    /// Closing leaves the WAL for the next connection instead of checkpointing it (``Store``).
+    func keepWALOnClose() {
+        _ = csqlite_checkpoint_on_close(handle, 0)
     }
 
     /// Whether SQLite opened the file for reading only (asked to, or the file or its folder is read-only).

@@ -26,6 +26,8 @@ import Synchronization
 public final class Store: Sendable {
     public let path: String
     public let busyTimeout: Duration
+    /// False when the WAL is left for ``checkpointIfLarge()`` instead of the last close.
+    let checkpointsOnClose: Bool
     let connection: Mutex<Database>
 
     /// Opens the store at `path` (`:memory:` for a private in-memory one), creating
@@ -40,7 +42,19 @@ public final class Store: Sendable {
     /// existing file is opened for reading only: nothing is created or changed.
     /// SQLite also falls back to reading only by itself when the file is not
     /// writable; ``isReadOnly`` tells either way.
-    public init(path: String, busyTimeout: Duration = .seconds(10), readOnly: Bool = false) throws {
+    ///
+    /// `checkpointOnClose: false` leaves the WAL as it is when the last connection
+    /// closes, instead of copying it into the database file there and then (SQLite's
+    /// default). That copy is what costs a short-lived process that wrote a little
+    /// its `fsync`s: the WAL's before the copy and the file's after, and, since the
+    /// WAL is then deleted, the next writer's sync of a new WAL header and of the
+    /// folder. Left in place, the WAL is copied by the automatic checkpoint once it
+    /// holds ``largeWALBytes``, by whichever commit crosses that. Nothing
+    /// is less durable or less atomic: the WAL is part of the database, every reader
+    /// and recovery reads it, and commits stay whole (see the type's comment).
+    public init(
+        path: String, busyTimeout: Duration = .seconds(10), readOnly: Bool = false, checkpointOnClose: Bool = true
+    ) throws {
         let inMemory = path == ":memory:" || path.isEmpty
         if !inMemory && !readOnly {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -48,8 +62,10 @@ public final class Store: Sendable {
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let database = try Self.openDatabase(path: path, busyTimeout: busyTimeout, readOnly: readOnly, inMemory: inMemory)
+        if !checkpointOnClose && !database.isReadOnly { database.keepWALOnClose() }
         self.path = path
         self.busyTimeout = busyTimeout
+        self.checkpointsOnClose = checkpointOnClose
         self.connection = Mutex(database)
     }
 
@@ -87,6 +103,7 @@ public final class Store: Sendable {
                 let result = try body(transaction)
                 transaction.close()
                 try database.executeScript("COMMIT")
+                if !readOnly && !checkpointsOnClose { Self.checkpointIfLarge(database, path: path) }
                 return result
             } catch {
                 // The first error wins: a failing ROLLBACK must not hide why we got here.
@@ -135,7 +152,12 @@ public final class Store: Sendable {
             let mode = try database.query("PRAGMA journal_mode", []).first?[0].string?.lowercased()
             if mode != "wal" { _ = try database.query("PRAGMA journal_mode = WAL", []) }
         }
-        try database.executeScript("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192;")
+        // A WAL that a large write grew is cut back to 4 MiB when it next starts over.
+        try database.executeScript(
+            """
+            PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192;
+            PRAGMA journal_size_limit = 4194304;
+            """)
         let exists = try database.query(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'apicli_migrations'", [])
         if exists.isEmpty {

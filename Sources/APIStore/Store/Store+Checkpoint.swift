@@ -1,0 +1,26 @@
+import Foundation
+
+/// When a store that keeps its WAL across processes (`checkpointOnClose: false`)
+/// copies it into the database file.
+extension Store {
+    /// Past this many bytes of WAL, a commit checkpoints and empties it.
+    ///
+    /// Every process that opens the store first rebuilds its WAL index by reading the
+    /// whole WAL: ~1 ms per MiB here (a cache hit went from 8.0 to 9.0 ms with 1.3 MB
+    /// left in the WAL). So the WAL is kept small, while a checkpoint (three `fsync`s)
+    /// is paid once per ~1 MiB written, not by every process that writes: a cache miss
+    /// writes ~30 pages (120 KiB).
+    public static let largeWALBytes: Int64 = 1 << 20
+
+    /// After a commit: when the WAL has grown past ``largeWALBytes``, copies it into
+    /// the database file and truncates it to nothing, without waiting for readers.
+    /// A reader elsewhere can keep part of it from being copied or the file from being
+    /// emptied; then a later commit tries again. Never an error: the data is committed.
+    static func checkpointIfLarge(_ database: Database, path: String) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.int64Value
+        guard let size, size > largeWALBytes else { return }
+        database.withoutWaiting {
+            _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
+        }
+    }
+}
