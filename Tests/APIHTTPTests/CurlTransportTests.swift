@@ -27,12 +27,11 @@ struct CurlTransportTests {
     }
 
     @Test func aRefusedConnectionNamesTheAddressAndTheReason() async throws {
-        let server = try LoopbackServer { _ in .json("{}") }
-        let closed = request(server)
-        server.stop()
+        let refusing = try RefusingPort()
+        let closed = HTTPRequest(baseURL: refusing.baseURL, path: "/data", credential: Credential(parameter: "api-key", value: secret))
         let error = await failure { try await transport.send(closed, context: context(deadline: 3)) }
         let reason = try #require(failureReason(error))
-        #expect(reason == "could not connect to 127.0.0.1:\(server.port) (connection refused)")
+        #expect(reason == "could not connect to 127.0.0.1:\(refusing.port) (connection refused)")
     }
 
     @Test func onlyHTTPAndHTTPSAreSpoken() async throws {

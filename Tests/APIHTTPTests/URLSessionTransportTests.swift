@@ -62,9 +62,8 @@ struct URLSessionTransportTests {
     }
 
     @Test func aRefusedConnectionIsAConnectionFailure() async throws {
-        let server = try LoopbackServer { _ in .json("{}") }
-        let closed = request(server)
-        server.stop()
+        let refusing = try RefusingPort()
+        let closed = HTTPRequest(baseURL: refusing.baseURL, path: "/data", credential: Credential(parameter: "api-key", value: secret))
         let error = await failure { try await transport.send(closed, context: context(deadline: 3)) }
         guard case .connectionFailed? = error as? HTTPClientError else {
             Issue.record("expected connectionFailed, got \(String(describing: error))")

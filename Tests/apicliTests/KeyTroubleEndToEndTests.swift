@@ -57,35 +57,14 @@ struct KeyTroubleEndToEndTests {
     @Test("nothing listening: 'could not connect to 127.0.0.1:PORT (connection refused)', never a bare code")
     func connectionRefused() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
-        // A port bound but never listened on: connecting is refused, and no other test's
-        // server can take the port while this socket holds it.
-        let (socket, port) = try Self.boundPortWithoutListener()
-        defer { close(socket) }
-        let base = "http://127.0.0.1:\(port)"
+        // A port bound but never listened on: refused, and no other test's server can take it.
+        let refusing = try RefusingPort()
+        let base = refusing.baseURL.absoluteString
+        let port = refusing.port
         let result = try await sandbox.run(["nyt", "election"], set: ["APICLI_NYT_BASE_URL": base, "APICLI_TIMEOUT": "2"])
         #expect(result.exitCode == 69, "\(result.stderrText)")
         #expect(result.stderrText.contains("could not connect to 127.0.0.1:\(port) (connection refused)"), "\(result.stderrText)")
         #expect(!result.stderrText.contains("-1"))
-    }
-
-    /// A TCP socket bound to a free loopback port, not listening, and that port.
-    static func boundPortWithoutListener() throws -> (Int32, Int) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(descriptor >= 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        try #require(bound == 0)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        try #require(named == 0)
-        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     @Test("a place name longer than the terminal is cut with … in the header, as every line fits")
