@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -107,6 +108,16 @@ class Bench:
 
     def db(self, tag):
         return os.path.join(self.temp, tag, "apicli.sqlite3")
+
+    def places_known(self, command, cities, tag, server, extra=None):
+        """A store for `tag` where `cities` were looked up before, as in a user's second run: one untimed
+        run (its own key), then the rate ledger emptied, as if that run were more than a day old. The
+        timed runs then send one forecast request per city (with --refresh), as the baseline does."""
+        self.time_run(command + ["weather", *cities, "--db", self.db(tag)],
+                      self.env(tag, server=server, key=f"warm-{tag}", extra=extra))
+        with sqlite3.connect(self.db(tag)) as store:
+            if store.execute("SELECT 1 FROM sqlite_master WHERE name = 'apicli_rate_events'").fetchone():
+                store.execute("DELETE FROM apicli_rate_events")
 
     def time_run(self, argv, env=None, stdout=DEVNULL):
         """Wall time of one command; a non-zero exit is a crash, not a slow run."""
@@ -225,8 +236,9 @@ class Bench:
             key = f"bench-s5-key-{n}"
             keys.append(key)
             tag = f"s5-a{n}"
+            self.places_known([self.apicli], cities, tag, self.slow)
             before = self.connection_count(self.slow)
-            elapsed = self.time_run([self.apicli, "weather", *cities, "--db", self.db(tag)],
+            elapsed = self.time_run([self.apicli, "weather", *cities, "--refresh", "--db", self.db(tag)],
                                     self.env(tag, server=self.slow, key=key))
             connections.append(self.connection_count(self.slow) - before)
             return elapsed
@@ -313,8 +325,9 @@ class Bench:
             def go():
                 tag = f"s8-{next(counter)}"
                 extra = {"APICLI_CA_FILE": self.ca_file} if binary == self.apicli else {}
+                self.places_known(trusting + [binary], cities, tag, self.tls, extra=extra)
                 before = self.connection_count(self.tls)
-                elapsed = self.time_run(trusting + [binary, "weather", *cities, "--db", self.db(tag)],
+                elapsed = self.time_run(trusting + [binary, "weather", *cities, "--refresh", "--db", self.db(tag)],
                                         self.env(tag, server=self.tls, key=f"bench-s8-{tag}", extra=extra))
                 connections[binary].append(self.connection_count(self.tls) - before)
                 return elapsed
