@@ -24,7 +24,7 @@ extension ProcessTests {
         func killLoop() async throws {
             let iterations = Self.setting("APICLI_KILL_LOOP_ITERATIONS", default: 50)
             let seed = UInt64(Self.setting("APICLI_KILL_LOOP_SEED", default: Int(UInt32.random(in: 1...UInt32.max))))
-            var random = SplitMix64(seed: seed)
+            var random = SeededRandom(seed: seed)
             let sets = [try ArticleSet.make(tag: "a", count: Self.articleCount),
                         try ArticleSet.make(tag: "b", count: Self.articleCount)]
             let serving = ServedSet(sets[0])
@@ -309,26 +309,5 @@ private struct StoreSnapshot {
         }
         try StoreRateLimitLedger(store: store).reset(bucket: "nyt")
         return StoreSnapshot(problems: problems, answer: answer, writtenAt: writtenAt)
-    }
-}
-
-/// A small seeded generator, so that a failing kill sequence can be replayed
-/// with `APICLI_KILL_LOOP_SEED`.
-private struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<1`.
-    mutating func unit() -> Double {
-        Double(next() >> 11) / Double(UInt64(1) << 53)
     }
 }

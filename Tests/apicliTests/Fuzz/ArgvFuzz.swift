@@ -1,5 +1,6 @@
 import APIHost
 import Foundation
+import TestSupport
 
 /// Command lines built from the command tree's own words (commands, actions,
 /// global and provider options) with hostile values, plus mutations of valid
