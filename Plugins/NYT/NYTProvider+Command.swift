@@ -6,7 +6,7 @@ extension NYTProvider {
         let words = command.words
         let filter = command.value("fq").flatMap { $0.isEmpty ? nil : $0 }
         guard !words.isEmpty || filter != nil else {
-            throw UsageError("give the words to search for: apicli nyt <words…>")
+            throw UsageError("give the words to search for, or a filter: apicli nyt <words…> [--fq FILTER]")
         }
         let begin = try command.date("from")
         let end = try command.date("to")
