@@ -90,8 +90,7 @@ public struct ConfigFile: Sendable, Equatable {
 
     /// Whether group or others may read the file (it may hold keys); for a link, its target's mode.
     public var isReadableByOthers: Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target),
-              let mode = attributes[.posixPermissions] as? NSNumber else { return false }
-        return mode.intValue & 0o077 != 0
+        guard let status = FileStatus(path: path) else { return false }
+        return status.permissions & 0o077 != 0
     }
 }

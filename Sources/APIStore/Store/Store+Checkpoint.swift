@@ -17,8 +17,7 @@ extension Store {
     /// A reader elsewhere can keep part of it from being copied or the file from being
     /// emptied; then a later commit tries again. Never an error: the data is committed.
     static func checkpointIfLarge(_ database: Database, path: String) {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.int64Value
-        guard let size, size > largeWALBytes else { return }
+        guard let size = FileStatus(path: path + "-wal")?.size, size > largeWALBytes else { return }
         database.withoutWaiting {
             _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
         }

@@ -4,10 +4,7 @@ import Foundation
 extension Store {
     /// Bytes on disk: the database file plus its write-ahead log (0 in memory).
     public func fileSize() -> Int64 {
-        [path, path + "-wal"].reduce(0) { total, file in
-            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value
-            return total + (size ?? 0)
-        }
+        [path, path + "-wal"].reduce(0) { total, file in total + (FileStatus(path: file)?.size ?? 0) }
     }
 
     /// `PRAGMA integrity_check`, minus its `ok`: an empty answer means healthy.
