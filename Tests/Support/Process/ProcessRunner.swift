@@ -101,14 +101,16 @@ public enum ProcessRunner {
         )
     }
 
-    /// Runs the built `apicli` with exactly `environment` (nothing inherited).
+    /// Runs the built `apicli` with exactly `environment` (nothing inherited), in
+    /// `currentDirectory` or the system's temporary folder: never in the package, where
+    /// a relative `--db` (the fuzz gives `--db -91,0`) would leave a store behind.
     public static func apicli(
         _ arguments: [String], environment: [String: String], stdin: Data = Data(),
-        timeout: Duration = .seconds(60)
+        timeout: Duration = .seconds(60), currentDirectory: URL? = nil
     ) async throws -> Result {
         try await run(
             executable: apicliExecutable(), arguments: arguments, environment: environment, stdin: stdin,
-            timeout: timeout
+            currentDirectory: currentDirectory ?? FileManager.default.temporaryDirectory, timeout: timeout
         )
     }
 

@@ -59,7 +59,8 @@ final class Sandbox: Sendable {
         timeout: Duration = .seconds(30)
     ) async throws -> ProcessRunner.Result {
         try await ProcessRunner.apicli(
-            arguments, environment: environment(set: set, unset: unset), stdin: Data(stdin.utf8), timeout: timeout)
+            arguments, environment: environment(set: set, unset: unset), stdin: Data(stdin.utf8), timeout: timeout,
+            currentDirectory: home.url)
     }
 
     /// The environment of a run, for tests that start apicli through another program.
