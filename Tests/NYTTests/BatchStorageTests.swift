@@ -50,6 +50,13 @@ import Testing
         }
     }
 
+    /// A query answered once, in batches, before something goes wrong.
+    func storeFirstAnswer(in store: Store) throws -> (ArticleQuery, SearchPage) {
+        let query = ArticleQuery(words: "any")
+        var warnings: [String] = []
+        return (query, try batched([try Fixtures.data(Fixtures.searchFiles[0])], query, in: store, warnings: &warnings))
+    }
+
     @Test(arguments: Fixtures.searchFiles)
     func sameAnswerAsDecodingWhole(_ name: String) throws {
         let temp = try TemporaryStore()
@@ -103,9 +110,8 @@ import Testing
     @Test func brokenBodyLeavesThePreviousAnswerWhole() throws {
         let temp = try TemporaryStore()
         defer { temp.remove() }
-        let query = ArticleQuery(words: "any")
+        let (query, old) = try storeFirstAnswer(in: temp.store)
         var warnings: [String] = []
-        let old = try batched([try Fixtures.data(Fixtures.searchFiles[0])], query, in: temp.store, warnings: &warnings)
         let articlesBefore = try temp.store.read { tx in try tx.queryOne("SELECT COUNT(*) FROM nyt_articles")?[0].int }
         let broken = Data((String(decoding: body(docs: [#"{"_id":"new-1"}"#, #"{"_id":"new-2"}"#]), as: UTF8.self)
             .replacingOccurrences(of: #""new-2"}"#, with: #""new-2""#)).utf8)
@@ -125,9 +131,8 @@ import Testing
     @Test func storeErrorLeavesThePreviousAnswerWhole() throws {
         let temp = try TemporaryStore()
         defer { temp.remove() }
-        let query = ArticleQuery(words: "any")
+        let (query, old) = try storeFirstAnswer(in: temp.store)
         var warnings: [String] = []
-        let old = try batched([try Fixtures.data(Fixtures.searchFiles[0])], query, in: temp.store, warnings: &warnings)
         try temp.store.write { tx in
             try tx.executeScript("""
                 CREATE TRIGGER refuse_new_3 BEFORE INSERT ON nyt_articles WHEN new.id = 'new-3'

@@ -27,9 +27,8 @@ extension SearchPage {
     /// The page and its warnings, or nil when the body must be decoded whole.
     static func decodeByDoc(_ body: Data) -> (SearchPage, [String])? {
         var articles: [Article] = []
-        guard var (page, warnings) = readByDoc(body, take: { articles.append($0) }) else { return nil }
-        page.articles = articles
-        return (page, warnings)
+        guard let (page, warnings) = readByDoc(body, take: { articles.append($0) }) else { return nil }
+        return (SearchPage(status: page.status, hits: page.hits, offset: page.offset, articles: articles), warnings)
     }
 
     /// Reads the body doc by doc, handing each article to `take` as it is read: the
