@@ -3,19 +3,19 @@ import Foundation
 
 /// A large answer (30 MiB, 20,000 articles) is stored as it is read: each article
 /// is upserted as soon as it is decoded, and the page keeps only the articles' ids
-/// until the host asks for the stored articles back to print.
+/// (``SearchPage/storedIDs``) until the host asks for the stored articles back to print.
 extension NYTProvider: BatchPersistingProvider {
     public func persistBody(
         _ body: Data, for query: ArticleQuery, page: Int, in context: PersistContext, warnings: inout [String]
     ) throws -> SearchPage {
         let store = ArticleStore(context.transaction)
-        var stubs: [Article] = []
+        var ids: [String] = []
         if let (read, skipped) = try SearchPage.readByDoc(body, take: { article in
             try store.upsert(article, at: context.fetchedAt)
-            stubs.append(Article(id: article.id))
+            ids.append(article.id)
         }) {
             warnings += skipped
-            return Self.withArticles(stubs, of: read)
+            return Self.page(read, storedIDs: ids)
         }
         // A body this path cannot split is decoded whole, as `decode` does; what
         // was upserted so far goes with the host's transaction if it throws.
@@ -23,7 +23,7 @@ extension NYTProvider: BatchPersistingProvider {
         for article in whole.articles {
             try store.upsert(article, at: context.fetchedAt)
         }
-        return Self.withArticles(whole.articles.map { Article(id: $0.id) }, of: whole)
+        return Self.page(whole, storedIDs: whole.articles.map(\.id))
     }
 
     public func replaceAnswer(with answer: SearchPage, for query: ArticleQuery, in context: PersistContext) throws {
@@ -31,11 +31,14 @@ extension NYTProvider: BatchPersistingProvider {
     }
 
     public func filled(_ answer: SearchPage, for query: ArticleQuery, from transaction: Transaction) throws -> SearchPage {
-        let articles = try ArticleStore(transaction).articles(ids: answer.articles.map(\.id))
-        return Self.withArticles(articles, of: answer)
+        let articles = try ArticleStore(transaction).articles(ids: answer.articleIDs)
+        return SearchPage(status: answer.status, hits: answer.hits, offset: answer.offset, articles: articles)
     }
 
-    private static func withArticles(_ articles: [Article], of page: SearchPage) -> SearchPage {
-        SearchPage(status: page.status, hits: page.hits, offset: page.offset, articles: articles)
+    /// `page`'s status and totals, holding only the ids of its articles.
+    private static func page(_ page: SearchPage, storedIDs: [String]) -> SearchPage {
+        var light = SearchPage(status: page.status, hits: page.hits, offset: page.offset)
+        light.storedIDs = storedIDs
+        return light
     }
 }

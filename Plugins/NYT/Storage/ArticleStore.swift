@@ -37,10 +37,10 @@ struct ArticleStore {
                 query.firstPage.sql, query.lastPage.sql, page.hits.sql, fetchedAt.sql,
             ])
         try transaction.execute("DELETE FROM nyt_query_results WHERE query_key = ?", [.text(key)])
-        for (position, article) in page.articles.enumerated() {
+        for (position, id) in page.articleIDs.enumerated() {
             try transaction.execute(
                 "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES (?, ?, ?)",
-                [.text(key), position.sql, .text(article.id)])
+                [.text(key), position.sql, .text(id)])
         }
     }
 
