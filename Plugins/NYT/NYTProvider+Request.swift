@@ -28,17 +28,18 @@ extension NYTProvider {
     /// and never beyond page 100, the last the API serves.
     public func hasMore(after response: SearchPage, page: Int, for query: ArticleQuery) -> Bool {
         let absolute = query.firstPage + page
-        guard absolute < ArticleQuery.lastServedPage, !response.articles.isEmpty else { return false }
-        guard let hits = response.hits else { return response.articles.count >= ArticleQuery.pageSize }
+        guard absolute < ArticleQuery.lastServedPage, response.count > 0 else { return false }
+        guard let hits = response.hits else { return response.count >= ArticleQuery.pageSize }
         return (absolute + 1) * ArticleQuery.pageSize < hits
     }
 
     /// The pages' articles in order, each article once; `hits` and `offset` from the first page.
     public func merge(_ pages: [SearchPage]) -> SearchPage {
         guard var merged = pages.first else { return SearchPage() }
-        var seen = Set(merged.articles.map(\.id))
+        var seen = Set(merged.articleIDs)
         for page in pages.dropFirst() {
             merged.articles.append(contentsOf: page.articles.filter { seen.insert($0.id).inserted })
+            merged.storedIDs.append(contentsOf: page.storedIDs.filter { seen.insert($0).inserted })
         }
         return merged
     }

@@ -26,26 +26,36 @@ extension SearchPage {
 
     /// The page and its warnings, or nil when the body must be decoded whole.
     static func decodeByDoc(_ body: Data) -> (SearchPage, [String])? {
+        var articles: [Article] = []
+        guard let (page, warnings) = readByDoc(body, take: { articles.append($0) }) else { return nil }
+        return (SearchPage(status: page.status, hits: page.hits, offset: page.offset, articles: articles), warnings)
+    }
+
+    /// Reads the body doc by doc, handing each article to `take` as it is read: the
+    /// page without its articles and the warnings, or nil when the body must be
+    /// decoded whole (`take` may have been given some articles by then).
+    static func readByDoc(_ body: Data, take: (Article) throws -> Void) rethrows -> (SearchPage, [String])? {
         guard let slices = JSONArraySlices.find(["response", "docs"], in: body),
             let envelope = JSONBody.read(SearchEnvelope.self, from: slices.documentWithoutElements(body)),
             let response = envelope.response
         else { return nil }
         let decoder = JSONDecoder()
-        var articles: [Article] = []
-        articles.reserveCapacity(slices.elements.count)
         var warnings: [String] = []
         for (index, range) in slices.elements.enumerated() {
+            let article: Article
             do {
-                articles.append(try decoder.decode(Article.self, from: slices.element(range, of: body)))
+                article = try decoder.decode(Article.self, from: slices.element(range, of: body))
             } catch let error as DecodingError {
                 if error.isSyntaxError { return nil }
                 warnings.append(skipped(index + 1, error.insideDocs(at: index).summary))
+                continue
             } catch {
                 warnings.append(skipped(index + 1, Lossy<Article>.reason(error)))
+                continue
             }
+            try take(article)
         }
-        let page = SearchPage(
-            status: envelope.status, hits: response.meta?.hits, offset: response.meta?.offset, articles: articles)
+        let page = SearchPage(status: envelope.status, hits: response.meta?.hits, offset: response.meta?.offset)
         return (page, warnings)
     }
 

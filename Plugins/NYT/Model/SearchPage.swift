@@ -7,6 +7,15 @@ public struct SearchPage: Sendable, Hashable {
     /// `response.meta.offset`: the index of the first article of this page.
     public var offset: Int?
     public var articles: [Article]
+    /// The ids of the articles, in order, when the page was stored as it was read
+    /// (`BatchPersistingProvider`) and holds only these until the articles are read back.
+    var storedIDs: [String] = []
+
+    /// The articles' ids in order, whether the page holds the articles or only their ids.
+    var articleIDs: [String] { storedIDs.isEmpty ? articles.map(\.id) : storedIDs }
+
+    /// How many articles the page has, held or stored.
+    var count: Int { articles.count + storedIDs.count }
 
     public init(status: String? = nil, hits: Int? = nil, offset: Int? = nil, articles: [Article] = []) {
         self.status = status

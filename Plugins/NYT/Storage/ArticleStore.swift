@@ -15,23 +15,32 @@ struct ArticleStore {
     /// Upserts the articles and replaces the answer to `query` whole: the
     /// host's transaction makes the replacement all or nothing.
     func save(_ page: SearchPage, for query: ArticleQuery, at fetchedAt: Date) throws {
-        let stamp = fetchedAt.sql
         for article in page.articles {
-            try transaction.execute(Self.upsertArticle, Self.values(of: article, fetchedAt: stamp))
+            try upsert(article, at: fetchedAt)
         }
+        try replaceAnswer(with: page, for: query, at: fetchedAt)
+    }
+
+    /// Stores one article, or refreshes it: any answer may share it.
+    func upsert(_ article: Article, at fetchedAt: Date) throws {
+        try transaction.execute(Self.upsertArticle, Self.values(of: article, fetchedAt: fetchedAt.sql))
+    }
+
+    /// Makes `page`'s articles, by id and in order, the answer to `query`; the articles must be stored.
+    func replaceAnswer(with page: SearchPage, for query: ArticleQuery, at fetchedAt: Date) throws {
         let key = query.storageKey
         try transaction.execute(
             Self.upsertQuery,
             [
                 .text(key), .text(query.words), query.beginDate?.compact.sql ?? .null,
                 query.endDate?.compact.sql ?? .null, query.sort?.rawValue.sql ?? .null, query.filter.sql,
-                query.firstPage.sql, query.lastPage.sql, page.hits.sql, stamp,
+                query.firstPage.sql, query.lastPage.sql, page.hits.sql, fetchedAt.sql,
             ])
         try transaction.execute("DELETE FROM nyt_query_results WHERE query_key = ?", [.text(key)])
-        for (position, article) in page.articles.enumerated() {
+        for (position, id) in page.articleIDs.enumerated() {
             try transaction.execute(
                 "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES (?, ?, ?)",
-                [.text(key), position.sql, .text(article.id)])
+                [.text(key), position.sql, .text(id)])
         }
     }
 

@@ -20,6 +20,8 @@ struct QueryRunner<P: Provider>: Sendable {
     let lookups: LookupPlan<P.Query>
     /// How stored answers age; nil when they do not.
     let timing: TimedPlan<P.Response>?
+    /// How answers are stored page by page as they are read; nil: decoded whole, then stored.
+    var batching: BatchPlan<P.Query, P.Response>? = nil
     /// `--verbose`: told when the write transaction that stores an answer has begun
     /// (holding the write lock) and when it committed, so a trace, and the kill
     /// test, can tell a run stopped inside its write from one stopped before it.
@@ -41,6 +43,8 @@ struct QueryRunner<P: Provider>: Sendable {
         var warnings = lookupWarnings
         var origins = CachedOrigins()
         let count = max(1, paging.count(query))
+        // Pages stored as they were read: they hold item keys, not items.
+        var batches = BatchedPages(plan: store.isReadOnly ? nil : batching)
         for page in 0..<count {
             do {
                 let response = try await send(provider.request(for: query, page: page), patient: page > 0) {
@@ -49,7 +53,10 @@ struct QueryRunner<P: Provider>: Sendable {
                 var pageWarnings: [String] = []
                 let decoded: P.Response
                 do {
-                    decoded = try decode(response, for: query, warnings: &pageWarnings)
+                    if page == 0 { batches.skipIfStored(response.origin, runner: self, label: provider.label(for: query)) }
+                    decoded = try batches.plan == nil
+                        ? decode(response, for: query, warnings: &pageWarnings)
+                        : storeInBatches(response, page: page, of: query, into: &batches, warnings: &pageWarnings)
                 } catch {
                     // The cache keeps any 200; one that cannot be read must not answer again.
                     forgetCachedAnswer(provider.request(for: query, page: page))
@@ -60,6 +67,9 @@ struct QueryRunner<P: Provider>: Sendable {
                 origins.add(response.origin)
                 progress?.advance()
                 if !paging.hasMore(decoded, page, query) { break }
+            } catch let failure as StoppedStoring {
+                warnings.append(failure.warning)
+                break
             } catch let failure as FetchFailure {
                 if pages.isEmpty {
                     return failure.isTransient ? answerFromStore(query, because: failure.error) : .failure(failure.error, warnings: warnings)
@@ -72,6 +82,7 @@ struct QueryRunner<P: Provider>: Sendable {
         }
         // At least one page arrived: every failure before one returned above.
         let merged = paging.merge(pages)
+        if batches.storedPages > 0 { return finishBatches(merged, for: query, warnings: warnings) }
         // A read-only store was announced once by the command; the answer is still shown.
         guard !store.isReadOnly else { return .success(merged, warnings: warnings) }
         let label = provider.label(for: query)
@@ -87,9 +98,7 @@ struct QueryRunner<P: Provider>: Sendable {
             }
             trace?("store: committed \(label)")
         } catch {
-            let reason = (error as? StoreError).map { StoreFailure.cliError($0, path: store.path).message }
-                ?? ErrorMapping.cliError(error).message
-            warnings.append("could not store the results: \(reason)")
+            warnings.append("could not store the results: \(storeFailureReason(error))")
         }
         return .success(merged, warnings: warnings)
     }
@@ -144,7 +153,7 @@ struct QueryRunner<P: Provider>: Sendable {
         try? StoreResponseCache(store: store, provider: provider.descriptor.name).remove(for: request.cacheKey)
     }
 
-    private func decode(_ response: HTTPResponse, for query: P.Query, warnings: inout [String]) throws -> P.Response {
+    func decode(_ response: HTTPResponse, for query: P.Query, warnings: inout [String]) throws -> P.Response {
         try reading(response) { try provider.decode(response.body, for: query, warnings: &warnings) }
     }
 
@@ -155,6 +164,9 @@ struct QueryRunner<P: Provider>: Sendable {
         } catch let failure as ProviderFailure {
             // An error body sent with status 200 (OpenWeather does this): the provider read it.
             throw fetchFailure(failure)
+        } catch let error as StoreError {
+            // Storing while reading (``BatchPersistingProvider``): the store's fault, not the answer's.
+            throw error
         } catch let error as CLIError {
             // A provider file whose items path the answer lacks: the file's fault (exit 78), said by the provider.
             throw error
