@@ -55,3 +55,22 @@ struct BatchStoringEndToEndTests {
         #expect(first.stdoutText.split(separator: "\n").count == 10)
     }
 }
+
+@Suite("Storing page by page: a later page that cannot be read")
+struct BatchStoringFailureEndToEndTests {
+    @Test("page 2 is not JSON: 65, the search's stored answer unchanged, and the message says what was kept")
+    func laterPageUnreadable() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let first = try await sandbox.run(["nyt", "election"])
+        #expect(first.exitCode == 0, "\(first.stderrText)")
+        let before = try sandbox.snapshot(["nyt_queries", "nyt_query_results"])
+        fixtures.answer(.json(Data("{not json".utf8))) { $0.path == FixtureServer.nytPath && $0.query("page") == "1" }
+        let result = try await sandbox.run(["nyt", "election", "--pages", "2", "--refresh"])
+        #expect(result.exitCode == 65, "\(result.stderrText)")
+        #expect(result.stderrText.contains(
+            "it was not cached, and the stored answer to this search was not changed (the items of the page before it were kept)"),
+            "\(result.stderrText)")
+        #expect(result.stderrText.split(separator: "\n").count == 1)
+        #expect(try sandbox.snapshot(["nyt_queries", "nyt_query_results"]) == before)
+    }
+}

@@ -47,7 +47,7 @@ extension QueryRunner {
             let now = time.now()
             let light = try store.write { tx in
                 trace?("store: write began for \(label) (page \(page + 1), in batches)")
-                return try reading(response) {
+                return try reading(response, storedPages: batches.storedPages) {
                     try plan.persistBody(response.body, query, page, PersistContext(tx, fetchedAt: now), &pageWarnings)
                 }
             }

@@ -158,7 +158,9 @@ struct QueryRunner<P: Provider>: Sendable {
     }
 
     /// Runs a provider's reading of `response`: its failure classification worded by the host, anything else a decode error.
-    func reading<T>(_ response: HTTPResponse, _ read: () throws -> T) throws -> T {
+    /// `storedPages`: pages of this answer already stored in batches, whose items stay
+    /// (rows any answer may share); then it is the search's stored answer that did not change.
+    func reading<T>(_ response: HTTPResponse, storedPages: Int = 0, _ read: () throws -> T) throws -> T {
         do {
             return try read()
         } catch let failure as ProviderFailure {
@@ -173,8 +175,12 @@ struct QueryRunner<P: Provider>: Sendable {
         } catch {
             let type = response.headers["Content-Type"].map { " (\($0))" } ?? ""
             let reason = (error as? DecodeFailure)?.reason ?? "not the expected JSON"
+            let unchanged = storedPages == 0
+                ? "nothing stored was changed"
+                : "the stored answer to this search was not changed (the items of the "
+                    + (storedPages == 1 ? "page" : "\(storedPages) pages") + " before it were kept)"
             throw CLIError(
-                "could not read the \(name) answer\(type): \(reason); it was not cached, and nothing stored was changed",
+                "could not read the \(name) answer\(type): \(reason); it was not cached, and \(unchanged)",
                 exitCode: .dataError)
         }
     }
