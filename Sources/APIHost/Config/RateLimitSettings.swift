@@ -12,16 +12,11 @@ enum RateLimitSettings {
     }
 
     static func limits(for descriptor: ProviderDescriptor, variables: [String: String]) throws -> [RateLimit] {
-        let name = spacingVariable(for: descriptor)
-        guard let text = variables[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+        guard let spacing = try EnvironmentNumbers.spacing(spacingVariable(for: descriptor), variables) else {
             return descriptor.rateLimits
-        }
-        guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
-            throw CLIError("\(name) must be a number of seconds from 0 to 3600 (0: no spacing), not '\(text)'", exitCode: .configuration)
         }
         // One request in a window is a spacing; a declared one is replaced, not added to.
         let windows = descriptor.rateLimits.filter { $0.count > 1 }
-        guard seconds > 0 else { return windows }
-        return windows + [.spacing(.milliseconds(Int64((seconds * 1000).rounded())))]
+        return spacing > .zero ? windows + [.spacing(spacing)] : windows
     }
 }
