@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #if defined(__APPLE__)
@@ -12,6 +13,7 @@
 
 // The entry points used, filled once by `load` under `pthread_once`.
 static struct {
+    apicli_curl_version_info_head *(*version_info)(int);
     CURLcode (*global_init)(long);
     CURLM *(*multi_init)(void);
     CURLMcode (*multi_cleanup)(CURLM *);
@@ -33,12 +35,14 @@ static struct {
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const char *load_error = "libcurl was not loaded";
+/// Holds the "too old" message, written once by `load`.
+static char version_message[160];
 
 #define FIND(field, name)                                            \
     do {                                                             \
         *(void **)(&api.field) = dlsym(library, name);               \
         if (api.field == NULL) {                                     \
-            load_error = "libcurl.so.4 lacks " name " (libcurl 7.68 or later is needed)"; \
+            load_error = "libcurl.so.4 lacks " name " (libcurl " APICLI_CURL_MIN_VERSION " or later is needed)"; \
             return;                                                  \
         }                                                            \
     } while (0)
@@ -48,6 +52,19 @@ static void load(void) {
     void *library = dlopen(APICLI_CURL_LIBRARY, RTLD_LAZY | RTLD_LOCAL);
     if (library == NULL) {
         load_error = "libcurl (" APICLI_CURL_LIBRARY ") is not installed";
+        return;
+    }
+    FIND(version_info, "curl_version_info");
+    // Before anything else: an older libcurl has these entry points but not every option used.
+    const apicli_curl_version_info_head *info = api.version_info(CURLVERSION_FIRST);
+    if (info == NULL) {
+        load_error = "libcurl did not say its version";
+        return;
+    }
+    const char *problem = apicli_curl_version_problem(info->version, info->version_num, version_message,
+                                                      sizeof version_message);
+    if (problem != NULL) {
+        load_error = problem;
         return;
     }
     FIND(global_init, "curl_global_init");
@@ -72,6 +89,13 @@ static void load(void) {
         return;
     }
     load_error = NULL;
+}
+
+const char *apicli_curl_version_problem(const char *version, unsigned int version_num, char *buffer, size_t size) {
+    if (version_num >= APICLI_CURL_MIN_VERSION_NUM) return NULL;
+    snprintf(buffer, size, "libcurl %s is too old: apicli needs libcurl %s or later",
+             version != NULL ? version : "(unknown version)", APICLI_CURL_MIN_VERSION);
+    return buffer;
 }
 
 const char *apicli_curl_load(void) {

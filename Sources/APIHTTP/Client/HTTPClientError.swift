@@ -19,12 +19,15 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
     case offline(url: String)
     /// The request was cancelled.
     case cancelled(url: String)
+    /// This machine cannot send requests at all: libcurl is missing or too old. Not a network
+    /// failure, so no stored answer stands in for it.
+    case transportUnavailable(reason: String)
 
     /// True for failures worth showing stored results for.
     public var isTransient: Bool {
         switch self {
         case .connectionFailed, .timedOut, .truncated, .retryLater, .offline: true
-        case .bodyTooLarge, .cancelled: false
+        case .bodyTooLarge, .cancelled, .transportUnavailable: false
         }
     }
 
@@ -38,6 +41,7 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
         case let .retryLater(_, after, reason): "\(reason); retry in \(Self.seconds(after))"
         case let .offline(url): "offline and nothing cached for \(url)"
         case let .cancelled(url): "cancelled: \(url)"
+        case let .transportUnavailable(reason): "cannot send requests: \(reason)"
         }
     }
 

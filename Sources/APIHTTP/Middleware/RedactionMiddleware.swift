@@ -47,6 +47,7 @@ public struct RedactionMiddleware: ClientMiddleware {
             return HTTPClientError.retryLater(url: clean(url), after: after, reason: clean(reason))
         case let .offline(url): return HTTPClientError.offline(url: clean(url))
         case let .cancelled(url): return HTTPClientError.cancelled(url: clean(url))
+        case let .transportUnavailable(reason): return HTTPClientError.transportUnavailable(reason: clean(reason))
         }
     }
 }

@@ -50,7 +50,7 @@ public struct RetryPolicy: Sendable, Hashable {
         guard retriesConnectionErrors, let error = error as? HTTPClientError else { return false }
         switch error {
         case .connectionFailed, .truncated, .timedOut: return true
-        case .bodyTooLarge, .retryLater, .offline, .cancelled: return false
+        case .bodyTooLarge, .retryLater, .offline, .cancelled, .transportUnavailable: return false
         }
     }
 }

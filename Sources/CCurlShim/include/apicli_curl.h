@@ -4,16 +4,24 @@
 // store, config, help, --version) must not pay for loading it and its ~30
 // dependencies. This shim opens `libcurl.so.4` with dlopen the first time a
 // request is sent and calls it through function pointers found with dlsym.
-// curl.h is used for its types and constants only.
+//
+// Nor does it need libcurl's header to build: the stock image has libcurl.so.4
+// but not curl/curl.h, so the few types and numbers used are declared in
+// apicli_curl_abi.h, from libcurl's stable ABI.
 #ifndef APICLI_CURL_H
 #define APICLI_CURL_H
 
 #include <stddef.h>
-#include <curl/curl.h>
+#include "apicli_curl_abi.h"
 
 /// Opens libcurl once per process (thread-safe). Returns NULL on success, else a
-/// static message saying what is missing.
+/// static message saying what is missing, or that the libcurl found is too old.
 const char *apicli_curl_load(void);
+
+/// Whether a libcurl of `version_num` (0xXXYYZZ, as `curl_version_info` gives it)
+/// has everything used here. Returns NULL when it does, else a message naming
+/// `version` and the oldest version that works, written into `buffer`.
+const char *apicli_curl_version_problem(const char *version, unsigned int version_num, char *buffer, size_t size);
 
 /// The callback libcurl calls with body bytes or with one header line.
 typedef size_t (*apicli_curl_data_fn)(char *data, size_t size, size_t count, void *context);

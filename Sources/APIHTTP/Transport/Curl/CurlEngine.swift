@@ -32,7 +32,7 @@ final class CurlEngine: Sendable {
     func submit(_ transfer: CurlTransfer, continuation: CheckedContinuation<HTTPResponse, any Error>) {
         guard transfer.begin(continuation) else { return }
         if let problem = apicli_curl_load() {
-            transfer.finish(.failure(.connectionFailed(url: transfer.options.redactedURL, reason: String(cString: problem))))
+            transfer.finish(.failure(.transportUnavailable(reason: String(cString: problem))))
             return
         }
         let (startThread, multi) = state.withLock { state -> (Bool, UnsafeMutableRawPointer?) in
