@@ -70,7 +70,14 @@ let package = Package(
             dependencies: [.target(name: "CCurlShim", condition: .when(platforms: [.linux]))],
             swiftSettings: strict
         ),
-        .target(name: "APICore", dependencies: ["APIHTTP", "APIStore"], swiftSettings: strict),
+        // libyaml's header only: the shim opens libyaml with dlopen when the first YAML document is read.
+        .target(name: "CYAMLShim", path: "Sources/CYAMLShim"),
+        .target(
+            name: "APIDocuments",
+            dependencies: [.target(name: "CYAMLShim", condition: .when(platforms: [.linux]))],
+            swiftSettings: strict
+        ),
+        .target(name: "APICore", dependencies: ["APIHTTP", "APIStore", "APIDocuments"], swiftSettings: strict),
         .target(name: "APIHost", dependencies: ["APICore"], swiftSettings: strict),
         .executableTarget(
             name: "apicli",
@@ -110,6 +117,10 @@ let package = Package(
         ),
         .testTarget(name: "APIStoreTests", dependencies: ["APIStore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "APIHTTPTests", dependencies: ["APIHTTP", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "APIDocumentsTests", dependencies: ["APIDocuments", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "APICoreTests", dependencies: ["APICore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "APIHostTests", dependencies: ["APIHost", "TestSupport"], exclude: ["Snapshots"],

@@ -1,2 +1,3 @@
 @_exported import APIHTTP
 @_exported import APIStore
+@_exported import APIDocuments
