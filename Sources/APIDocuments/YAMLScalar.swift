@@ -5,7 +5,9 @@
 /// integers and decimal floats are numbers, rewritten as JSON writes them (`+1` is
 /// `1`, `.5` is `0.5`, `0x1F` is `31`). Everything else is text: quoted and block
 /// scalars always, and plain words that YAML 1.1 tools give other types (`yes`,
-/// `2021-03-04`, `1_000`, `12:30`), so a date stays the text the author wrote. `.inf`
+/// `2021-03-04`, `1_000`, `12:30`), so a date stays the text the author wrote. An
+/// integer with a leading zero (`0553391925`) is text too: YAML versions disagree on
+/// it, and as a number it would lose its zero. `.inf`
 /// and `.nan` are core-schema floats that JSON cannot hold, so they are text too.
 enum YAMLScalar {
     static let stringTag = "tag:yaml.org,2002:str"
@@ -59,6 +61,9 @@ enum YAMLScalar {
             exponent += String(decoding: power, as: UTF8.self)
         }
         guard index == bytes.count else { return nil }
+        // `0553391925` is an int to the core schema, octal to YAML 1.1 and text to
+        // PyYAML: an ISBN or a postcode, whose zero would be lost. Kept as text.
+        if fraction == nil, exponent.isEmpty, whole.count > 1, whole.first == UInt8(ascii: "0") { return nil }
         let significant = whole.drop { $0 == UInt8(ascii: "0") }
         out += significant.isEmpty ? "0" : String(decoding: significant, as: UTF8.self)
         if let fraction { out += "." + (fraction.isEmpty ? "0" : String(decoding: fraction, as: UTF8.self)) }
