@@ -84,6 +84,25 @@ enum DocumentEncoding {
         return (line, index - lineStart + 1)
     }
 
+    /// The byte index of a 1-based line and character column (libyaml counts
+    /// columns in characters), or nil past the end.
+    static func index(line: Int, characterColumn: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        var currentLine = 1
+        while currentLine < line {
+            guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            index = newline + 1
+            currentLine += 1
+        }
+        var column = 1
+        while column < characterColumn, index < bytes.count {
+            index += 1
+            while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            column += 1
+        }
+        return index < bytes.count ? index : nil
+    }
+
     /// The scalar that starts at `index` of validated UTF-8.
     static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
         var iterator = bytes[index...].makeIterator()

@@ -19,7 +19,7 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
     public var kind: Kind
     /// 1-based; 0 when the error is about the whole document (its size, a missing library).
     public var line: Int
-    /// 1-based, counted in bytes; 0 with `line`.
+    /// 1-based; 0 with `line`. JSON columns count bytes; YAML's count characters, as libyaml does.
     public var column: Int
     public var reason: String
 

@@ -86,6 +86,11 @@ struct YAMLEvents: ~Copyable {
             return DocumentError(.syntax, line: line, column: column, problem + character)
         default:
             var reason = problem
+            if state.error == YAML_SCANNER_ERROR,
+               let index = DocumentEncoding.index(line: state.problem_mark.line + 1, characterColumn: state.problem_mark.column + 1, in: bytes) {
+                let scalar = DocumentEncoding.scalar(at: index, in: bytes)
+                reason += scalar == "\t" ? ": a tab, and YAML indents with spaces" : ": " + DocumentText.character(scalar)
+            }
             if let context = state.context {
                 reason += " (" + DocumentText.safe(String(cString: context))
                     + " that starts on line \(state.context_mark.line + 1), column \(state.context_mark.column + 1))"
