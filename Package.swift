@@ -86,6 +86,10 @@ let package = Package(
             plugins: [.plugin(name: "ProviderRegistry")]
         ),
         .executableTarget(
+            name: "DocumentReadingBenchmark", dependencies: ["APIDocuments"], path: "Benchmarks/DocumentReading",
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "ProviderRegistryGenerator",
             path: "PackagePlugins/ProviderRegistryGenerator",
             swiftSettings: strict

@@ -76,14 +76,15 @@ struct JSONParser {
     /// the value that a closing bracket completes, or nil when another value follows.
     private mutating func add(_ node: DocumentNode) throws(DocumentError) -> DocumentNode? {
         let top = stack.count - 1
-        if stack[top].isObject {
-            let open = stack[top]
-            try stack[top].members.append(key: open.key, line: open.keyLine, column: open.keyColumn, value: node)
+        let isObject = stack[top].isObject
+        if isObject {
+            // Field by field: copying the whole frame would retain its arrays.
+            let (key, keyLine, keyColumn) = (stack[top].key, stack[top].keyLine, stack[top].keyColumn)
+            try stack[top].members.append(key: key, line: keyLine, column: keyColumn, value: node)
         } else {
             stack[top].items.append(node)
         }
         skipSpace()
-        let isObject = stack[top].isObject
         guard index < bytes.count else { throw error(isObject ? "unexpected end inside an object" : "unexpected end inside an array") }
         switch bytes[index] {
         case UInt8(ascii: ","):

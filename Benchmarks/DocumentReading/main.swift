@@ -1,0 +1,74 @@
+// Reads documents through the APIDocuments readers and prints how long it took.
+//
+//   DocumentReadingBenchmark [--runs N] [--max-bytes BYTES] FILE...
+//
+// One line per file: format, size, the fastest and the median of N reads, the
+// values in the tree, and the process's peak resident memory so far. Run one file
+// per process to see each file's own peak (Benchmarks/documents.py does). Figures
+// only: it never fails on timing; it exits 1 when a document cannot be read.
+import APIDocuments
+import Foundation
+
+func count(_ node: DocumentNode) -> Int {
+    switch node.value {
+    case let .array(items): 1 + items.reduce(0) { $0 + count($1) }
+    case let .object(members): 1 + members.reduce(0) { $0 + count($1.value) }
+    default: 1
+    }
+}
+
+func peakResidentMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var runs = 5
+var limits = DocumentLimits.standard
+var files: [String] = []
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--runs": runs = arguments.isEmpty ? runs : Int(arguments.removeFirst()) ?? runs
+    case "--max-bytes": limits.maxBytes = arguments.isEmpty ? limits.maxBytes : Int(arguments.removeFirst()) ?? limits.maxBytes
+    default: files.append(argument)
+    }
+}
+
+var failed = false
+for file in files {
+    guard let data = FileManager.default.contents(atPath: file) else {
+        print("\(file): cannot read")
+        failed = true
+        continue
+    }
+    let bytes = [UInt8](data)
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    var values = 0
+    var format = DocumentFormat.of(bytes)
+    for _ in 0..<runs {
+        let start = clock.now
+        do {
+            let (tree, found) = try DocumentFormat.read(bytes, limits: limits)
+            let elapsed = clock.now - start
+            times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+            values = count(tree)
+            format = found
+        } catch {
+            let elapsed = clock.now - start
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            print("\(file): \(format.rawValue), refused in \(String(format: "%.1f", ms)) ms: \(error)")
+            failed = true
+            break
+        }
+    }
+    guard !times.isEmpty else { continue }
+    times.sort()
+    let mebibytes = Double(bytes.count) / 1_048_576
+    print(String(format: "%@: %@ %.1f MiB, %d values: fastest %.0f ms, median %.0f ms of %d (%.0f MiB/s), peak RSS %.0f MiB",
+                 file, format.rawValue, mebibytes, values, times[0], times[times.count / 2], times.count,
+                 mebibytes / (times[0] / 1000), peakResidentMiB()))
+}
+exit(failed ? 1 : 0)
