@@ -17,10 +17,14 @@ func count(_ node: DocumentNode) -> Int {
     }
 }
 
+/// VmHWM, the peak resident memory of this process image. Not getrusage's
+/// ru_maxrss: Linux carries that over from the parent across fork and exec.
 func peakResidentMiB() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kibibytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return 0 }
+    return kibibytes / 1024
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
