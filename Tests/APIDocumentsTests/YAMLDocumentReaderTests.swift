@@ -198,3 +198,17 @@ import Testing
         #expect(YAMLLibrary.problemLoading("libc.so.6")?.contains("lacks yaml_get_version_string") == true)
     }
 }
+
+#if os(Linux)
+import Foundation
+
+@Suite struct YAMLLibraryLoadingTests {
+    /// The positive half of apicliTests' "No libyaml without a YAML document": reading
+    /// YAML is what maps libyaml into the process.
+    @Test func readingYAMLMapsLibyaml() throws {
+        _ = try readYAML("a: 1\n")
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        #expect(maps.contains("libyaml-0.so.2"))
+    }
+}
+#endif
