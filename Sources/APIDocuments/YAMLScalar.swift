@@ -19,11 +19,23 @@ enum YAMLScalar {
     static func resolve(_ text: String, plain: Bool, tag: String?) -> DocumentNode.Value {
         guard plain else { return .string(text) }
         if let tag, !coreTags.contains(tag) { return .string(text) }
+        // Most scalars are words: one look at the first byte settles them.
+        if let first = text.utf8.first, !Self.canStartNonText(first) { return .string(text) }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
         case "false", "False", "FALSE": return .bool(false)
         default: return number(text).map(DocumentNode.Value.number) ?? .string(text)
+        }
+    }
+
+    /// Whether a scalar starting with `byte` can be null, a boolean or a number.
+    private static func canStartNonText(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "~"),
+             UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+            true
+        default: false
         }
     }
 
