@@ -1,6 +1,7 @@
 // Reads documents through the APIDocuments readers and prints how long it took.
 //
 //   DocumentReadingBenchmark [--runs N] [--max-bytes BYTES] FILE...
+//   DocumentReadingBenchmark --json FILE      (the tree as JSON on stdout, for comparing readers)
 //
 // One line per file: format, size, the fastest and the median of N reads, the
 // values in the tree, and the process's peak resident memory so far. Run one file
@@ -19,6 +20,48 @@ func count(_ node: DocumentNode) -> Int {
 
 /// VmHWM, the peak resident memory of this process image. Not getrusage's
 /// ru_maxrss: Linux carries that over from the parent across fork and exec.
+/// The tree as compact JSON, numbers as written, for Benchmarks/compare_pyyaml.py.
+func writeJSON(_ node: DocumentNode, into out: inout String) {
+    func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+    switch node.value {
+    case .null: out += "null"
+    case let .bool(flag): out += flag ? "true" : "false"
+    case let .number(text): out += text
+    case let .string(text): quote(text, into: &out)
+    case let .array(items):
+        out += "["
+        for (index, item) in items.enumerated() {
+            if index > 0 { out += "," }
+            writeJSON(item, into: &out)
+        }
+        out += "]"
+    case let .object(members):
+        out += "{"
+        for (index, member) in members.enumerated() {
+            if index > 0 { out += "," }
+            quote(member.key, into: &out)
+            out += ":"
+            writeJSON(member.value, into: &out)
+        }
+        out += "}"
+    }
+}
+
 func peakResidentMiB() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
@@ -31,12 +74,27 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 var runs = 5
 var limits = DocumentLimits.standard
 var files: [String] = []
+var dump = false
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
     case "--runs": runs = arguments.isEmpty ? runs : Int(arguments.removeFirst()) ?? runs
+    case "--json": dump = true
     case "--max-bytes": limits.maxBytes = arguments.isEmpty ? limits.maxBytes : Int(arguments.removeFirst()) ?? limits.maxBytes
     default: files.append(argument)
+    }
+}
+
+if dump, let file = files.first {
+    do {
+        let (tree, _) = try DocumentFormat.read([UInt8](FileManager.default.contents(atPath: file) ?? Data()), limits: limits)
+        var out = ""
+        writeJSON(tree, into: &out)
+        print(out)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("\(file): \(error)\n".utf8))
+        exit(1)
     }
 }
 
