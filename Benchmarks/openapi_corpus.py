@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Describes the OpenAPI corpus of issue 20 and, with --apicli, what an apicli binary imports from it.
 
-    openapi_corpus.py [--corpus DIR] [--apicli PATH] [--json FILE] [--reasons N]
+    openapi_corpus.py [--corpus DIR] [--apicli PATH [--yaml-as-json]] [--json FILE] [--reasons N]
 
 For each document in Tests/Fixtures/real/openapi-corpus (or --corpus DIR) it prints:
 format, version, size, the number of GET operations, how many have path
@@ -23,7 +23,9 @@ insists on --operation (exit 64 naming --operation, as apicli did before issue
 each in a fresh folder, so the figures stay comparable. Every operation left out
 is counted under its one-line reason (the importer's last stderr line, with the
 document path removed). The importer is never pointed at a URL and makes no
-network request here.
+network request here. --yaml-as-json gives it a JSON copy of each YAML document
+instead (what a user converting by hand would give it; timestamps become text),
+to see the refusals behind "not JSON".
 
 The reading of one document is in Benchmarks/openapi_documents.py.
 
@@ -43,7 +45,7 @@ import tempfile
 sys.dont_write_bytecode = True  # importing the helper below leaves no __pycache__ in Benchmarks/
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from openapi_documents import SHAPES, describe, yaml  # noqa: E402
+from openapi_documents import SHAPES, describe, load, yaml  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 CORPUS = os.path.join(ROOT, "Tests", "Fixtures", "real", "openapi-corpus")
@@ -64,12 +66,16 @@ def reason(stderr, path):
     text = lines[-1] if lines else "(no message)"
     text = text.replace(path, "FILE").replace(os.path.basename(path), "FILE")
     text = re.sub(r"^apicli: (error: )?", "", text)
+    text = re.sub(r"/\S*/apicli-corpus-[^/\s]+/\S*/(corpus\d+\.json)", r"PROVIDERS/\1", text)
+    text = re.sub(r"\bcorpus\d+\b", "corpusN", text)
     return re.sub(r"FILE:\d+: ", "FILE: ", text)
 
 
 def cause(text):
     """A reason without its details (the parameter list, the conversion advice), to group by."""
     text = text.split(". Convert it first")[0]
+    text = re.sub(r"\{[^{}]+\}", "{…}", text)
+    text = re.sub(r"'[^']*'", "'…'", text)
     return re.sub(r"\s*\([^()]*\)$", "", text)
 
 
@@ -129,12 +135,26 @@ def short(counter, order=None, width=34):
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def as_json(path, folder):
+    """A JSON copy of a YAML document, as a user would make by hand (timestamps become text)."""
+    doc, _, problem = load(path)
+    if problem:
+        return path
+    target = os.path.join(folder, os.path.splitext(os.path.basename(path))[0] + ".json")
+    with open(target, "w") as f:
+        json.dump(doc, f, default=str)
+    return target
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default=CORPUS, help="the folder of documents (default: the repository's corpus)")
     parser.add_argument("--apicli", help="an apicli binary: also import every document and count what imports")
     parser.add_argument("--json", help="also write the per-document figures to this file")
     parser.add_argument("--reasons", type=int, default=12, help="how many distinct refusal reasons to list")
+    parser.add_argument("--yaml-as-json", action="store_true",
+                        help="with --apicli: give the importer each YAML document converted to JSON (dates as text), "
+                             "to see what it would refuse once YAML is read")
     args = parser.parse_args()
 
     files = sorted(f for f in os.listdir(args.corpus) if re.search(r"\.(json|ya?ml)$", f))
@@ -151,7 +171,11 @@ def main():
             if info["problem"]:
                 info["imported"], info["mode"] = None, "not read"
                 continue
-            count, reasons, mode = import_document(apicli, info, os.path.join(args.corpus, info["file"]), number)
+            path = os.path.join(args.corpus, info["file"])
+            with tempfile.TemporaryDirectory(prefix="apicli-corpus-json-") as converted:
+                if args.yaml_as_json and info["format"] == "YAML":
+                    path = as_json(path, converted)
+                count, reasons, mode = import_document(apicli, info, path, number)
             info["imported"], info["mode"] = count, mode
             info["reasons"] = dict(reasons)
             for text, count in reasons.items():
@@ -197,7 +221,8 @@ def main():
     print("200 answers of the GET operations: " + short(shapes, SHAPES, width=200))
     if args.apicli and totals["gets"]:
         share = 100.0 * totals["imported"] / totals["gets"]
-        print(f"\nImported by {args.apicli}: {totals['imported']} of {totals['gets']} GET operations ({share:.1f}%)")
+        given = " (YAML documents given as JSON)" if args.yaml_as_json else ""
+        print(f"\nImported by {args.apicli}{given}: {totals['imported']} of {totals['gets']} GET operations ({share:.1f}%)")
         print("Left out, by cause (operations; --json FILE keeps each operation's own line):")
         for text, count in all_reasons.most_common(args.reasons):
             print(f"  {count:5}  {text[:150]}")
