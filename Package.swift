@@ -63,7 +63,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "APIStore", dependencies: ["CSQLite"], swiftSettings: strict),
-        // libcurl's header only: the shim opens libcurl with dlopen on the first request.
+        // libcurl's ABI, declared by the shim itself (no libcurl header): it opens libcurl with dlopen on the first request.
         .target(name: "CCurlShim", path: "Sources/CCurlShim"),
         .target(
             name: "APIHTTP",
@@ -120,7 +120,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "APIStoreTests", dependencies: ["APIStore", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "APIHTTPTests", dependencies: ["APIHTTP", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "APIHTTPTests",
+            dependencies: ["APIHTTP", "TestSupport", .target(name: "CCurlShim", condition: .when(platforms: [.linux]))],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "APIDocumentsTests", dependencies: ["APIDocuments", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict

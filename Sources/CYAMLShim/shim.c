@@ -1,5 +1,7 @@
 #include "apicli_yaml.h"
 
+#if __has_include(<yaml.h>)
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -85,3 +87,5 @@ void apicli_yaml_parser_set_utf8_input(yaml_parser_t *parser, const unsigned cha
 
 int apicli_yaml_parser_parse(yaml_parser_t *parser, yaml_event_t *event) { return api.parser_parse(parser, event); }
 void apicli_yaml_event_delete(yaml_event_t *event) { api.event_delete(event); }
+
+#endif

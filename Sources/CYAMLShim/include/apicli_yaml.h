@@ -8,6 +8,13 @@
 #ifndef APICLI_YAML_H
 #define APICLI_YAML_H
 
+// On Linux libyaml's header is needed to build, as SQLite's is. Elsewhere (macOS without
+// Homebrew's libyaml) the shim is empty: APIDocuments imports it on Linux only, and says
+// there that YAML cannot be read.
+#if !__has_include(<yaml.h>) && defined(__linux__)
+#error "apicli needs libyaml's header yaml.h to build: install libyaml-dev (Debian, Ubuntu) or libyaml-devel (Fedora)"
+#endif
+#if __has_include(<yaml.h>)
 #include <stddef.h>
 #include <yaml.h>
 
@@ -32,4 +39,5 @@ void apicli_yaml_parser_set_utf8_input(yaml_parser_t *parser, const unsigned cha
 int apicli_yaml_parser_parse(yaml_parser_t *parser, yaml_event_t *event);
 void apicli_yaml_event_delete(yaml_event_t *event);
 
+#endif
 #endif
