@@ -1,6 +1,7 @@
 @testable import APIDocuments
 import Foundation
 import Testing
+import TestSupport
 
 /// NYT's published OpenAPI documents (YAML only), read by the YAML reader and compared
 /// with the same documents read by PyYAML and written as JSON (see Fixtures/SOURCES.md).
@@ -28,6 +29,26 @@ import Testing
             // A path's value is a mapping on the line after its key, which names the path.
             let keyLine = String(lines[path.value.line - 2])
             #expect(keyLine.contains(path.key), "\(path.key) at line \(path.value.line)")
+        }
+    }
+
+    /// Every document of the OpenAPI corpus (Tests/Fixtures/real/openapi-corpus, another engineer's
+    /// folder, read only), whichever format its bytes say: each reads, and is an API document.
+    @Test func readsEveryCorpusDocument() throws {
+        let folder = Fixtures.realRoot.appendingPathComponent("openapi-corpus")
+        let documents = try Fixtures.files(in: folder).filter { ["yaml", "yml", "json"].contains($0.pathExtension) }
+        #expect(documents.count >= 30)
+        for url in documents {
+            let bytes = Array(try Data(contentsOf: url))
+            let expected: DocumentFormat = url.pathExtension == "json" ? .json : .yaml
+            #expect(DocumentFormat.of(bytes) == expected, "\(url.lastPathComponent)")
+            do {
+                let (tree, _) = try DocumentFormat.read(bytes)
+                #expect(tree["swagger"] != nil || tree["openapi"] != nil, "\(url.lastPathComponent)")
+                #expect(tree["paths"]?.members != nil, "\(url.lastPathComponent)")
+            } catch {
+                Issue.record("\(url.lastPathComponent): \(error)")
+            }
         }
     }
 }
