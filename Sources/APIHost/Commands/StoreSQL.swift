@@ -52,11 +52,9 @@ struct StoreSQL: Sendable {
         return .success
     }
 
-    /// The store, read-only; a missing file is not created.
+    /// The store, read-only; a missing file is not created, and what is not an apicli store is refused (78).
     static func open(_ path: String) throws -> ReadOnlyConnection {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CLIError("no store at \(path); fetch something first", exitCode: .noInput)
-        }
+        try StorePreflight.check(path, for: .read)
         do {
             return try ReadOnlyConnection(path: path)
         } catch {

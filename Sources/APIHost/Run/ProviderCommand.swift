@@ -28,7 +28,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         let baseURL = try settings.baseURL(for: descriptor)
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
         let database = try paths.databaseLocation()
-        let store = try StoreOpener.open(path: database, providers: [provider])
+        let store = try StoreOpener.open(path: database, providers: [provider], intent: .create(folder: !paths.databaseIsNamed))
         let limits = try RateLimitSettings.limits(for: descriptor, variables: environment.variables)
         let client = ClientFactory.client(
             for: descriptor, limits: limits, store: store, environment: environment, options: options)

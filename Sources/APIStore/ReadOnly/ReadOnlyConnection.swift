@@ -5,7 +5,8 @@ import Foundation
 /// type SQL at it, so it must be impossible to change the store through it.
 ///
 /// Four walls, each enough on its own for most statements:
-/// - the file is opened `SQLITE_OPEN_READONLY` (never created, never migrated);
+/// - the file is opened `SQLITE_OPEN_READONLY` (never created, never migrated), as
+///   ``ReadOnlyOpening`` opens every read-only store;
 /// - `PRAGMA query_only` is on;
 /// - an authorizer allows only reading: `SELECT`, reading tables, functions
 ///   other than `load_extension`, recursive CTEs and pragmas that only report;
@@ -22,16 +23,10 @@ public final class ReadOnlyConnection: @unchecked Sendable {
     public let path: String
 
     public init(path: String) throws(StoreError) {
-        var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX, nil)
-        guard code == SQLITE_OK, let handle else {
-            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "error \(code)"
-            sqlite3_close_v2(handle)
-            throw .cannotOpen(path: path, reason: reason, code: code)
-        }
+        // Opened as every read-only store is, so a WAL store in a folder that cannot be written reads too.
+        let handle = try ReadOnlyOpening.open(path, threading: SQLITE_OPEN_FULLMUTEX)
         self.handle = handle
         self.path = path
-        sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, 5000)
         sqlite3_enable_load_extension(handle, 0)
         guard sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil) == SQLITE_OK else {
