@@ -26,6 +26,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         let queries = try provider.queries(from: command)
         let credential = try credential()
         let baseURL = try settings.baseURL(for: descriptor)
+        if !options.offline { try ClientFactory.checkCAFile(environment.variables) }
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
         let database = try paths.databaseLocation()
         let store = try StoreOpener.open(path: database, providers: [provider], intent: .create(folder: !paths.databaseIsNamed))
@@ -103,6 +104,8 @@ struct ProviderCommand<P: Provider>: Sendable {
             messages.error(redact(error.message))
             worst = max(worst, error.exitCode)
         }
+        // Shown but not kept: the warning said why; the code tells a script (see ``QueryOutcome/unstored``).
+        if outcomes.contains(where: \.unstored) { worst = max(worst, .ioError) }
         return worst
     }
 

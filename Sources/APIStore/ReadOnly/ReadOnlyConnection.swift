@@ -35,8 +35,11 @@ public final class ReadOnlyConnection: @unchecked Sendable {
             sqlite3_close_v2(handle)
             throw .cannotOpen(path: path, reason: message, code: failure)
         }
-        sqlite3_set_authorizer(handle, readOnlyAuthorizer, nil)
+        sqlite3_set_authorizer(handle, readOnlyAuthorizer, Unmanaged.passUnretained(pragmas).toOpaque())
     }
+
+    /// The reporting pragmas the statement being compiled asked for, written by the authorizer.
+    private let pragmas = PragmaLog()
 
     deinit { sqlite3_close_v2(handle) }
 
@@ -77,6 +80,7 @@ public final class ReadOnlyConnection: @unchecked Sendable {
 
     /// Compiles the only statement of `sql`; anything after it but blanks and comments is refused.
     private func prepareOne(_ sql: String) throws -> OpaquePointer {
+        pragmas.reset()
         var statement: OpaquePointer?
         var rest = ""
         let code = sql.withCString { text in
@@ -94,7 +98,10 @@ public final class ReadOnlyConnection: @unchecked Sendable {
             sqlite3_finalize(statement)
             throw StoreError.sqlite(code: SQLITE_MISUSE, message: "one statement only; remove what follows the first ';'", sql: sql)
         }
-        guard sqlite3_stmt_readonly(statement) != 0 else {
+        // SQLite counts some reporting pragmas (`PRAGMA journal_mode`) as writing, since with a
+        // value they would; the authorizer let them through only without one, so the list
+        // in ``ReadOnlyPragmas`` is what runs.
+        guard sqlite3_stmt_readonly(statement) != 0 || pragmas.onlyReporting else {
             sqlite3_finalize(statement)
             throw StoreError.sqlite(code: SQLITE_READONLY, message: "the statement would write; only reading is allowed", sql: sql)
         }
@@ -144,7 +151,7 @@ public final class ReadOnlyConnection: @unchecked Sendable {
 /// The authorizer of a ``ReadOnlyConnection``: reading only (see there).
 /// A plain function, so SQLite can call it through a C pointer.
 private func readOnlyAuthorizer(
-    _: UnsafeMutableRawPointer?, action: Int32, first: UnsafePointer<CChar>?, second: UnsafePointer<CChar>?,
+    _ log: UnsafeMutableRawPointer?, action: Int32, first: UnsafePointer<CChar>?, second: UnsafePointer<CChar>?,
     _: UnsafePointer<CChar>?, _: UnsafePointer<CChar>?
 ) -> Int32 {
     switch action {
@@ -162,10 +169,25 @@ private func readOnlyAuthorizer(
         return ["load_extension", "fts3_tokenizer", "readfile", "writefile", "edit"].contains(name) ? SQLITE_DENY : SQLITE_OK
     case SQLITE_PRAGMA:
         let name = first.map { String(cString: $0).lowercased() } ?? ""
-        return ReadOnlyPragmas.allows(name, argument: second.map { String(cString: $0) }) ? SQLITE_OK : SQLITE_DENY
+        let argument = second.map { String(cString: $0) }
+        let allowed = ReadOnlyPragmas.allows(name, argument: argument)
+        log.map { Unmanaged<PragmaLog>.fromOpaque($0).takeUnretainedValue() }?.record(allowed: allowed && argument == nil)
+        return allowed ? SQLITE_OK : SQLITE_DENY
     default:
         return SQLITE_DENY
     }
+}
+
+/// What the authorizer saw of pragmas while one statement was compiled: whether the
+/// statement is one reporting pragma with no value, which runs even where SQLite's
+/// `sqlite3_stmt_readonly` says a pragma could write. Used on the connection's thread only.
+private final class PragmaLog {
+    private var reporting = 0
+    private var other = 0
+
+    func reset() { (reporting, other) = (0, 0) }
+    func record(allowed: Bool) { if allowed { reporting += 1 } else { other += 1 } }
+    var onlyReporting: Bool { reporting == 1 && other == 0 }
 }
 
 /// The pragmas `apicli store sql` runs: those that only report.
