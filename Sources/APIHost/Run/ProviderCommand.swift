@@ -46,7 +46,12 @@ struct ProviderCommand<P: Provider>: Sendable {
 
         let messages = Messages(environment: environment, options: options)
         if store.isReadOnly && !options.offline {
-            messages.warning("the store at \(database) is read-only: results are shown but not stored")
+            // A file apicli may write that still opened read-only failed to write: a full disk, most likely.
+            let folder = (database as NSString).deletingLastPathComponent
+            let writable = FileManager.default.isWritableFile(atPath: database)
+                && FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder)
+            let why = writable ? "could not be written (is the disk full?)" : "is read-only"
+            messages.warning("the store at \(database) \(why): results are shown but not stored")
         }
         if settings.config.isReadableByOthers {
             messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.target)'")

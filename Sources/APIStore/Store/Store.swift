@@ -193,7 +193,6 @@ extension StoreError {
 
     /// Whether the file is damaged or not a database at all (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
     public var isDamage: Bool {
-        guard case let .sqlite(code, _, _) = self else { return false }
-        return code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB
+        problem == .damaged || problem == .notADatabase
     }
 }
