@@ -39,7 +39,7 @@ def build_store(path):
         PRAGMA journal_mode = WAL;
         CREATE TABLE apicli_migrations (owner TEXT NOT NULL, version INTEGER NOT NULL, applied_at REAL NOT NULL,
                                         PRIMARY KEY (owner, version));
-        CREATE TABLE bench_rows (id INTEGER PRIMARY KEY, score REAL, word TEXT, sentence TEXT, nothing TEXT);
+        CREATE TABLE bench_rows (id INTEGER PRIMARY KEY, score REAL, word TEXT, sentence TEXT, missing TEXT);
         """)
     db.execute(
         f"""
@@ -55,7 +55,7 @@ def build_store(path):
 
 
 def peak_rss_kib(apicli, store, rows, output_format):
-    sql = f"SELECT id, score, word, sentence, nothing FROM bench_rows LIMIT {rows}"
+    sql = f"SELECT id, score, word, sentence, missing FROM bench_rows LIMIT {rows}"
     with tempfile.TemporaryDirectory() as home:
         env = {"PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home + "/config",
                "XDG_DATA_HOME": home + "/data", "LANG": "C.UTF-8", "COLUMNS": "120"}
