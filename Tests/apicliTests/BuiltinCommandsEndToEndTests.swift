@@ -51,6 +51,8 @@ struct BuiltinCommandsEndToEndTests {
     @Test("--db and APICLI_DB choose the store")
     func databaseLocation() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
+        // A named store's folder must exist (only the default one is made): see ForeignStoreEndToEndTests.
+        _ = try sandbox.home.makeDirectory("elsewhere")
         let flagPath = sandbox.home.path("elsewhere/flag.sqlite3")
         let variablePath = sandbox.home.path("elsewhere/variable.sqlite3")
         async let flag = sandbox.run(["weather", "Rostov", "--db", flagPath])

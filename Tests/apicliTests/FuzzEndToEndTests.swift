@@ -5,8 +5,8 @@ import TestSupport
 /// Fuzzing the built binary, not only its decoders: every number of every real
 /// answer (NYT, forecasts, the Geocoding API's direct, zip and reverse answers,
 /// the file providers' search answers) set to hostile values, shapes swapped,
-/// bodies broken below JSON, and random command lines. Each case runs `apicli`
-/// in every format, then `--offline` on what it stored.
+/// bodies broken below JSON, random command lines and random `store sql` queries. Each
+/// answer case runs `apicli` in every format, then `--offline` on what it stored.
 ///
 /// Bounded and deterministic: a fixed seed and a fixed number of cases, so it
 /// runs in CI under plain `swift test` in about a minute (200 number cases by default). `APICLI_FUZZ_CASES=all`
@@ -91,5 +91,36 @@ struct FuzzEndToEndTests {
         #expect(tally.runs == count)
         #expect(tally.crashes.isEmpty, "\(tally.crashes.prefix(10).map(\.description).joined(separator: "\n"))")
         #expect(tally.contractProblems.isEmpty, "\(tally.contractProblems.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test("random store sql queries in every format: no trap, one error line, documented exit codes, the store's bytes unchanged")
+    func storeSQL() async throws {
+        let start = ContinuousClock.now
+        let (sandbox, _) = try Sandbox.withFixtures(extra: ["COLUMNS": "80"])
+        #expect(try await sandbox.run(["nyt", "election"]).exitCode == 0)
+        #expect(try await sandbox.run(["weather", "Rostov"]).exitCode == 0)
+        let before = StoreSQLEndToEndTests.data(sandbox)
+        var generator = SQLFuzz(seed: Self.seed)
+        let count = Self.limit(100_000, default: 300)
+        let lines = (0..<count).map { _ in generator.next() }
+        var tally = FuzzTally()
+        for chunk in stride(from: 0, to: lines.count, by: Self.workers) {
+            let batch = Array(lines[chunk..<min(chunk + Self.workers, lines.count)])
+            let results = try await withThrowingTaskGroup(of: ([String], ProcessRunner.Result).self) { group in
+                for line in batch { group.addTask { (line, try await sandbox.run(line, timeout: .seconds(20))) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for (line, result) in results {
+                tally.cases += 1
+                tally.runs += 1
+                tally.findings += FuzzVerdict.check(result, arguments: line, label: "store sql")
+            }
+        }
+        Self.report("store sql", tally, since: start)
+        #expect(tally.runs == count)
+        #expect(tally.crashes.isEmpty, "\(tally.crashes.prefix(10).map(\.description).joined(separator: "\n"))")
+        #expect(tally.contractProblems.isEmpty, "\(tally.contractProblems.prefix(10).map(\.description).joined(separator: "\n"))")
+        #expect(StoreSQLEndToEndTests.data(sandbox) == before, "a query changed the store")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/fuzz-copy.sqlite3"))
     }
 }

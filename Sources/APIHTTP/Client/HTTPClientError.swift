@@ -11,6 +11,10 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
     case timedOut(url: String, after: Duration)
     /// The body, after decompression, grew past the cap.
     case bodyTooLarge(url: String, limit: Int)
+    /// The server answered, but not in a form that can be read: no HTTP status line (an
+    /// SSH banner, HTTP/0.9), an invalid status code, headers too large, a compressed body
+    /// that does not decompress. Not a failure to reach it.
+    case badAnswer(url: String, reason: String)
     /// The server closed the connection before `Content-Length` bytes arrived.
     case truncated(url: String, received: Int, expected: Int)
     /// The server, or our own rate limiter, asks for a wait past the deadline.
@@ -27,7 +31,8 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
     public var isTransient: Bool {
         switch self {
         case .connectionFailed, .timedOut, .truncated, .retryLater, .offline: true
-        case .bodyTooLarge, .cancelled, .transportUnavailable: false
+        // An answer that arrived but cannot be read is like one that cannot be decoded (65).
+        case .bodyTooLarge, .cancelled, .transportUnavailable, .badAnswer: false
         }
     }
 
@@ -36,6 +41,7 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
         case let .connectionFailed(url, reason): "could not reach \(url): \(reason)"
         case let .timedOut(url, after): "no complete answer from \(url) within \(Self.seconds(after))"
         case let .bodyTooLarge(url, limit): "the answer from \(url) is larger than \(limit) bytes"
+        case let .badAnswer(url, reason): "the answer from \(url) could not be read: \(reason)"
         case let .truncated(url, received, expected):
             "the answer from \(url) broke off after \(received) of \(expected) bytes"
         case let .retryLater(_, after, reason): "\(reason); retry in \(Self.seconds(after))"

@@ -41,6 +41,7 @@ public struct RedactionMiddleware: ClientMiddleware {
         case let .connectionFailed(url, reason): return HTTPClientError.connectionFailed(url: clean(url), reason: clean(reason))
         case let .timedOut(url, after): return HTTPClientError.timedOut(url: clean(url), after: after)
         case let .bodyTooLarge(url, limit): return HTTPClientError.bodyTooLarge(url: clean(url), limit: limit)
+        case let .badAnswer(url, reason): return HTTPClientError.badAnswer(url: clean(url), reason: clean(reason))
         case let .truncated(url, received, expected):
             return HTTPClientError.truncated(url: clean(url), received: received, expected: expected)
         case let .retryLater(url, after, reason):

@@ -50,7 +50,8 @@ public struct RetryPolicy: Sendable, Hashable {
         guard retriesConnectionErrors, let error = error as? HTTPClientError else { return false }
         switch error {
         case .connectionFailed, .truncated, .timedOut: return true
-        case .bodyTooLarge, .retryLater, .offline, .cancelled, .transportUnavailable: return false
+        // A server that answered in a broken form is likely to answer so again.
+        case .bodyTooLarge, .retryLater, .offline, .cancelled, .transportUnavailable, .badAnswer: return false
         }
     }
 }

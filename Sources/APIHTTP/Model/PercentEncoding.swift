@@ -1,4 +1,4 @@
-/// Percent-encoding of query components.
+/// Percent-encoding of query components and of words that fill a path segment.
 ///
 /// Foundation's `URLComponents` leaves `+`, `&`, `=` and `;` alone in query values,
 /// which servers then read as a space or a separator. Escaping everything outside
@@ -16,6 +16,17 @@ public enum PercentEncoding {
             }
         }
         return out
+    }
+
+    /// Encodes `text` to fill one path segment: as ``encode(_:)`` (so `/` is `%2F`), and a
+    /// segment that would be `.` or `..` has its dots written `%2E`.
+    ///
+    /// libcurl (as RFC 3986 asks of a client) removes dot segments before it sends a
+    /// path, so `/items/{word}` filled with `..` would be sent as `/` — with the key. Every
+    /// place that fills a path segment calls this, so a word can never leave the path.
+    public static func pathSegment(_ text: String) -> String {
+        guard text == "." || text == ".." else { return encode(text) }
+        return String(repeating: "%2E", count: text.count)
     }
 
     /// `name=value&name=value`, each side encoded.

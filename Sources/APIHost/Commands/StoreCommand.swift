@@ -16,7 +16,11 @@ struct StoreCommand: Sendable {
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
             return try check(path: path)
         }
-        let store = try StoreOpener.open(path: path, providers: host.registry.providers)
+        guard ["info", "clear", "vacuum"].contains(verb) else { throw unknownVerb(verb) }
+        // Reading opens no more than it reads (no WAL switch, no migrations); writing needs a store that exists.
+        let store = verb == "info"
+            ? try StoreOpener.openForReading(path: path, providers: host.registry.providers)
+            : try StoreOpener.open(path: path, providers: host.registry.providers, intent: .existing)
         let inspector = StoreInspector(store: store)
         switch verb {
         case "info":
@@ -43,25 +47,27 @@ struct StoreCommand: Sendable {
             Messages(environment: host.environment, options: options).notice(
                 "vacuumed \(path): \(Self.size(before)) → \(Self.size(store.fileSize()))")
         default:
-            var message = "unknown store command '\(verb)'"
-            if let near = NearestName.suggest(verb, among: BuiltinCommand.named("store")?.actions ?? []) { message += "; did you mean '\(near)'?" }
-            throw UsageError(message + "; " + Self.usage)
+            throw unknownVerb(verb)
         }
         return .success
+    }
+
+    private func unknownVerb(_ verb: String) -> UsageError {
+        var message = "unknown store command '\(verb)'"
+        if let near = NearestName.suggest(verb, among: BuiltinCommand.named("store")?.actions ?? []) { message += "; did you mean '\(near)'?" }
+        return UsageError(message + "; " + Self.usage)
     }
 
     static let usage = "usage: apicli store info | clear [PROVIDER] | vacuum | check | sql \"SELECT …\" | schema"
 
     /// Opens without migrating, so a damaged file is reported rather than written to.
     private func check(path: String) throws -> ExitCode {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CLIError("no store at \(path)", exitCode: .noInput)
-        }
+        try StorePreflight.check(path, for: .read)
         let problems: [String]
         var unreadable: StoreError?
         do {
-            // Without migrating; read-only when it cannot be written, which is not damage.
-            problems = try StoreInspector(store: StoreOpener.openFile(path)).check()
+            // Read-only and without migrating: checking changes nothing.
+            problems = try StoreInspector(store: Store(path: path, readOnly: true)).check()
         } catch let error as StoreError where error.isDamage {
             problems = [error.description]
             unreadable = error

@@ -26,25 +26,30 @@ struct StoreSQL: Sendable {
         }
         let path = AppPaths(variables: host.environment.variables, databaseFlag: options.databasePath).database
         let connection = try Self.open(path)
-        var rows: [FlatItem] = []
-        let columns: [String]
-        do {
-            columns = try connection.columns(sql)
-            try Self.interruptible(connection) {
-                try connection.query(sql) { names, values in
-                    rows.append(FlatItem(fields: zip(names, values.map(Self.json)).map { ($0, $1) }))
-                }
-            }
-        } catch {
-            throw Self.failure(error)
-        }
         let terminal = Terminal(
             width: TerminalSize.columns(variables: host.environment.variables, isTerminal: host.environment.stdoutIsTerminal),
             color: options.useColor(isTerminal: host.environment.stdoutIsTerminal, variables: host.environment.variables),
             unicode: TerminalSize.isUnicodeLocale(host.environment.variables),
             wide: options.wide)
-        let writer = ItemWriter(script: script, format: format, terminal: terminal, shape: Self.shape(columns))
-        let printed = try writer.write(rows, known: columns) { console.out($0) }
+        let columns: [String]
+        do {
+            columns = try connection.columns(sql)
+        } catch {
+            throw Self.failure(error)
+        }
+        // Each row goes out as SQLite steps to it: nothing is kept but the table's first rows.
+        var output = try StoreSQLOutput(columns: columns, script: script, format: format, terminal: terminal)
+        let console = self.console
+        do {
+            try Self.interruptible(connection) {
+                try connection.query(sql) { _, values in output.write(values.map(Self.json)) { console.out($0) } }
+            }
+        } catch {
+            output.abandon { console.out($0) }
+            throw Self.failure(error)
+        }
+        output.finish { console.out($0) }
+        let printed = output.count
         if script.failEmpty && printed == 0 {
             Messages(environment: host.environment, options: options).notice("no rows")
             return .empty
@@ -52,11 +57,9 @@ struct StoreSQL: Sendable {
         return .success
     }
 
-    /// The store, read-only; a missing file is not created.
+    /// The store, read-only; a missing file is not created, and what is not an apicli store is refused (78).
     static func open(_ path: String) throws -> ReadOnlyConnection {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CLIError("no store at \(path); fetch something first", exitCode: .noInput)
-        }
+        try StorePreflight.check(path, for: .read)
         do {
             return try ReadOnlyConnection(path: path)
         } catch {
@@ -86,12 +89,6 @@ struct StoreSQL: Sendable {
         var text = "SQLite: " + message
         if message == "not authorized" { text += " (apicli store sql only reads: SELECT, WITH and reporting PRAGMAs)" }
         return CLIError(text, exitCode: .dataError)
-    }
-
-    /// The default line: every column, a tab apart.
-    private static func shape(_ columns: [String]) -> ItemShape {
-        let usable = columns.filter { name in !name.contains { "{}|:".contains($0) } && !name.isEmpty }
-        return ItemShape(identity: [], template: usable.map { "{\($0)|}" }.joined(separator: "\t"))
     }
 
     /// A stored value as JSON: numbers and text as they are, blobs as base64.

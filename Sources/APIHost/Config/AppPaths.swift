@@ -10,6 +10,9 @@ public struct AppPaths: Sendable, Equatable {
     /// `--db`, else `APICLI_DB`, else `$XDG_DATA_HOME/apicli/apicli.sqlite3`
     /// (default `~/.local/share/apicli/apicli.sqlite3`); empty when unknown.
     public var database: String
+    /// Whether the user named the store (`--db`, `APICLI_DB`) rather than taking the default
+    /// location: only the default's folder is created when it is missing.
+    public var databaseIsNamed: Bool
 
     public init(variables: [String: String], databaseFlag: String? = nil) {
         func variable(_ name: String) -> String? { variables[name].flatMap { $0.isEmpty ? nil : $0 } }
@@ -17,7 +20,9 @@ public struct AppPaths: Sendable, Equatable {
         let configHome = variable("XDG_CONFIG_HOME") ?? home.map { $0 + "/.config" }
         let dataHome = variable("XDG_DATA_HOME") ?? home.map { $0 + "/.local/share" }
         configFile = configHome.map { $0 + "/apicli/config" } ?? ""
-        database = databaseFlag ?? variable("APICLI_DB") ?? dataHome.map { $0 + "/apicli/apicli.sqlite3" } ?? ""
+        let named = databaseFlag ?? variable("APICLI_DB")
+        database = named ?? dataHome.map { $0 + "/apicli/apicli.sqlite3" } ?? ""
+        databaseIsNamed = named != nil
     }
 
     /// The config file, or exit 78 when neither `HOME` nor `XDG_CONFIG_HOME` says where it is.

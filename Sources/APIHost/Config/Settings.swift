@@ -23,14 +23,31 @@ public struct Settings: Sendable {
         return nil
     }
 
-    /// `APICLI_<NAME>_BASE_URL`, else the descriptor's default. Only http(s) URLs are accepted.
+    /// `APICLI_<NAME>_BASE_URL`, else the descriptor's default.
+    ///
+    /// A variable that is set is used or refused, never ignored: an empty value would
+    /// otherwise send the request, and the key, to the real API when a test or a proxy
+    /// was meant. Only an http(s) URL with a host is accepted, and without a query or a
+    /// fragment, which the API's path is appended after (`…#x/geo/1.0/direct` sends
+    /// no path at all).
     public func baseURL(for descriptor: ProviderDescriptor) throws -> URL {
         let variable = descriptor.baseURLVariableName
-        guard let text = variables[variable], !text.isEmpty else { return descriptor.defaultBaseURL }
+        guard let text = variables[variable] else { return descriptor.defaultBaseURL }
+        let shown = URLPassword.redacted(text)
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host != nil
+              let host = url.host, !host.isEmpty
         else {
-            throw CLIError("\(variable) must be an http(s) URL, not '\(URLPassword.redacted(text))'", exitCode: .configuration)
+            guard !text.allSatisfy(\.isWhitespace) else {
+                throw CLIError(
+                    "\(variable) is set but empty; unset it to use \(descriptor.defaultBaseURL.absoluteString), or give an http(s) URL",
+                    exitCode: .configuration)
+            }
+            throw CLIError("\(variable) must be an http(s) URL, not '\(shown)'", exitCode: .configuration)
+        }
+        guard url.fragment == nil, url.query == nil, !text.contains("#"), !text.contains("?") else {
+            throw CLIError(
+                "\(variable) must not have a query or a fragment ('?' or '#'), since the API's path is appended to it: '\(shown)'",
+                exitCode: .configuration)
         }
         return url
     }

@@ -10,7 +10,7 @@ public enum ErrorMapping {
         case let error as HTTPClientError:
             switch error {
             case .retryLater: return CLIError(error.description, exitCode: .temporaryFailure)
-            case .bodyTooLarge: return CLIError(error.description, exitCode: .dataError)
+            case .bodyTooLarge, .badAnswer: return CLIError(error.description, exitCode: .dataError)
             default: return CLIError(error.description, exitCode: .unavailable)
             }
         case let error as StoreError: return StoreFailure.cliError(error)

@@ -16,13 +16,15 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     /// Something broke inside apicli, or the store is damaged or not a database.
     case software = 70
     /// The output or the store could not be written or read: a full disk, a closed
-    /// descriptor, a read-only store or folder.
+    /// descriptor, a read-only store or folder. A fresh answer that could not be stored
+    /// is still printed, with a warning, and the run exits with this code.
     case ioError = 74
     /// Rate limited or a temporary failure: try again later.
     case temporaryFailure = 75
     /// The API key was rejected.
     case permissionDenied = 77
-    /// Missing or unusable configuration (no key, a store from a newer apicli).
+    /// Missing or unusable configuration (no key, a bad `APICLI_*` value, a store path that is
+    /// not a regular file or holds another program's database, a store from a newer apicli).
     case configuration = 78
     /// Interrupted with Ctrl-C (`store sql`); nothing was changed.
     case interrupted = 130
@@ -39,11 +41,11 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
         case .noInput: "not found (an unknown city)"
         case .unavailable: "the service could not be reached and nothing is stored"
         case .software: "internal error, or the store is damaged or not a database"
-        case .ioError: "the output or the store could not be written or read (disk full, read-only)"
+        case .ioError: "the output or the store could not be written or read (disk full, read-only); a fresh answer is still shown"
         case .temporaryFailure: "rate limited or temporary failure; retry later"
         case .permissionDenied: "the API key was rejected"
         case .interrupted: "interrupted (Ctrl-C); nothing was changed"
-        case .configuration: "missing configuration (no API key), or a store from a newer apicli"
+        case .configuration: "missing configuration (no API key), a bad APICLI_* value, or a store path that is not an apicli store (another program's database, a folder, a device) or from a newer apicli"
         }
     }
 }

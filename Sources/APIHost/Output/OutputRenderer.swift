@@ -38,9 +38,23 @@ public enum OutputRenderer {
     public static func writeElements(
         _ elements: any Sequence<JSONValue>, as format: OutputFormat, to sink: (String) -> Void
     ) {
-        var chunk = Chunk()
-        var first = true
-        for element in elements {
+        var stream = ElementStream(format: format)
+        for element in elements { stream.write(element, to: sink) }
+        stream.finish(to: sink)
+    }
+
+    /// The same bytes as ``writeElements(_:as:to:)``, for elements that are pushed one
+    /// at a time (the rows of `store sql`, as SQLite steps through them).
+    struct ElementStream {
+        let format: OutputFormat
+        private var chunk = Chunk()
+        private var first = true
+
+        init(format: OutputFormat) {
+            self.format = format
+        }
+
+        mutating func write(_ element: JSONValue, to sink: (String) -> Void) {
             if format == .ndjson {
                 chunk.append(element.serialized(pretty: false) + "\n", to: sink)
             } else {
@@ -48,12 +62,20 @@ public enum OutputRenderer {
             }
             first = false
         }
-        if format != .ndjson { chunk.append(first ? "[]\n" : "\n]\n", to: sink) }
-        chunk.flush(to: sink)
+
+        mutating func finish(to sink: (String) -> Void) {
+            if format != .ndjson { chunk.append(first ? "[]\n" : "\n]\n", to: sink) }
+            chunk.flush(to: sink)
+        }
+
+        /// Writes what is gathered without closing the array: output cut short stays visibly unfinished.
+        mutating func abandon(to sink: (String) -> Void) {
+            chunk.flush(to: sink)
+        }
     }
 
     /// Gathers small pieces into writes of about 64 KiB.
-    private struct Chunk {
+    struct Chunk {
         var text = ""
 
         mutating func append(_ piece: String, to sink: (String) -> Void) {

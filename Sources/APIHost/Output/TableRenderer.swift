@@ -12,28 +12,69 @@
 public enum TableRenderer {
     public static func render(_ table: Table, terminal: Terminal) -> String {
         guard !table.columns.isEmpty else { return "" }
-        let count = table.columns.count
-        let headers = table.columns.map { TerminalSanitizer.clean($0.title) }
-        let sections = table.sections.map { section in
-            (heading: section.heading.map { TerminalSanitizer.clean($0) },
-             rows: section.rows.map { row in (0..<count).map { $0 < row.count ? TerminalSanitizer.clean(row[$0]) : "" } })
-        }
-        let rows = sections.flatMap(\.rows)
-        let rightAligned = table.columns.indices.map { index in
-            switch table.columns[index].alignment {
-            case .left: false
-            case .right: true
-            case .automatic: isNumeric(column: rows.map { $0[index] })
+        let frame = Frame(table, terminal: terminal)
+        var out = frame.header
+        for section in frame.sections {
+            if let heading = section.heading {
+                out += (terminal.wide ? heading : DisplayWidth.truncate(heading, toWidth: terminal.width, unicode: terminal.unicode)) + "\n"
             }
+            for row in section.rows { out += frame.line(row) }
         }
-        let natural = (0..<count).map { index in
-            rows.reduce(DisplayWidth.of(headers[index])) { max($0, DisplayWidth.of($1[index])) }
-        }
-        let layout = terminal.wide
-            ? TableLayout(columns: Array(0..<count), widths: natural)
-            : fitted(table, natural: natural, width: terminal.width)
+        return out
+    }
 
-        func line(_ cells: [String], styles: [ANSIStyle?]) -> String {
+    /// A table's measured layout: which columns show, how wide, which align right.
+    ///
+    /// Made from the rows at hand; ``row(_:)`` draws more rows in the same layout, so
+    /// output that does not fit in memory (`store sql`) is measured on its first rows
+    /// and then streamed, each later cell cut to the width measured.
+    struct Frame {
+        let terminal: Terminal
+        let layout: TableLayout
+        let rightAligned: [Bool]
+        let cellStyles: [ANSIStyle?]
+        /// The header line, bold when colour is on.
+        private(set) var header = ""
+        /// The table's sections, cleaned and padded to the column count.
+        let sections: [(heading: String?, rows: [[String]])]
+
+        init(_ table: Table, terminal: Terminal) {
+            let count = table.columns.count
+            let headers = table.columns.map { TerminalSanitizer.clean($0.title) }
+            sections = table.sections.map { section in
+                (heading: section.heading.map { TerminalSanitizer.clean($0) },
+                 rows: section.rows.map { row in Self.cleaned(row, count: count) })
+            }
+            let rows = sections.flatMap(\.rows)
+            rightAligned = table.columns.indices.map { index in
+                switch table.columns[index].alignment {
+                case .left: false
+                case .right: true
+                case .automatic: TableRenderer.isNumeric(column: rows.map { $0[index] })
+                }
+            }
+            let natural = (0..<count).map { index in
+                rows.reduce(DisplayWidth.of(headers[index])) { max($0, DisplayWidth.of($1[index])) }
+            }
+            layout = terminal.wide
+                ? TableLayout(columns: Array(0..<count), widths: natural)
+                : TableRenderer.fitted(table, natural: natural, width: terminal.width)
+            self.terminal = terminal
+            cellStyles = table.columns.map(\.style)
+            header = line(headers, styles: [ANSIStyle?](repeating: .bold, count: count))
+        }
+
+        /// One more row drawn in this layout; `cells` as given (it is cleaned here).
+        func row(_ cells: [String]) -> String {
+            line(Self.cleaned(cells, count: cellStyles.count))
+        }
+
+        /// A row already cleaned and padded to the column count.
+        func line(_ cells: [String]) -> String {
+            line(cells, styles: cellStyles)
+        }
+
+        private func line(_ cells: [String], styles: [ANSIStyle?]) -> String {
             var pieces: [String] = []
             for (index, width) in zip(layout.columns, layout.widths) {
                 let text = terminal.wide
@@ -46,19 +87,13 @@ public enum TableRenderer {
             return pieces.joined(separator: String(repeating: " ", count: TableLayout.gap)).trimmingTrailingSpaces() + "\n"
         }
 
-        let cellStyles = table.columns.map(\.style)
-        var out = line(headers, styles: [ANSIStyle?](repeating: .bold, count: count))
-        for section in sections {
-            if let heading = section.heading {
-                out += (terminal.wide ? heading : DisplayWidth.truncate(heading, toWidth: terminal.width, unicode: terminal.unicode)) + "\n"
-            }
-            for row in section.rows { out += line(row, styles: cellStyles) }
+        private static func cleaned(_ row: [String], count: Int) -> [String] {
+            (0..<count).map { $0 < row.count ? TerminalSanitizer.clean(row[$0]) : "" }
         }
-        return out
     }
 
     /// The layout for a terminal `width` columns wide; wide-only columns are left out.
-    private static func fitted(_ table: Table, natural: [Int], width: Int) -> TableLayout {
+    static func fitted(_ table: Table, natural: [Int], width: Int) -> TableLayout {
         let kept = table.columns.indices.filter { table.columns[$0].role != .wideOnly }
         let inner = TableLayout.fit(
             natural: kept.map { natural[$0] }, roles: kept.map { table.columns[$0].role },

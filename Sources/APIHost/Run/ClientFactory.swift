@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds the HTTP client one provider runs with: the standard middleware chain
 /// over the real transport (or the injected one), with the store-backed cache
 /// and rate-limit ledger so that limits hold across processes.
@@ -30,6 +32,23 @@ enum ClientFactory {
             ?? DefaultTransport(
                 maxBodyBytes: maxBodyBytes(environment.variables), userAgent: "apicli/\(Host.version)",
                 extraCAFile: environment.variables["APICLI_CA_FILE"])
+    }
+
+    /// Refuses an `APICLI_CA_FILE` that names no readable file (78), before anything is sent.
+    ///
+    /// Found only by the transport, a missing file was a failure to connect, so the stored
+    /// results were shown with exit 0: a configuration mistake dressed as a network fault.
+    /// An empty value is no extra file, as with the other `APICLI_*` variables.
+    static func checkCAFile(_ variables: [String: String]) throws {
+        guard let file = variables["APICLI_CA_FILE"], !file.isEmpty else { return }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue,
+              FileManager.default.isReadableFile(atPath: file)
+        else {
+            throw CLIError(
+                "APICLI_CA_FILE names \(file), which is not a readable file; give a PEM file of certificate authorities, or unset it",
+                exitCode: .configuration)
+        }
     }
 
     /// `APICLI_MAX_BODY_MB` caps response bodies (default 32 MiB).

@@ -26,9 +26,10 @@ struct ProviderCommand<P: Provider>: Sendable {
         let queries = try provider.queries(from: command)
         let credential = try credential()
         let baseURL = try settings.baseURL(for: descriptor)
+        if !options.offline { try ClientFactory.checkCAFile(environment.variables) }
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
         let database = try paths.databaseLocation()
-        let store = try StoreOpener.open(path: database, providers: [provider])
+        let store = try StoreOpener.open(path: database, providers: [provider], intent: .create(folder: !paths.databaseIsNamed))
         let limits = try RateLimitSettings.limits(for: descriptor, variables: environment.variables)
         let client = ClientFactory.client(
             for: descriptor, limits: limits, store: store, environment: environment, options: options)
@@ -45,7 +46,12 @@ struct ProviderCommand<P: Provider>: Sendable {
 
         let messages = Messages(environment: environment, options: options)
         if store.isReadOnly && !options.offline {
-            messages.warning("the store at \(database) is read-only: results are shown but not stored")
+            // A file apicli may write that still opened read-only failed to write: a full disk, most likely.
+            let folder = (database as NSString).deletingLastPathComponent
+            let writable = FileManager.default.isWritableFile(atPath: database)
+                && FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder)
+            let why = writable ? "could not be written (is the disk full?)" : "is read-only"
+            messages.warning("the store at \(database) \(why): results are shown but not stored")
         }
         if settings.config.isReadableByOthers {
             messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.target)'")
@@ -103,6 +109,8 @@ struct ProviderCommand<P: Provider>: Sendable {
             messages.error(redact(error.message))
             worst = max(worst, error.exitCode)
         }
+        // Shown but not kept: the warning said why; the code tells a script (see ``QueryOutcome/unstored``).
+        if outcomes.contains(where: \.unstored) { worst = max(worst, .ioError) }
         return worst
     }
 

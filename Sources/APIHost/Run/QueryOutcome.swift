@@ -6,13 +6,17 @@ struct QueryOutcome<Response: Sendable>: Sendable {
     var error: CLIError?
     /// Warnings to print on stderr for this query (skipped docs, stale results).
     var warnings: [String]
+    /// A fresh answer was shown but could not be kept (a read-only store, a full disk):
+    /// the run exits 74, so a script knows that `--new`, `--offline` and the next
+    /// run's cache will not see it.
+    var unstored = false
 
-    static func success(_ response: Response, warnings: [String] = []) -> QueryOutcome {
-        QueryOutcome(response: response, error: nil, warnings: warnings)
+    static func success(_ response: Response, warnings: [String] = [], unstored: Bool = false) -> QueryOutcome {
+        QueryOutcome(response: response, error: nil, warnings: warnings, unstored: unstored)
     }
 
     static func failure(_ error: CLIError, warnings: [String] = []) -> QueryOutcome {
-        QueryOutcome(response: nil, error: error, warnings: warnings)
+        QueryOutcome(response: nil, error: error, warnings: warnings, unstored: false)
     }
 
     var exitCode: ExitCode { error?.exitCode ?? .success }

@@ -81,7 +81,7 @@ extension QueryRunner {
             // The pages' items are stored: the answer is still shown, from them.
             let warnings = warnings + ["could not store the results: \(storeFailureReason(error))"]
             do {
-                return .success(try store.read { try plan.filled(merged, query, $0) }, warnings: warnings)
+                return .success(try store.read { try plan.filled(merged, query, $0) }, warnings: warnings, unstored: true)
             } catch {
                 return .failure(ErrorMapping.cliError(error), warnings: warnings)
             }

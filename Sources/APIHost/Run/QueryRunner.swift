@@ -42,6 +42,7 @@ struct QueryRunner<P: Provider>: Sendable {
         var pages: [P.Response] = []
         var warnings = lookupWarnings
         var origins = CachedOrigins()
+        var stoppedStoring = false
         let count = max(1, paging.count(query))
         // Pages stored as they were read: they hold item keys, not items.
         var batches = BatchedPages(plan: store.isReadOnly ? nil : batching)
@@ -69,6 +70,7 @@ struct QueryRunner<P: Provider>: Sendable {
                 if !paging.hasMore(decoded, page, query) { break }
             } catch let failure as StoppedStoring {
                 warnings.append(failure.warning)
+                stoppedStoring = true
                 break
             } catch let failure as FetchFailure {
                 if pages.isEmpty {
@@ -82,12 +84,16 @@ struct QueryRunner<P: Provider>: Sendable {
         }
         // At least one page arrived: every failure before one returned above.
         let merged = paging.merge(pages)
-        if batches.storedPages > 0 { return finishBatches(merged, for: query, warnings: warnings) }
-        // A read-only store was announced once by the command; the answer is still shown.
-        guard !store.isReadOnly else { return .success(merged, warnings: warnings) }
+        if batches.storedPages > 0 {
+            var outcome = finishBatches(merged, for: query, warnings: warnings)
+            outcome.unstored = outcome.unstored || stoppedStoring
+            return outcome
+        }
         let label = provider.label(for: query)
         // A cache hit whose answer is already the stored one writes nothing: no lock, no WAL frame, no fsync.
         if isStored(label, since: origins.newestCachedAt) { return .success(merged, warnings: warnings) }
+        // A read-only store was announced once by the command; the answer is still shown.
+        guard !store.isReadOnly else { return .success(merged, warnings: warnings, unstored: true) }
         do {
             let now = time.now()
             try store.write { tx in
@@ -99,6 +105,7 @@ struct QueryRunner<P: Provider>: Sendable {
             trace?("store: committed \(label)")
         } catch {
             warnings.append("could not store the results: \(storeFailureReason(error))")
+            return .success(merged, warnings: warnings, unstored: true)
         }
         return .success(merged, warnings: warnings)
     }

@@ -7,15 +7,28 @@ import Foundation
 /// a fresh answer is still shown (the run warns once that it is not stored), and
 /// what must write fails with "read-only" (74).
 enum StoreOpener {
-    static func open(path: String, providers: [any Provider]) throws -> Store {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw CLIError(
-                "the store at \(path) is a folder, not a database file; use --db or APICLI_DB to name a file",
-                exitCode: .software)
-        }
+    /// The store at `path`, migrated for the host and `providers`.
+    ///
+    /// `intent` says what may be created (``StorePreflight``): a fetch creates a missing
+    /// store, `store clear` and `store vacuum` need one that exists.
+    static func open(
+        path: String, providers: [any Provider], intent: StorePreflight.Intent = .create(folder: false)
+    ) throws -> Store {
+        try StorePreflight.check(path, for: intent)
+        return try migrated(path, providers: providers) { try openFile(path) }
+    }
+
+    /// The store opened for reading only (`store info`, `store check`): never created,
+    /// never migrated, its journal mode left as it is. A store from a newer apicli is
+    /// still refused (78).
+    static func openForReading(path: String, providers: [any Provider]) throws -> Store {
+        try StorePreflight.check(path, for: .read)
+        return try migrated(path, providers: providers) { try Store(path: path, readOnly: true) }
+    }
+
+    private static func migrated(_ path: String, providers: [any Provider], open: () throws -> Store) throws -> Store {
         do {
-            let store = try openFile(path)
+            let store = try open()
             try migrate(store, owner: HostSchema.owner, HostSchema.migrations)
             for provider in providers {
                 try migrate(store, owner: provider.descriptor.name, provider.migrations)

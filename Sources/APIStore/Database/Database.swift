@@ -17,21 +17,22 @@ final class Database {
     private(set) var preparedCount = 0
 
     /// Opens (creating if needed) the file at `path`, or an in-memory database for `:memory:`;
-    /// with `readOnly`, opens an existing file for reading only and never creates one.
-    ///
-    /// `immutable` (read-only only) tells SQLite that nothing else writes the file, so it
-    /// needs no `-shm` file: the one way to read a WAL store in a folder that cannot be written.
-    init(path: String, busyTimeout: Duration, readOnly: Bool = false, immutable: Bool = false) throws(StoreError) {
-        var handle: OpaquePointer?
-        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        let flags = access | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
-        let name = immutable ? Self.immutableURI(path) : path
-        let code = sqlite3_open_v2(name, &handle, flags, nil)
-        guard code == SQLITE_OK, let handle else {
-            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "error \(code)"
-            let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
-            sqlite3_close_v2(handle)
-            throw .cannotOpen(path: path, reason: reason, code: extended)
+    /// with `readOnly`, opens an existing file for reading only, the one way every
+    /// read-only connection is opened (``ReadOnlyOpening``), and never creates one.
+    init(path: String, busyTimeout: Duration, readOnly: Bool = false) throws(StoreError) {
+        let handle: OpaquePointer
+        if readOnly {
+            handle = try ReadOnlyOpening.open(path, threading: SQLITE_OPEN_NOMUTEX)
+        } else {
+            var opened: OpaquePointer?
+            let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+            guard code == SQLITE_OK, let opened else {
+                let reason = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "error \(code)"
+                let extended = opened.map { sqlite3_extended_errcode($0) } ?? code
+                sqlite3_close_v2(opened)
+                throw .cannotOpen(path: path, reason: reason, code: extended)
+            }
+            handle = opened
         }
         self.handle = handle
         self.path = path
@@ -48,14 +49,6 @@ final class Database {
         sqlite3_busy_timeout(handle, 0)
         body()
         sqlite3_busy_timeout(handle, busyMilliseconds)
-    }
-
-    /// `file:` URI for `path` with `immutable=1`; the characters a URI gives meaning to are escaped.
-    static func immutableURI(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#%")
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
     }
 
     deinit {

@@ -5,7 +5,8 @@ import Foundation
 /// type SQL at it, so it must be impossible to change the store through it.
 ///
 /// Four walls, each enough on its own for most statements:
-/// - the file is opened `SQLITE_OPEN_READONLY` (never created, never migrated);
+/// - the file is opened `SQLITE_OPEN_READONLY` (never created, never migrated), as
+///   ``ReadOnlyOpening`` opens every read-only store;
 /// - `PRAGMA query_only` is on;
 /// - an authorizer allows only reading: `SELECT`, reading tables, functions
 ///   other than `load_extension`, recursive CTEs and pragmas that only report;
@@ -22,16 +23,10 @@ public final class ReadOnlyConnection: @unchecked Sendable {
     public let path: String
 
     public init(path: String) throws(StoreError) {
-        var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX, nil)
-        guard code == SQLITE_OK, let handle else {
-            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "error \(code)"
-            sqlite3_close_v2(handle)
-            throw .cannotOpen(path: path, reason: reason, code: code)
-        }
+        // Opened as every read-only store is, so a WAL store in a folder that cannot be written reads too.
+        let handle = try ReadOnlyOpening.open(path, threading: SQLITE_OPEN_FULLMUTEX)
         self.handle = handle
         self.path = path
-        sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, 5000)
         sqlite3_enable_load_extension(handle, 0)
         guard sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil) == SQLITE_OK else {
@@ -40,8 +35,11 @@ public final class ReadOnlyConnection: @unchecked Sendable {
             sqlite3_close_v2(handle)
             throw .cannotOpen(path: path, reason: message, code: failure)
         }
-        sqlite3_set_authorizer(handle, readOnlyAuthorizer, nil)
+        sqlite3_set_authorizer(handle, readOnlyAuthorizer, Unmanaged.passUnretained(pragmas).toOpaque())
     }
+
+    /// The reporting pragmas the statement being compiled asked for, written by the authorizer.
+    private let pragmas = PragmaLog()
 
     deinit { sqlite3_close_v2(handle) }
 
@@ -82,6 +80,7 @@ public final class ReadOnlyConnection: @unchecked Sendable {
 
     /// Compiles the only statement of `sql`; anything after it but blanks and comments is refused.
     private func prepareOne(_ sql: String) throws -> OpaquePointer {
+        pragmas.reset()
         var statement: OpaquePointer?
         var rest = ""
         let code = sql.withCString { text in
@@ -99,7 +98,10 @@ public final class ReadOnlyConnection: @unchecked Sendable {
             sqlite3_finalize(statement)
             throw StoreError.sqlite(code: SQLITE_MISUSE, message: "one statement only; remove what follows the first ';'", sql: sql)
         }
-        guard sqlite3_stmt_readonly(statement) != 0 else {
+        // SQLite counts some reporting pragmas (`PRAGMA journal_mode`) as writing, since with a
+        // value they would; the authorizer let them through only without one, so the list
+        // in ``ReadOnlyPragmas`` is what runs.
+        guard sqlite3_stmt_readonly(statement) != 0 || pragmas.onlyReporting else {
             sqlite3_finalize(statement)
             throw StoreError.sqlite(code: SQLITE_READONLY, message: "the statement would write; only reading is allowed", sql: sql)
         }
@@ -149,7 +151,7 @@ public final class ReadOnlyConnection: @unchecked Sendable {
 /// The authorizer of a ``ReadOnlyConnection``: reading only (see there).
 /// A plain function, so SQLite can call it through a C pointer.
 private func readOnlyAuthorizer(
-    _: UnsafeMutableRawPointer?, action: Int32, first: UnsafePointer<CChar>?, second: UnsafePointer<CChar>?,
+    _ log: UnsafeMutableRawPointer?, action: Int32, first: UnsafePointer<CChar>?, second: UnsafePointer<CChar>?,
     _: UnsafePointer<CChar>?, _: UnsafePointer<CChar>?
 ) -> Int32 {
     switch action {
@@ -167,10 +169,25 @@ private func readOnlyAuthorizer(
         return ["load_extension", "fts3_tokenizer", "readfile", "writefile", "edit"].contains(name) ? SQLITE_DENY : SQLITE_OK
     case SQLITE_PRAGMA:
         let name = first.map { String(cString: $0).lowercased() } ?? ""
-        return ReadOnlyPragmas.allows(name, argument: second.map { String(cString: $0) }) ? SQLITE_OK : SQLITE_DENY
+        let argument = second.map { String(cString: $0) }
+        let allowed = ReadOnlyPragmas.allows(name, argument: argument)
+        log.map { Unmanaged<PragmaLog>.fromOpaque($0).takeUnretainedValue() }?.record(allowed: allowed && argument == nil)
+        return allowed ? SQLITE_OK : SQLITE_DENY
     default:
         return SQLITE_DENY
     }
+}
+
+/// What the authorizer saw of pragmas while one statement was compiled: whether the
+/// statement is one reporting pragma with no value, which runs even where SQLite's
+/// `sqlite3_stmt_readonly` says a pragma could write. Used on the connection's thread only.
+private final class PragmaLog {
+    private var reporting = 0
+    private var other = 0
+
+    func reset() { (reporting, other) = (0, 0) }
+    func record(allowed: Bool) { if allowed { reporting += 1 } else { other += 1 } }
+    var onlyReporting: Bool { reporting == 1 && other == 0 }
 }
 
 /// The pragmas `apicli store sql` runs: those that only report.

@@ -117,19 +117,7 @@ public final class Store: Sendable {
     private static func openDatabase(
         path: String, busyTimeout: Duration, readOnly: Bool, inMemory: Bool
     ) throws(StoreError) -> Database {
-        do {
-            return try openConfigured(path: path, busyTimeout: busyTimeout, readOnly: readOnly, inMemory: inMemory)
-        } catch where readOnly && (error.problem == .readOnly || error.problem == .inputOutput) {
-            // A WAL store whose folder cannot be written has no `-shm` to share: nobody
-            // can be writing it, so it is read as immutable.
-            return try openConfigured(path: path, busyTimeout: busyTimeout, readOnly: true, immutable: true, inMemory: false)
-        }
-    }
-
-    private static func openConfigured(
-        path: String, busyTimeout: Duration, readOnly: Bool, immutable: Bool = false, inMemory: Bool
-    ) throws(StoreError) -> Database {
-        let database = try Database(path: path, busyTimeout: busyTimeout, readOnly: readOnly, immutable: immutable)
+        let database = try Database(path: path, busyTimeout: busyTimeout, readOnly: readOnly)
         try whileBusy(path: path, timeout: busyTimeout) { () throws(StoreError) in
             try configure(database, inMemory: inMemory)
         }
@@ -205,7 +193,6 @@ extension StoreError {
 
     /// Whether the file is damaged or not a database at all (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
     public var isDamage: Bool {
-        guard case let .sqlite(code, _, _) = self else { return false }
-        return code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB
+        problem == .damaged || problem == .notADatabase
     }
 }

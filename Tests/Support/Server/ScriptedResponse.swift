@@ -30,6 +30,8 @@ public struct ScriptedResponse: Sendable {
         case reset
         /// Announce the whole body's length but send only this many bytes, then close.
         case truncate(after: Int)
+        /// Send these bytes instead of an HTTP answer (an SSH banner, an HTTP/0.9 reply), then close.
+        case raw(Data)
     }
 
     public init(
@@ -77,6 +79,11 @@ public struct ScriptedResponse: Sendable {
     }
 
     public static let reset = ScriptedResponse(status: 0, fault: .reset)
+
+    /// `bytes` as they are, in place of an HTTP answer.
+    public static func raw(_ bytes: Data) -> ScriptedResponse {
+        ScriptedResponse(status: 0, fault: .raw(bytes))
+    }
 
     public func delayed(by delay: Duration) -> ScriptedResponse {
         var copy = self

@@ -72,6 +72,8 @@ final class ServerCore: Sendable {
         case .reset:
             Socket.reset(fd)
             return
+        case let .raw(bytes):
+            _ = Socket.write(fd, bytes)
         case let .truncate(after: count):
             _ = Socket.write(fd, response.head())
             _ = Socket.write(fd, response.body.prefix(max(0, min(count, response.body.count))))

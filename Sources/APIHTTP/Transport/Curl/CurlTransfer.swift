@@ -130,6 +130,8 @@ final class CurlTransfer: Sendable {
             finish(.failure(.bodyTooLarge(url: options.redactedURL, limit: options.maxBodyBytes)))
             return
         }
+        var detail = detail
+        detail.status = status
         finish(.failure(CurlErrorMapping.clientError(code, detail: detail, elapsed: elapsed, options: options)))
     }
 

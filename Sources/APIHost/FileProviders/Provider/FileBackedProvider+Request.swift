@@ -43,7 +43,7 @@ extension FileBackedProvider {
         case let .parameter(name):
             endpoint.add(name, query.words)
         case let .pathSegment(name):
-            endpoint.path = file.path.replacingOccurrences(of: "{\(name)}", with: PercentEncoding.encode(query.words))
+            endpoint.path = file.path.replacingOccurrences(of: "{\(name)}", with: PercentEncoding.pathSegment(query.words))
         }
         endpoint.query += query.parameters
         if let paging = file.paging {

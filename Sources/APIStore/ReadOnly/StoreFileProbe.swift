@@ -1,0 +1,71 @@
+import CSQLite
+import Foundation
+
+/// What is at a store's path, found before anything opens it for writing.
+///
+/// Opening a path with SQLite is not harmless: on a FIFO it blocks for ever, on
+/// `/dev/null` it creates `/dev/null-journal`, and a read-write open of another
+/// program's database switches it to WAL and adds apicli's tables. So the host looks
+/// first: the file type from `stat(2)`, then, for an SQLite file, its table names,
+/// read without changing a byte or creating a file (see ``look(at:)``).
+public enum StoreFileProbe {
+    public enum Finding: Sendable, Equatable {
+        /// Nothing at the path (a dangling link counts as nothing).
+        case missing
+        /// Something that is not a regular file: a folder, a FIFO, a device.
+        case notRegularFile(FileStatus.Kind)
+        /// A regular file with no tables in it (empty, or an SQLite file with an empty schema): a store to be.
+        case blank
+        /// A database with `apicli_migrations`: an apicli store.
+        case store
+        /// An SQLite database with tables of its own and no `apicli_migrations`: another program's.
+        case foreign(tables: [String])
+        /// Not readable as SQLite here (not a database, damaged, locked): the open that follows says why.
+        case unreadable
+    }
+
+    /// The header every SQLite 3 database file starts with.
+    static let magic = Array("SQLite format 3\0".utf8)
+
+    /// Looks at `path` without creating or changing anything.
+    ///
+    /// The schema is read through a read-only connection that creates no file: a WAL
+    /// database with no `-wal` file has no connection open (the first one creates it),
+    /// so its main file is complete and is read as `immutable`; otherwise (a `-wal`
+    /// exists, or the rollback journal is used) a plain read-only open reads it, which
+    /// creates nothing that is not already there.
+    public static func look(at path: String) -> Finding {
+        guard let status = FileStatus(path: path) else { return .missing }
+        guard status.kind == .regular else { return .notRegularFile(status.kind) }
+        guard status.size > 0 else { return .blank }
+        guard let header = FileHandle(forReadingAtPath: path).map({ handle in
+            defer { try? handle.close() }
+            return Array((try? handle.read(upToCount: 100)) ?? Data())
+        }), header.count == 100, Array(header.prefix(16)) == magic else { return .unreadable }
+        let walMode = header[18] == 2 && header[19] == 2
+        let immutable = walMode && FileStatus(path: path + "-wal") == nil
+        guard let tables = tableNames(path, immutable: immutable) else { return .unreadable }
+        if tables.contains("apicli_migrations") { return .store }
+        return tables.isEmpty ? .blank : .foreign(tables: tables)
+    }
+
+    /// The names of the tables in `path`'s schema, or nil when they cannot be read.
+    private static func tableNames(_ path: String, immutable: Bool) -> [String]? {
+        var handle: OpaquePointer?
+        let name = immutable ? ReadOnlyOpening.immutableURI(path) : path
+        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+        defer { sqlite3_close_v2(handle) }
+        guard sqlite3_open_v2(name, &handle, flags, nil) == SQLITE_OK, let handle else { return nil }
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        let sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
+        var names: [String] = []
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return names }
+            guard code == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
+            names.append(String(cString: text))
+        }
+    }
+}
