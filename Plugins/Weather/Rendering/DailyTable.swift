@@ -11,7 +11,8 @@ enum DailyTable {
         let hasAmount = days.contains { $0.precipitation != nil }
         let hasChance = days.contains { $0.precipitationProbability != nil }
         var columns: [Table.Column] = [
-            Table.Column("DAY"),
+            // A day label is never cut; a partial first or last day says so (`from 15:00`).
+            Table.Column("DAY", role: .measure),
             Table.Column("MIN", role: .measure, alignment: .right),
             Table.Column("MAX", role: .measure, alignment: .right),
             Table.Column("SKY"), Table.Column("WEATHER", role: .flexible),
@@ -21,7 +22,7 @@ enum DailyTable {
         columns.append(Table.Column("WIND", role: .measure, alignment: .right))
         let rows = days.map { day -> [String] in
             var row = [
-                day.day.weekdayName + " " + day.day.date,
+                day.day.weekdayName + " " + day.day.date + (day.partialNote.map { " " + $0 } ?? ""),
                 MeasureText.temperature(day.temperatureMin, units: units, unicode: unicode),
                 MeasureText.temperature(day.temperatureMax, units: units, unicode: unicode),
                 WeatherSymbols.symbol(forIcon: day.condition?.icon, unicode: unicode),
