@@ -51,7 +51,6 @@ extension WeatherProvider: ItemViewsProvider {
                 FieldMeaning("city.sunset", "sunset, ISO 8601 UTC"),
                 FieldMeaning("city.population", "population, when OpenWeather knows it"),
                 FieldMeaning("units", "metric (°C, m/s), imperial (°F, mph) or standard (K, m/s)"),
-                FieldMeaning("converted_from", "offline: the units the stored values were converted from"),
     ]
 
     /// A forecast step, carrying its place's fields; identified by its place and time.
