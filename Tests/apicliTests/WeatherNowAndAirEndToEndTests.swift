@@ -135,6 +135,30 @@ struct WeatherNowAndAirEndToEndTests {
         #expect(empty.exitCode == 1, "the day was stored by the runs before")
     }
 
+    @Test("a time format on a field that is not a time is a template error")
+    func timeFormatOnNumber() async throws {
+        let (sandbox, _) = try Self.sandbox()
+        let wrong = try await sandbox.run(["weather", "Rostov", "--template", "{pop:%H}"])
+        #expect(wrong.exitCode == 64)
+        #expect(wrong.stderrText == "apicli: error: bad --template at column 2: a time format on 'pop', which is not a time (0)\n",
+                "\(wrong.stderrText)")
+        let right = try await sandbox.run(["weather", "Rostov", "--template", "{local_time:%H}", "--hours", "1"])
+        #expect(right.exitCode == 0, "\(right.stderrText)")
+        #expect(right.stdoutText == "00\n")
+    }
+
+    @Test("OpenWeather's 429 'account blocked' with Retry-After says how long, at once")
+    func blockedSaysHowLong() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let blocked = try Fixtures.real("errors/owm_429_account_blocked_jdai03.json")
+        fixtures.answer(.json(blocked, status: 429, headers: [("Retry-After", "120")])) { $0.path == Self.currentPath }
+        let result = try await sandbox.run(["weather", "--id", "2147714", "--now"])
+        #expect(result.exitCode == 75)
+        #expect(result.stderrText.contains("has blocked this key for now"), "\(result.stderrText)")
+        #expect(result.stderrText.contains("retry in 120 s"), "\(result.stderrText)")
+        #expect(fixtures.requests.filter { $0.path == Self.currentPath }.count == 1, "a block is not retried")
+    }
+
     @Test("options that do not go together are usage errors, before any request")
     func refusals() async throws {
         let (sandbox, fixtures) = try Self.sandbox()

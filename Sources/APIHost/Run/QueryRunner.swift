@@ -132,10 +132,13 @@ struct QueryRunner<P: Provider>: Sendable {
             throw FetchFailure(error: ErrorMapping.cliError(error), isTransient: error.isTransient)
         }
         if response.isSuccess { return response }
+        // A 429 or 503 that says how long to wait: the message says it too.
+        let now = time.now()
+        let retryAt = RetryAfter.delay(response.headers["Retry-After"], now: now).map { now.addingTimeInterval($0.timeInterval) }
         if let failure = failure(response.status, response.body) {
-            throw fetchFailure(failure)
+            throw fetchFailure(failure.waiting(until: retryAt))
         }
-        let reading = StatusReading.failure(status: response.status, path: request.path, wording: wording)
+        let reading = StatusReading.failure(status: response.status, path: request.path, wording: wording, retryAt: retryAt)
         throw FetchFailure(error: reading.error, isTransient: reading.isTransient)
     }
 
