@@ -135,6 +135,26 @@ struct WeatherNowAndAirEndToEndTests {
         #expect(empty.exitCode == 1, "the day was stored by the runs before")
     }
 
+    @Test("one name for a place in every format: the title's, also in CSV, line and NDJSON")
+    func oneName() async throws {
+        let (sandbox, fixtures) = try Self.sandbox()
+        let table = try await sandbox.run(["weather", "51.5,-0.12", "--hours", "3"])
+        #expect(table.exitCode == 0, "\(table.stderrText)")
+        let title = try #require(table.stdoutText.split(separator: "\n").first.map(String.init))
+        #expect(title == "City of Westminster, GB")
+        let csv = try await sandbox.run(["weather", "51.5,-0.12", "--hours", "3", "--format", "csv"])
+        let second = csv.stdoutText.components(separatedBy: "\r\n").dropFirst().first ?? ""
+        #expect(second.hasPrefix("\"51.5,-0.12\",\"City of Westminster, GB\",GB,"), "\(csv.stdoutText)")
+        let line = try await sandbox.run(["weather", "51.5,-0.12", "--hours", "3", "--format", "line"])
+        #expect(line.stdoutText.hasPrefix(title + " "), "\(line.stdoutText)")
+        let ndjson = try await sandbox.run(["weather", "51.5,-0.12", "--hours", "3", "--format", "ndjson", "--fields", "query,place_name,time"])
+        let first = ndjson.stdoutText.split(separator: "\n").first.map(String.init) ?? ""
+        let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
+        #expect(object?["query"] as? String == "51.5,-0.12")
+        #expect(object?["place_name"] as? String == title)
+        #expect(fixtures.lookups.count == 1, "the place is resolved once and kept")
+    }
+
     @Test("a time format on a field that is not a time is a template error")
     func timeFormatOnNumber() async throws {
         let (sandbox, _) = try Self.sandbox()
