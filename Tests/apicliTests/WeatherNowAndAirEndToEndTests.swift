@@ -155,6 +155,34 @@ struct WeatherNowAndAirEndToEndTests {
         #expect(fixtures.lookups.count == 1, "the place is resolved once and kept")
     }
 
+    @Test("--new and --fail-empty in the --now and --air views; a stored forecast in other units, converted offline")
+    func newAndConverted() async throws {
+        let (sandbox, fixtures) = try Self.sandbox()
+        let first = try await sandbox.run(["weather", "--id", "2147714", "--now", "--new", "--fail-empty", "--format", "line"])
+        #expect(first.exitCode == 0, "\(first.stderrText)")
+        #expect(first.stdoutText == "Sydney, AU 20:25 12° light rain\n")
+        let again = try await sandbox.run(["weather", "--id", "2147714", "--now", "--new", "--fail-empty", "--refresh"])
+        #expect(again.exitCode == 1, "the same observation is not new")
+        #expect(fixtures.requests.filter { $0.path == Self.currentPath }.count == 2)
+        let air = try await sandbox.run(["weather", "Hemel Hempstead", "--air", "--new", "--fail-empty", "--format", "ndjson"])
+        #expect(air.exitCode == 0, "\(air.stderrText)")
+        let airAgain = try await sandbox.run(["weather", "Hemel Hempstead", "--air", "--new", "--fail-empty", "--refresh"])
+        #expect(airAgain.exitCode == 1)
+
+        let metric = try await sandbox.run(["weather", "Rostov", "--format", "csv"])
+        #expect(metric.exitCode == 0)
+        // The recorded forecast is from 2022: offline, every step is past, and the view says so.
+        let imperial = try await sandbox.run(["weather", "Rostov", "--offline", "--units", "imperial"])
+        #expect(imperial.exitCode == 0, "\(imperial.stderrText)")
+        #expect(imperial.stdoutText.contains("converted from stored metric values"), "\(imperial.stdoutText)")
+        #expect(imperial.stdoutText.contains("every stored step is past (8 left out); run it again without --offline to refresh"),
+                "\(imperial.stdoutText)")
+        #expect(imperial.stderrText.contains("offline: showing results stored at"))
+        #expect(imperial.stderrText.contains("8 steps already past left out"))
+        let standard = try await sandbox.run(["weather", "Rostov", "--offline", "--units", "standard", "--json"])
+        #expect(try Self.object(standard.stdout)["converted_from"] as? String == "metric")
+    }
+
     @Test("a time format on a field that is not a time is a template error")
     func timeFormatOnNumber() async throws {
         let (sandbox, _) = try Self.sandbox()
