@@ -24,8 +24,6 @@ struct StoredFilter: Sendable, Equatable {
         "document_type": { $0.documentType }, "source": { $0.source },
     ]
 
-    static func == (lhs: StoredFilter, rhs: StoredFilter) -> Bool { lhs.clauses == rhs.clauses }
-
     /// Reads `text`; a ``UsageError`` when the store cannot apply it.
     init(_ text: String) throws {
         var scanner = Substring(text)

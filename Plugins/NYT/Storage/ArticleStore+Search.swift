@@ -53,7 +53,7 @@ extension ArticleStore {
         guard let newest = row.flatMap({ Date(sql: $0[0]) }) ?? answeredAt else { return nil }
         var page = SearchPage(hits: 0, offset: 0)
         page.storedNoMatch = true
-        return Stored(page, fetchedAt: newest)
+        return Stored(page, fetchedAt: newest, matchedNothing: true)
     }
 
     /// Every stored article within the date bounds (`?1`, `?2`, nullable), newest first: what a filter alone searches.

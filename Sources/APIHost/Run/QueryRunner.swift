@@ -212,6 +212,13 @@ struct QueryRunner<P: Provider>: Sendable {
             response = current.response
             leftOut = timing.notice(dropped: current.dropped)
         }
+        // After a failure, an empty answer made up from the store (no stored article
+        // matches) does not stand in: the failure is the answer. Offline, it is shown.
+        if let failure, stored.matchedNothing {
+            let code: ExitCode = failure.exitCode == .temporaryFailure ? .temporaryFailure : .unavailable
+            return .failure(CLIError(
+                failure.message + "; nothing stored to show for \(provider.label(for: query))", exitCode: code))
+        }
         let notice = StaleNotice.text(fetchedAt: stored.fetchedAt, now: now, failure: failure?.message, leftOut: leftOut)
         return .success(response, warnings: [notice])
     }
