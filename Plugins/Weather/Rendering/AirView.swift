@@ -22,7 +22,7 @@ enum AirView {
                 "air quality index", values: samples.map { $0.index.map(Double.init) ?? .nan },
                 notes: [worst.map { "worst \($0) " + (AirSample.quality($0) ?? "") } ?? "worst ?"]))
         }
-        header.append(.facts(["µg/m³", "times in UTC (the air answer gives no time zone)"]))
+        header.append(.facts([unicode ? "µg/m³" : "ug/m3", "times in UTC (the air answer gives no time zone)"]))
         let labels = AirSample.componentKeys.map { unicode ? $0.label : ascii($0.label) }
         var columns = [Table.Column(answer.layout.daily ? "DAY" : "TIME", role: .measure), Table.Column("AQI", role: .measure, alignment: .right), Table.Column("QUALITY", role: .measure)]
         for (position, label) in labels.enumerated() {
