@@ -4,6 +4,8 @@
 Serves the real responses in Tests/Fixtures/real on 127.0.0.1 only:
   GET /data/2.5/forecast?q=CITY[&cnt=N] the stored forecast for a known city, cut to its first N
                                         entries as the API does for `cnt`; else the real 404 body
+  GET /data/2.5/weather?id=N|lat=&lon=   the recorded current conditions of that city (by id or nearest), else 404
+  GET /data/2.5/air_pollution[/forecast] the recorded air quality answer nearest the coordinates, else 404
   GET /svc/search/v2/articlesearch.json  the stored page recorded for the words asked (`dog`), else
                                         a stored page of another search
 Prints "PORT <n>" on its first line, then serves until it has lived --lifetime seconds.
@@ -38,6 +40,17 @@ FORECASTS = [
     "weather/weather-london-2019-metric-cnt3.json",
     "weather/weather-wroclaw-metric-cnt3.json",
 ]
+# Current conditions, found by id or coordinates from their own `id` and `coord`.
+CURRENT = [
+    "current/current-london-2024-standard-baranbarandev.json",
+    "current/current-sydney-2020-metric-rain1h-ramola1808.json",
+    "current/current-helsinki-2017-standard-snow-mrmccrab.json",
+]
+# Air quality answers, found by coordinates from their own `coord`.
+AIR = {
+    "/data/2.5/air_pollution": ["air/air-pollution-london-2021-pyowm.json"],
+    "/data/2.5/air_pollution/forecast": ["air/air-pollution-forecast-50-50-2021-pyowm.json"],
+}
 # Words whose real recorded answer is in the fixtures.
 NYT_WORDS = {
     "dog": "nyt/nyt-2016-05-dog-video-multimedia-docs.json",
@@ -65,6 +78,25 @@ def forecast_for(query):
         nearest = min(FORECASTS, key=distance)
         return nearest if distance(nearest) <= 50 else None
     return CITIES.get(query.get("q", "").split(",")[0].strip().lower())
+
+
+def nearest(names, query, coord_of):
+    """The recorded answer whose coordinates are within 50 km of the query's, or None."""
+    try:
+        lat, lon = float(query["lat"]), float(query["lon"])
+    except (KeyError, ValueError):
+        return None
+    def distance(name):
+        coord = coord_of(name)
+        dlat = math.radians(coord.get("lat", 0) - lat)
+        dlon = math.radians(coord.get("lon", 0) - lon) * math.cos(math.radians(lat))
+        return 6371 * math.hypot(dlat, dlon)
+    best = min(names, key=distance)
+    return best if distance(best) <= 50 else None
+
+
+def answer_of(name):
+    return json.loads((ROOT / name).read_bytes())
 
 
 def city_of(name):
@@ -99,6 +131,15 @@ class Replay(http.server.BaseHTTPRequestHandler):
             forecast["list"] = forecast["list"][: int(cnt)]
             forecast["cnt"] = len(forecast["list"])
             return self.send_body(200, json.dumps(forecast, ensure_ascii=False).encode())
+        if url.path == "/data/2.5/weather":
+            if "id" in query:
+                name = next((n for n in CURRENT if answer_of(n).get("id") == int_or_none(query["id"])), None)
+            else:
+                name = nearest(CURRENT, query, lambda n: answer_of(n).get("coord", {}))
+            return self.send(200, name) if name else self.send(404, "weather/weather-error-404-city-not-found.json")
+        if url.path in AIR:
+            name = nearest(AIR[url.path], query, lambda n: answer_of(n).get("coord", {}))
+            return self.send(200, name) if name else self.send(404, "weather/weather-error-404-city-not-found.json")
         if url.path == "/svc/search/v2/articlesearch.json":
             page = int(query.get("page", "0") or 0)
             words = query.get("q", "").strip().lower()

@@ -12,7 +12,7 @@ extension WeatherProvider {
     static let descriptor = ProviderDescriptor(
         name: "weather",
         displayName: "OpenWeather",
-        summary: "5-day / 3-hour weather forecast for one or more places (OpenWeather).",
+        summary: "Weather forecast, current conditions and air quality for one or more places (OpenWeather).",
         discussion: """
             Each place is one argument: a name, quoted when it has spaces ("New York"), with a \
             country code and for the US a state to disambiguate (London,GB; Paris,TX,US), or \
@@ -26,11 +26,16 @@ extension WeatherProvider {
             'apicli config set weather.place "Strasbourg,FR"' or APICLI_WEATHER_PLACE.
 
             --daily shows one row per local day (lowest and highest temperature, the most \
-            frequent condition, precipitation and its highest chance, the strongest wind); \
-            --hours N only the steps of the next N hours.
+            significant condition, precipitation and its highest chance, the strongest wind); \
+            --hours N only the steps of the next N hours. --now shows the current conditions \
+            (kept 10 minutes, as OpenWeather updates them); --air the air quality now, or hour \
+            by hour with --hours N or per day with --daily (OpenWeather's index from 1 Good to \
+            5 Very Poor, and the pollutants in µg/m³). Each view has its own fields: \
+            'apicli weather --daily --fields help' lists the day's.
 
-            The latest forecast per place, units and language is kept in the local store; \
-            --offline shows it, with when it was fetched, leaving out the steps already past.
+            The latest answer per place, view, units and language is kept in the local store; \
+            --offline shows it, with when it was fetched, leaving out the steps already past, \
+            and converts one stored in other units (saying so).
             """,
         arguments: [
             ArgumentSpec(
@@ -43,14 +48,16 @@ extension WeatherProvider {
                 choices: Units.allCases.map(\.rawValue), default: Units.metric.rawValue, configurable: true),
             .value(
                 "lang", valueName: "CODE", help: "Language of the weather descriptions and place names (fr, de, pt_br…).",
-                suggestions: languageCodes, configurable: true),
+                choices: languageCodes, configurable: true),
             .value(
                 "cnt", valueName: "N", help: "How many 3-hour steps to forecast, 1 to 40 (default: all 40).",
                 configurable: true),
             .value("zip", valueName: "CODE,COUNTRY", help: "A place by zip or post code (94040,US)."),
             .value("id", valueName: "N", help: "A place by OpenWeather city id (2988507)."),
-            .flag("daily", help: "One row per local day instead of one per 3-hour step."),
-            .value("hours", valueName: "N", help: "Only the steps in the next N hours, 1 to 120."),
+            .flag("daily", help: "One row per local day instead of one per 3-hour step (with --air: per day)."),
+            .value("hours", valueName: "N", help: "Only the steps in the next N hours, 1 to 120 (with --air: hour by hour)."),
+            .flag("now", help: "The current conditions instead of the forecast."),
+            .flag("air", help: "Air quality (index 1 Good to 5 Very Poor, pollutants in µg/m³) instead of the weather."),
             .value(
                 "place", valueName: "PLACE", help: "The place used when none is named (set it once in the config).",
                 configurable: true),
@@ -64,6 +71,9 @@ extension WeatherProvider {
             "apicli weather Strasbourg,FR --lang fr --units metric",
             "apicli config set weather.place \"Strasbourg,FR\" && apicli weather --daily",
             "apicli weather Chicago --units imperial --json",
+            "apicli weather Paris --now --template '{place_name} {temp:.0}° {description}'",
+            "apicli weather London,GB --air --daily",
+            "apicli weather Paris --daily --hours 24 --template '{date} {temp_min:.0}°/{temp_max:.0}°'",
         ],
         defaultBaseURL: URL(string: "https://api.openweathermap.org") ?? URL(fileURLWithPath: "/"),
         credential: CredentialSpec(

@@ -50,14 +50,28 @@ extension WeatherProvider: ResolvingProvider {
     }
 }
 
-/// A stored forecast ages: offline, the steps already past are left out.
+/// A stored forecast ages: offline, the steps (and air quality hours) already
+/// past are left out, and an answer left empty says so. Current conditions
+/// do not age away: they are shown with their age.
 extension WeatherProvider: TimedProvider {
     public var timedItemName: (one: String, many: String) { ("step", "steps") }
 
     public func dropping(before now: Date, from forecast: Forecast) -> (response: Forecast, dropped: Int) {
         let cutoff = now.timeIntervalSince1970
         var current = forecast
-        current.entries = forecast.entries.filter { Double($0.time) >= cutoff }
-        return (current, forecast.entries.count - current.entries.count)
+        switch forecast.report {
+        case .forecast:
+            current.entries = forecast.entries.filter { Double($0.time) >= cutoff }
+            current.pastLeftOut = forecast.entries.count - current.entries.count
+        case .air:
+            // An hourly sample covers the hour that starts at its time.
+            guard var air = forecast.air, air.isForecast else { return (forecast, 0) }
+            air.samples = air.samples.filter { Double($0.time) + 3600 > cutoff }
+            current.pastLeftOut = (forecast.air?.samples.count ?? 0) - air.samples.count
+            current.air = air
+        case .current:
+            return (forecast, 0)
+        }
+        return (current, current.pastLeftOut)
     }
 }

@@ -41,6 +41,41 @@ extension WeatherProvider: SchemaDescribingProvider {
                     "local_names": "its names by language code, as JSON", "lat": "latitude", "lon": "longitude",
                     "country": "country code", "state": "state or region, when the API gives one",
                 ]),
+            TableNote(
+                "weather_current", "the latest current conditions per (place, units, lang), from --now",
+                columns: key.merging([
+                    "requested": "the place as typed", "fetched_at": "when it was fetched (Unix seconds)",
+                    "city_id": "OpenWeather's city id", "city_name": "the city's name", "country": "country code",
+                    "lat": "latitude", "lon": "longitude", "timezone": "offset from UTC, seconds",
+                    "sunrise": "sunrise, Unix seconds", "sunset": "sunset, Unix seconds",
+                    "population": "population (not sent by this endpoint)", "dt": "when it was observed, Unix seconds",
+                    "temp": "temperature", "feels_like": "felt temperature", "temp_min": "lowest temperature nearby",
+                    "temp_max": "highest temperature nearby", "pressure": "pressure, hPa",
+                    "humidity": "relative humidity, %", "visibility": "visibility, metres",
+                    "wind_speed": "wind speed", "wind_deg": "wind direction, degrees", "wind_gust": "gusts",
+                    "clouds": "cloud cover, %", "rain_1h": "rain over the last hour, mm",
+                    "snow_1h": "snow over the last hour, mm", "weather_id": "main condition code",
+                    "weather_main": "main condition group", "description": "main condition in words",
+                    "icon": "main condition's icon code", "conditions": "every condition named, as JSON",
+                ]) { first, _ in first }),
+            TableNote(
+                "weather_air", "the latest air quality per place and kind, from --air",
+                columns: [
+                    "city_key": "the place as asked, normalised (lowercased)",
+                    "kind": "now, or forecast (hourly, with --hours or --daily)", "requested": "the place as typed",
+                    "fetched_at": "when it was fetched (Unix seconds)", "lat": "latitude the answer is for",
+                    "lon": "longitude the answer is for",
+                ]),
+            TableNote(
+                "weather_air_samples", "the hours of each latest air quality answer",
+                columns: [
+                    "city_key": "the place as asked, normalised (lowercased)", "kind": "now or forecast",
+                    "position": "order in the answer, from 0", "dt": "the hour, Unix seconds",
+                    "aqi": "Air Quality Index: 1 Good, 2 Fair, 3 Moderate, 4 Poor, 5 Very Poor",
+                    "pm2_5": "fine particles, µg/m³", "pm10": "coarse particles, µg/m³", "o3": "ozone, µg/m³",
+                    "no2": "nitrogen dioxide, µg/m³", "so2": "sulphur dioxide, µg/m³",
+                    "co": "carbon monoxide, µg/m³", "nh3": "ammonia, µg/m³", "no": "nitrogen monoxide, µg/m³",
+                ]),
         ]
     }
 }

@@ -26,35 +26,79 @@ public struct WeatherProvider: Provider {
         let count = try command.int("cnt", in: 1...40)
         let language = try Self.language(command.value("lang"))
         let layout = ForecastLayout(daily: command.flag("daily"), hours: try command.int("hours", in: 1...120))
-        return try PlaceArguments.places(from: command).map { text, place in
-            WeatherQuery(city: text, units: units, language: language, count: count, place: place, layout: layout)
+        let report = try Self.report(from: command)
+        let places = try PlaceArguments.places(from: command)
+        if report == .air, let id = places.first(where: { if case .id = $0.place { true } else { false } }) {
+            throw UsageError(
+                "--air is asked for by coordinates, which \(id.text) does not give; name the place "
+                    + "(apicli weather Paris --air) or give its coordinates (48.85,2.35)")
+        }
+        return places.map { text, place in
+            var query = WeatherQuery(city: text, units: units, language: language, count: count, place: place, layout: layout)
+            query.report = report
+            return query
         }
     }
 
-    /// The forecast by coordinates once the place is resolved (or given), by id
-    /// for `--id`. A name or zip code is only sent as it is by a host that runs
-    /// no lookups (OpenWeather's deprecated built-in geocoding).
-    public func request(for query: WeatherQuery, page: Int) -> Endpoint {
-        var endpoint = Endpoint(path: "/data/2.5/forecast")
-        if let place = query.resolved, let latitude = place.latitude, let longitude = place.longitude {
-            endpoint.query = [QueryItem("lat", latitude.text), QueryItem("lon", longitude.text)]
-        } else {
-            switch query.place {
-            case let .coordinates(coordinates):
-                endpoint.query = [QueryItem("lat", coordinates.latitudeText), QueryItem("lon", coordinates.longitudeText)]
-            case let .id(id): endpoint.query = [QueryItem("id", String(id))]
-            case let .zip(code): endpoint.query = [QueryItem("zip", code)]
-            case let .name(name): endpoint.query = [QueryItem("q", name)]
-            }
+    /// `--now`, `--air` or the forecast; the options that cannot go with the view asked for are usage errors.
+    static func report(from command: ParsedCommand) throws -> ReportKind {
+        let now = command.flag("now")
+        let air = command.flag("air")
+        if now && air { throw UsageError("--now and --air are two views; ask for one at a time") }
+        if now, command.flag("daily") || command.value("hours") != nil {
+            throw UsageError("--now shows the conditions now; --daily and --hours are for the forecast and --air")
         }
-        endpoint.add("cnt", query.count.map(String.init))
-        endpoint.add("lang", query.language)
-        endpoint.add("units", query.units.rawValue)
-        return endpoint
+        if now || air, command.explicit.contains("cnt") {
+            throw UsageError("--cnt counts forecast steps; it does not go with --\(now ? "now" : "air")")
+        }
+        return now ? .current : air ? .air : .forecast
+    }
+
+    /// The forecast (`/data/2.5/forecast`), the current conditions (`/data/2.5/weather`)
+    /// or air quality (`/data/2.5/air_pollution`, `/forecast` for the hours to come):
+    /// by coordinates once the place is resolved (or given), by id for `--id`. A name
+    /// or zip code is only sent as it is by a host that runs no lookups (OpenWeather's
+    /// deprecated built-in geocoding).
+    public func request(for query: WeatherQuery, page: Int) -> Endpoint {
+        switch query.report {
+        case .forecast:
+            var endpoint = Endpoint(path: "/data/2.5/forecast", query: location(query))
+            endpoint.add("cnt", query.count.map(String.init))
+            endpoint.add("lang", query.language)
+            endpoint.add("units", query.units.rawValue)
+            return endpoint
+        case .current:
+            // OpenWeather updates current conditions about every 10 minutes.
+            var endpoint = Endpoint(path: "/data/2.5/weather", query: location(query), cacheTTL: .seconds(600))
+            endpoint.add("lang", query.language)
+            endpoint.add("units", query.units.rawValue)
+            return endpoint
+        case .air:
+            let hourly = query.layout.daily || query.layout.hours != nil
+            return Endpoint(path: hourly ? "/data/2.5/air_pollution/forecast" : "/data/2.5/air_pollution", query: location(query))
+        }
+    }
+
+    /// `lat`/`lon` of the resolved place or the coordinates given, else `id`, `zip` or `q`.
+    private func location(_ query: WeatherQuery) -> [QueryItem] {
+        if let place = query.resolved, let latitude = place.latitude, let longitude = place.longitude {
+            return [QueryItem("lat", latitude.text), QueryItem("lon", longitude.text)]
+        }
+        switch query.place {
+        case let .coordinates(coordinates):
+            return [QueryItem("lat", coordinates.latitudeText), QueryItem("lon", coordinates.longitudeText)]
+        case let .id(id): return [QueryItem("id", String(id))]
+        case let .zip(code): return [QueryItem("zip", code)]
+        case let .name(name): return [QueryItem("q", name)]
+        }
     }
 
     public func decode(_ body: Data, for query: WeatherQuery, warnings: inout [String]) throws -> Forecast {
-        try ForecastDecoder.decode(body, for: query, warnings: &warnings)
+        switch query.report {
+        case .forecast: try ForecastDecoder.decode(body, for: query, warnings: &warnings)
+        case .current: try CurrentDecoder.decode(body, for: query)
+        case .air: try AirDecoder.decode(body, for: query, warnings: &warnings)
+        }
     }
 
     public func failure(status: Int, body: Data, for query: WeatherQuery) -> ProviderFailure? {
@@ -62,23 +106,64 @@ public struct WeatherProvider: Provider {
     }
 
     public func persist(_ response: Forecast, for query: WeatherQuery, in context: PersistContext) throws {
-        try ForecastStore.save(response, for: query, fetchedAt: context.fetchedAt, in: context.transaction)
+        switch query.report {
+        case .forecast: try ForecastStore.save(response, for: query, fetchedAt: context.fetchedAt, in: context.transaction)
+        case .current: try CurrentStore.save(response, for: query, fetchedAt: context.fetchedAt, in: context.transaction)
+        case .air: try AirStore.save(response, for: query, fetchedAt: context.fetchedAt, in: context.transaction)
+        }
     }
 
+    /// The stored answer; offline, one stored in other units is converted (and says so).
     public func load(_ query: WeatherQuery, from transaction: Transaction) throws -> Stored<Forecast>? {
-        try ForecastStore.load(query, from: transaction)
+        switch query.report {
+        case .forecast, .current:
+            let read = { (query: WeatherQuery) in
+                query.report == .current
+                    ? try CurrentStore.load(query, from: transaction) : try ForecastStore.load(query, from: transaction)
+            }
+            return try UnitConversion.load(query, read: read)
+        case .air: return try AirStore.load(query, from: transaction)
+        }
     }
 
-    public func label(for query: WeatherQuery) -> String { query.city }
+    /// The place as typed; `--now` and `--air` answers are kept and logged apart from the forecast's.
+    public func label(for query: WeatherQuery) -> String {
+        switch query.report {
+        case .forecast: query.city
+        case .current: query.city + " (now)"
+        case .air: query.city + " (air)"
+        }
+    }
 
-    public func json(_ results: [Forecast]) -> any Sequence<JSONValue> { results.map(ForecastJSON.object) }
+    public func json(_ results: [Forecast]) -> any Sequence<JSONValue> {
+        results.map { answer in
+            switch answer.report {
+            case .forecast: ForecastJSON.object(answer)
+            case .current: CurrentJSON.object(answer)
+            case .air: AirJSON.object(answer)
+            }
+        }
+    }
 
-    /// Every value as the API sent it, one row per step: the CSV.
-    public func table(_ results: [Forecast]) -> Table { ForecastRows.table(results) }
+    /// Every value as the API sent it, one row per step (day, place, hour): the CSV.
+    public func table(_ results: [Forecast]) -> Table {
+        switch results.first?.report ?? .forecast {
+        case .forecast: ForecastRows.table(results)
+        case .current: CurrentRows.table(results)
+        case .air: AirRows.table(results)
+        }
+    }
 
-    /// Per city: a title, a temperature chart and the sun line, then the steps by local day.
+    /// Per place: a title and the facts of its view, then its steps by local day, its days, its
+    /// conditions now or its air quality.
     public func view(_ results: [Forecast], on terminal: Terminal) -> [TerminalView] {
-        results.map { ForecastView.view($0, unicode: terminal.unicode) }
+        results.map { answer in
+            switch answer.report {
+            case .forecast: ForecastView.view(answer, unicode: terminal.unicode)
+            case .current: CurrentView.view(answer, unicode: terminal.unicode)
+            case .air: AirView.view(answer, unicode: terminal.unicode)
+            }
+        }
     }
 
     /// `--lang` lowercased (`pt_BR` → `pt_br`); letters, `_` and `-` only, so

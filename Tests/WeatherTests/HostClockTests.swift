@@ -75,7 +75,7 @@ struct HostClockTests {
         #expect(times?.count == 5)
         // --hours counts from the first step shown; --daily sums only what is left.
         let next = try await run(["Rostov", "--offline", "--hours", "4", "--daily", "--format", "csv"], at: later)
-        #expect(next.out.components(separatedBy: "\r\n").dropLast().last?.hasPrefix("Ростов,RU,2022-09-23,2,") == true, "\(next.out)")
+        #expect(next.out.components(separatedBy: "\r\n").dropLast().last?.contains(",2022-09-23,2,") == true, "\(next.out)")
         // Fresh answers are shown whole, whatever the clock says.
         let fresh = try await run(["Rostov", "--refresh", "--json"], at: Date())
         #expect(fresh.out.components(separatedBy: "\"local_time\"").count - 1 == 8)

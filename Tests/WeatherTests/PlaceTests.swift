@@ -111,8 +111,13 @@ struct PlaceTests {
 
     @Test("the lookup each way of naming needs; a city id needs none")
     func lookupRequests() throws {
+        // --zip and --id together are refused (each names a place): ask for them apart.
+        #expect(throws: UsageError.self) {
+            try provider.queries(from: ParsedCommand(arguments: [], values: ["zip": "94040,US", "id": "2988507"]))
+        }
         let queries = try provider.queries(from: ParsedCommand(
-            arguments: ["Paris,TX,US", "48.85,2.35"], values: ["zip": "94040,US", "id": "2988507"]))
+            arguments: ["Paris,TX,US", "48.85,2.35"], values: ["zip": "94040,US"]))
+            + provider.queries(from: ParsedCommand(arguments: [], values: ["id": "2988507"]))
         #expect(queries.map(\.city) == ["Paris,TX,US", "48.85,2.35", "zip 94040,US", "id 2988507"])
         let lookups = queries.map { provider.lookupRequest(for: $0) }
         #expect(lookups[0] == Endpoint(path: "/geo/1.0/direct", query: [QueryItem("q", "Paris,TX,US"), QueryItem("limit", "5")]))

@@ -51,7 +51,16 @@ struct StorageTests {
                 WeatherQuery(city: "London,GB", units: .metric, language: "de"), WeatherQuery(city: "Londres"),
             ].map { try provider.load($0, from: tx) != nil }
         }
-        #expect(found == [true, false, false, false])
+        // Other units are converted from the stored ones (and say so); another language or place is not there.
+        #expect(found == [true, true, false, false])
+        let converted = try temporary.store.read { tx in
+            try provider.load(WeatherQuery(city: "London,GB", units: .imperial), from: tx)?.value
+        }
+        #expect(converted?.convertedFrom == .metric)
+        #expect(converted?.units == .imperial)
+        let celsius = try #require(forecast.entries.first?.temperature?.doubleValue)
+        let fahrenheit = try #require(converted?.entries.first?.temperature?.doubleValue)
+        #expect(abs(fahrenheit - (celsius * 9 / 5 + 32)) < 0.01)
     }
 
     @Test("loading with a smaller cnt returns the first steps only")
@@ -91,7 +100,10 @@ struct StorageTests {
             try tx.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'weather%' ORDER BY name")
                 .compactMap { $0[0].string }
         }
-        #expect(names == ["weather_entries", "weather_forecasts", "weather_places"])
-        #expect(try temporary.store.schemaVersion(owner: "weather") == 2)
+        #expect(names == [
+            "weather_air", "weather_air_samples", "weather_current", "weather_entries", "weather_forecasts",
+            "weather_places",
+        ])
+        #expect(try temporary.store.schemaVersion(owner: "weather") == 3)
     }
 }

@@ -9,9 +9,9 @@ import Testing
 struct GlobalOptionsEndToEndTests {
     /// Each global option, spelled the ways a user types it, with what it must change.
     static let providerCases: [(words: [String], check: @Sendable (ProcessRunner.Result) -> Bool)] = [
-        (["-f", "csv"], { $0.stdoutText.hasPrefix("city,country,") }),
-        (["--format", "csv"], { $0.stdoutText.hasPrefix("city,country,") }),
-        (["--format=csv"], { $0.stdoutText.hasPrefix("city,country,") }),
+        (["-f", "csv"], { $0.stdoutText.hasPrefix("query,place,country,") }),
+        (["--format", "csv"], { $0.stdoutText.hasPrefix("query,place,country,") }),
+        (["--format=csv"], { $0.stdoutText.hasPrefix("query,place,country,") }),
         (["-f", "ndjson"], { $0.stdoutText.hasPrefix("{") && $0.stdoutText.split(separator: "\n").count == 1 }),
         (["--json"], { $0.stdoutText.hasPrefix("[") }),
         (["--color", "always"], { $0.stdoutText.contains("\u{1B}[1m") }),
@@ -61,7 +61,7 @@ struct GlobalOptionsEndToEndTests {
         async let elsewhere = sandbox.run(["--offline", "weather", "Rostov"])
         let (one, two, three) = try await (before, after, elsewhere)
         #expect(one.exitCode == 0 && two.exitCode == 0, "\(one.stderrText) \(two.stderrText)")
-        #expect(one.stdoutText == two.stdoutText && one.stdoutText.hasPrefix("city,"))
+        #expect(one.stdoutText == two.stdoutText && one.stdoutText.hasPrefix("query,place,"))
         // The default store was never written: the run went to --db.
         #expect(three.exitCode == 69, "\(three.stderrText)")
     }
@@ -97,9 +97,9 @@ struct GlobalOptionsEndToEndTests {
     func valuesAndDoubleDash() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
         let dashed = try await sandbox.run(["-f", "csv", "--", "weather", "Rostov"])
-        #expect(dashed.exitCode == 0 && dashed.stdoutText.hasPrefix("city,"), "\(dashed.stderrText)")
+        #expect(dashed.exitCode == 0 && dashed.stdoutText.hasPrefix("query,place,"), "\(dashed.stderrText)")
         let bundled = try await sandbox.run(["-qf", "csv", "weather", "Rostov"])
-        #expect(bundled.exitCode == 0 && bundled.stdoutText.hasPrefix("city,"), "\(bundled.stderrText)")
+        #expect(bundled.exitCode == 0 && bundled.stdoutText.hasPrefix("query,place,"), "\(bundled.stderrText)")
     }
 
     @Test("--help and -h before or after a provider or a built-in command print its help", arguments: [

@@ -25,9 +25,10 @@ struct NarrowTerminalEndToEndTests {
             #expect(!row.contains("m/…") && !row.contains("°…"), "\(row)")
         }
         let header = try #require(lines.first { $0.hasPrefix("TIME") })
-        // Humidity is the first to go, then the feels-like temperature.
-        #expect(!header.contains("HUMID"))
-        #expect(header.contains("FEELS") == (columns == 72), "\(header)")
+        // The precipitation's words are the first to go, then humidity, then the feels-like temperature.
+        #expect(!header.contains("PRECIP"))
+        #expect(header.contains("HUMID") == (columns == 72), "\(header)")
+        #expect(header.contains("FEELS"), "\(header)")
         #expect(header.contains("WIND") && header.contains("TEMP"))
     }
 

@@ -10,6 +10,8 @@ public struct SearchPage: Sendable, Hashable {
     /// The ids of the articles, in order, when the page was stored as it was read
     /// (`BatchPersistingProvider`) and holds only these until the articles are read back.
     var storedIDs: [String] = []
+    /// Read from the store, where articles are kept but none matches the search.
+    public var storedNoMatch = false
 
     /// The articles' ids in order, whether the page holds the articles or only their ids.
     var articleIDs: [String] { storedIDs.isEmpty ? articles.map(\.id) : storedIDs }

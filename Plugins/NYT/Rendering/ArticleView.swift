@@ -7,7 +7,10 @@ enum ArticleView {
     static func view(_ pages: [SearchPage]) -> TerminalView {
         let table = ArticleTable.table(pages.flatMap(\.articles))
         let shown = table.rows.count
-        guard shown > 0 else { return TerminalView(table: table, notes: ["no articles match"]) }
+        guard shown > 0 else {
+            let stored = pages.contains(where: \.storedNoMatch)
+            return TerminalView(table: table, notes: [stored ? "no stored articles match" : "no articles match"])
+        }
         // `hits` counts every match across pages; a stored answer read back has none.
         let hits = pages.compactMap(\.hits).max() ?? 0
         guard hits > shown else { return TerminalView(table: table) }

@@ -8,31 +8,60 @@ extension ArticleStore {
     /// match, as plain words), ranked by bm25 or ordered by `--sort`, within
     /// `--from`/`--to`, `10 × --pages` at a time from `--page`. When this exact
     /// query was fetched before, its stored answer leads: the API matched
-    /// those articles on text apicli does not keep. Nil when nothing matches.
+    /// those articles on text apicli does not keep. `--fq` is applied to the stored
+    /// articles (``StoredFilter``), or refused with a usage error when it cannot be.
+    /// When articles are stored but none matches, an empty page that says so
+    /// (`storedNoMatch`); nil only when nothing at all is stored.
     func search(_ query: ArticleQuery) throws -> Stored<SearchPage>? {
         let limit = ArticleQuery.pageSize * query.pages
+        let offset = ArticleQuery.pageSize * query.firstPage
+        let filter = try query.filter.map(StoredFilter.init)
         let answered = try storedAnswer(to: query)
-        var rows = answered?.rows ?? []
+        let bounds = [query.beginDate?.iso.sql ?? .null, query.endDate?.next.iso.sql ?? .null]
+        // With a filter, every match is read and filtered here, then paged.
+        let window: [SQLValue] = filter == nil ? [.integer(Int64(limit)), .integer(Int64(offset))] : [.integer(-1), .integer(0)]
+        var searched: [Row] = []
         if let match = FTSQuery.allWords(query.words) {
-            let bounds: [SQLValue] = [
-                .text(match), query.beginDate?.iso.sql ?? .null, query.endDate?.next.iso.sql ?? .null,
-                .integer(Int64(limit)), .integer(Int64(ArticleQuery.pageSize * query.firstPage)),
-            ]
-            rows += try transaction.query(Self.searchSQL(query.sort), bounds)
+            searched = try transaction.query(Self.searchSQL(query.sort), [.text(match)] + bounds + window)
+        } else if filter != nil {
+            searched = try transaction.query(Self.filterSQL, bounds)
         }
+        var matching = searched.compactMap(Self.storedArticle)
+        if let filter {
+            matching = Array(matching.filter { filter.matches($0.article) }.dropFirst(offset))
+        }
+        // The API already applied the filter to this query's own stored answer, which leads.
         var seen = Set<String>()
-        var found = rows.compactMap(Self.storedArticle).filter { seen.insert($0.article.id).inserted }
+        var found = ((answered?.rows ?? []).compactMap(Self.storedArticle) + matching)
+            .filter { seen.insert($0.article.id).inserted }
         switch query.sort {
         case .newest: found.sort { ($0.article.pubDate ?? .distantPast) > ($1.article.pubDate ?? .distantPast) }
         case .oldest: found.sort { ($0.article.pubDate ?? .distantFuture) < ($1.article.pubDate ?? .distantFuture) }
         case .relevance, nil: break
         }
         found = Array(found.prefix(limit))
-        guard let newest = found.map(\.fetchedAt).max() else { return nil }
+        guard let newest = found.map(\.fetchedAt).max() else { return try noMatch(answered?.fetchedAt) }
         let fetchedAt = max(newest, answered?.fetchedAt ?? newest)
         let page = SearchPage(hits: answered?.hits, offset: ArticleQuery.pageSize * query.firstPage, articles: found.map(\.article))
         return Stored(page, fetchedAt: fetchedAt)
     }
+
+    /// An empty page saying that stored articles exist but none matches, as of the newest
+    /// stored fetch; nil when no article is stored at all.
+    private func noMatch(_ answeredAt: Date?) throws -> Stored<SearchPage>? {
+        let row = try transaction.queryOne("SELECT MAX(fetched_at) FROM nyt_articles", [])
+        guard let newest = row.flatMap({ Date(sql: $0[0]) }) ?? answeredAt else { return nil }
+        var page = SearchPage(hits: 0, offset: 0)
+        page.storedNoMatch = true
+        return Stored(page, fetchedAt: newest, matchedNothing: true)
+    }
+
+    /// Every stored article within the date bounds (`?1`, `?2`, nullable), newest first: what a filter alone searches.
+    static let filterSQL = """
+        SELECT \(columns) FROM nyt_articles a
+        WHERE (?1 IS NULL OR a.pub_date >= ?1) AND (?2 IS NULL OR a.pub_date < ?2)
+        ORDER BY a.pub_date IS NULL, a.pub_date DESC
+        """
 
     /// The articles that answered exactly this query when it was last fetched, in order.
     private func storedAnswer(to query: ArticleQuery) throws -> (rows: [Row], hits: Int?, fetchedAt: Date)? {

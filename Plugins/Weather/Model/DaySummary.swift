@@ -10,8 +10,14 @@ public struct DaySummary: Sendable, Hashable {
     public var steps: Int
     public var temperatureMin: NumberValue?
     public var temperatureMax: NumberValue?
-    /// The condition of most steps (the first of them on a tie), with a day icon.
+    /// The day's most significant condition, with a day icon: when some step brings
+    /// thunder, snow, rain or drizzle, the most frequent condition of the highest of
+    /// those groups; else the condition of most steps (the first of them on a tie).
     public var condition: Condition?
+    /// `15:00` when the forecast starts after the day began (the first day), else nil.
+    public var partialFrom: String?
+    /// `12:00`, the last step's time, when the forecast ends before the day does (the last day), else nil.
+    public var partialUntil: String?
     /// Rain and snow over the steps, mm, to 0.01 mm; nil when no step gave an amount.
     public var precipitation: Double?
     /// The highest chance of precipitation of the steps, 0…1.
@@ -31,7 +37,27 @@ public struct DaySummary: Sendable, Hashable {
                 groups.append((time, [entry]))
             }
         }
-        return groups.map { DaySummary(day: $0.day, entries: $0.entries) }
+        var days = groups.map { DaySummary(day: $0.day, entries: $0.entries) }
+        // Steps start every 3 hours: a whole day's first starts before 03:00 and its last at 21:00 or later.
+        if let first = groups.first?.entries.first, secondsIntoDay(first.time, offset: offset) >= 3 * 3600 {
+            days[0].partialFrom = LocalTime(unix: first.time, offset: offset).clock
+        }
+        if let last = groups.last?.entries.last, secondsIntoDay(last.time, offset: offset) < 21 * 3600 {
+            days[days.count - 1].partialUntil = LocalTime(unix: last.time, offset: offset).clock
+        }
+        return days
+    }
+
+    /// Seconds since local midnight.
+    static func secondsIntoDay(_ time: Int64, offset: Int) -> Int {
+        let local = LocalTime(unix: time, offset: offset)
+        return local.hour * 3600 + local.minute * 60 + local.second
+    }
+
+    /// `from 15:00`, `until 12:00`, or nil for a whole day: what the DAY cell adds.
+    public var partialNote: String? {
+        let parts = [partialFrom.map { "from " + $0 }, partialUntil.map { "until " + $0 }].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     init(day: LocalTime, entries: [ForecastEntry]) {
@@ -39,7 +65,7 @@ public struct DaySummary: Sendable, Hashable {
         steps = entries.count
         temperatureMin = Self.extreme(entries.map { $0.temperatureMin ?? $0.temperature }, by: <)
         temperatureMax = Self.extreme(entries.map { $0.temperatureMax ?? $0.temperature }, by: >)
-        condition = Self.dominant(entries.compactMap(\.condition))
+        condition = Self.significant(entries.compactMap(\.condition))
         let amounts = entries.flatMap { [$0.rain, $0.snow] }.compactMap { $0?.doubleValue }.filter(\.isFinite)
         precipitation = amounts.isEmpty ? nil : Self.hundredths(amounts.reduce(0, +))
         precipitationProbability = Self.extreme(entries.map(\.precipitationProbability), by: >)
@@ -59,6 +85,28 @@ public struct DaySummary: Sendable, Hashable {
         values.compactMap { $0 }.filter(\.doubleValue.isFinite).reduce(nil) { best, value in
             best.map { isBetter(value.doubleValue, $0.doubleValue) ? value : $0 } ?? value
         }
+    }
+
+    /// How much a condition group matters for a day, by OpenWeather's condition codes:
+    /// thunderstorm (2xx) over snow (6xx), rain (5xx) and drizzle (3xx); those four
+    /// bring precipitation. Nil for the others (atmosphere, clouds, clear).
+    static func precipitationRank(_ condition: Condition) -> Int? {
+        guard let id = condition.id else { return nil }
+        switch id / 100 {
+        case 2: return 4
+        case 6: return 3
+        case 5: return 2
+        case 3: return 1
+        default: return nil
+        }
+    }
+
+    /// The dominant condition among those of the highest precipitation group, when any
+    /// step has one; else the dominant condition of all steps.
+    private static func significant(_ conditions: [Condition]) -> Condition? {
+        let ranked = conditions.compactMap { condition in precipitationRank(condition).map { ($0, condition) } }
+        guard let top = ranked.map(\.0).max() else { return dominant(conditions) }
+        return dominant(ranked.filter { $0.0 == top }.map(\.1))
     }
 
     /// The condition most steps share (by description, else group), the first on a tie,

@@ -1,6 +1,9 @@
 import APICore
 
-/// One city's 5-day/3-hour forecast, as one query yields it.
+/// One place's answer, as one query yields it: its 5-day/3-hour forecast, or,
+/// for `--now` and `--air` (``report``), its current conditions or air quality.
+/// The place (``requested``, ``place``, ``city``) and the units are shared by
+/// every kind, so one title and one stored place serve them all.
 public struct Forecast: Sendable, Hashable {
     /// The city exactly as the user typed it (`London,GB`): what errors and the
     /// store key refer to.
@@ -16,6 +19,16 @@ public struct Forecast: Sendable, Hashable {
     public var language: String?
     /// Which steps are shown, and how (not stored: it is the query's).
     public var layout: ForecastLayout
+    /// Which answer this is; ``entries`` is empty unless it is the forecast.
+    public var report: ReportKind = .forecast
+    /// `--now`: the observation (the city block is ``city``).
+    public var current: CurrentConditions?
+    /// `--air`: the samples.
+    public var air: AirQuality?
+    /// The units the values were stored in, when they were converted to ``units`` offline.
+    public var convertedFrom: Units?
+    /// How many stored steps were left out as past (offline), so an empty view can say why.
+    public var pastLeftOut = 0
 
     public init(
         requested: String, city: City, units: Units, entries: [ForecastEntry], place: Place? = nil,
@@ -36,6 +49,9 @@ public struct Forecast: Sendable, Hashable {
         let end = first.time.addingSaturated(Int64(hours).multipliedSaturated(by: 3600))
         return entries.filter { $0.time < end }
     }
+
+    /// The place as every format names it: ``title``.
+    public var placeName: String { title }
 
     /// The place's name (in `--lang` when the geocoder has it) and region:
     /// `Londres, GB`, `Paris, US-TX`; else the forecast's own city, `Paris, FR`;

@@ -8,6 +8,10 @@ enum PlaceArguments {
     /// Each place with the text messages name it by.
     static func places(from command: ParsedCommand) throws -> [(text: String, place: PlaceRequest)] {
         var places: [(text: String, place: PlaceRequest)] = []
+        try refuseSplitCoordinates(command.arguments)
+        if command.value("zip") != nil, command.value("id") != nil {
+            throw UsageError("--zip and --id each name a place; give one of them (or run apicli twice)")
+        }
         for argument in command.arguments {
             let text = argument.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { throw UsageError("a place name cannot be empty: apicli weather Paris") }
@@ -35,5 +39,18 @@ enum PlaceArguments {
                     + "with 'apicli config set weather.place \"Paris,FR\"' or APICLI_WEATHER_PLACE")
         }
         return places
+    }
+
+    /// `weather 48.85 2.35` is two places named "48.85" and "2.35" to the geocoder; a
+    /// number alone is never a place, so say how to write coordinates instead of guessing.
+    static func refuseSplitCoordinates(_ arguments: [String]) throws {
+        let numbers = arguments.map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        for index in arguments.indices.dropLast() where numbers[index] != nil && numbers[index + 1] != nil {
+            let latitude = arguments[index].trimmingCharacters(in: .whitespaces)
+            let longitude = arguments[index + 1].trimmingCharacters(in: .whitespaces)
+            throw UsageError(
+                "'\(latitude) \(longitude)' looks like coordinates: write them as one argument, "
+                    + "apicli weather \(latitude),\(longitude)")
+        }
     }
 }

@@ -16,6 +16,8 @@ public struct WeatherQuery: Sendable, Hashable {
     public var resolved: Place?
     /// Which steps are shown, and how.
     public var layout: ForecastLayout
+    /// Which answer is asked for: the forecast, the current conditions or air quality.
+    public var report: ReportKind = .forecast
 
     public init(
         city: String, units: Units = .metric, language: String? = nil, count: Int? = nil,

@@ -8,39 +8,39 @@ import APICore
 /// ```
 /// Keys are snake_case, times ISO 8601 (`time` in UTC, `local_time` with the
 /// city's offset), numbers exactly as the API sent them, null when absent.
-/// `place` is what the geocoder chose (null for a city id); `forecasts` holds
-/// the steps shown (`--hours`); under `--daily` a `days` array follows.
+/// `place_name` is the place as the table's title names it; `place` is what the
+/// geocoder chose (null for a city id); `forecasts` holds the steps shown
+/// (`--hours`); under `--daily`, a `days` array takes its place.
 enum ForecastJSON {
     static func document(_ forecasts: [Forecast]) -> JSONValue {
         .array(forecasts.map(object))
     }
 
     static func object(_ forecast: Forecast) -> JSONValue {
-        let city = forecast.city
-        let offset = city.timezoneOffset ?? 0
-        var object: JSONValue = [
-            "query": .string(forecast.requested),
-            "place": forecast.place.map { place($0, language: forecast.language) } ?? .null,
-            "city": [
-                "id": JSONValue(city.id),
-                "name": JSONValue(city.name),
-                "country": JSONValue(city.country),
-                "lat": JSONValue(city.latitude),
-                "lon": JSONValue(city.longitude),
-                "timezone": JSONValue(city.timezoneOffset),
-                "sunrise": JSONValue(city.sunrise.map { Timestamp.format(unix: $0) }),
-                "sunset": JSONValue(city.sunset.map { Timestamp.format(unix: $0) }),
-                "population": JSONValue(city.population),
-            ],
-            "units": .string(forecast.units.rawValue),
-            "forecasts": .array(forecast.shownEntries.map { entry(($0), offset: offset) }),
-        ]
-        if forecast.layout.daily, case var .object(members) = object {
+        let offset = forecast.city.timezoneOffset ?? 0
+        var members = WeatherJSONHead.members(forecast)
+        if forecast.layout.daily {
             let days = DaySummary.days(forecast.shownEntries, offset: offset)
             members.append(.init("days", .array(days.map(day))))
-            object = .object(members)
+        } else {
+            members.append(.init("forecasts", .array(forecast.shownEntries.map { entry($0, offset: offset) })))
         }
-        return object
+        return .object(members)
+    }
+
+    /// The city block: `{"id": 501183, "name": "Ростов", "country": "RU", …}`, times ISO 8601 UTC.
+    static func city(_ city: City) -> JSONValue {
+        [
+            "id": JSONValue(city.id),
+            "name": JSONValue(city.name),
+            "country": JSONValue(city.country),
+            "lat": JSONValue(city.latitude),
+            "lon": JSONValue(city.longitude),
+            "timezone": JSONValue(city.timezoneOffset),
+            "sunrise": JSONValue(city.sunrise.map { Timestamp.format(unix: $0) }),
+            "sunset": JSONValue(city.sunset.map { Timestamp.format(unix: $0) }),
+            "population": JSONValue(city.population),
+        ]
     }
 
     /// The chosen place: `{"name": "London", "local_name": "Londres", "country": "GB", "state": "England", "lat": …, "lon": …}`.
@@ -60,6 +60,8 @@ enum ForecastJSON {
         [
             "date": .string(day.day.date),
             "steps": .int(Int64(day.steps)),
+            "from": JSONValue(day.partialFrom),
+            "until": JSONValue(day.partialUntil),
             "temp_min": JSONValue(day.temperatureMin),
             "temp_max": JSONValue(day.temperatureMax),
             "weather_id": JSONValue(day.condition?.id),

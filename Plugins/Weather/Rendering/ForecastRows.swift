@@ -1,10 +1,11 @@
 import APICore
 
 /// The flat table for CSV (and the generic table path): one row per forecast
-/// step, the city first, every value as the API sent it.
+/// step, the query and the place (named as the table's title names it) first,
+/// so rows from several places can be told apart; every value as the API sent it.
 enum ForecastRows {
     static let columns = [
-        "city", "country", "time", "local_time", "temp", "feels_like", "temp_min", "temp_max", "pressure",
+        "query", "place", "country", "time", "local_time", "temp", "feels_like", "temp_min", "temp_max", "pressure",
         "humidity", "weather_id", "main", "description", "icon", "clouds", "wind_speed", "wind_deg", "wind_gust",
         "visibility", "pop", "rain_3h", "snow_3h", "units",
     ]
@@ -14,11 +15,11 @@ enum ForecastRows {
         var rows: [[String]] = []
         for forecast in forecasts {
             let offset = forecast.city.timezoneOffset ?? 0
-            let city = forecast.city.name ?? forecast.requested
+            let country = forecast.place?.country ?? forecast.city.country ?? ""
             for entry in forecast.shownEntries {
                 let condition = entry.condition
                 rows.append([
-                    city, forecast.city.country ?? "",
+                    forecast.requested, forecast.placeName, country,
                     Timestamp.format(unix: entry.time), LocalTime(unix: entry.time, offset: offset).iso8601,
                     text(entry.temperature), text(entry.feelsLike), text(entry.temperatureMin),
                     text(entry.temperatureMax), text(entry.pressure), text(entry.humidity),
@@ -29,7 +30,15 @@ enum ForecastRows {
                 ])
             }
         }
-        let textColumns: Set<String> = ["city", "country", "time", "local_time", "main", "description", "icon", "units"]
+        return csvTable(columns: columns, rows: rows)
+    }
+
+    /// Columns named as the JSON fields: text left, numbers right, the description the one that shrinks.
+    static func csvTable(columns: [String], rows: [[String]]) -> Table {
+        let textColumns: Set<String> = [
+            "query", "place", "country", "time", "local_time", "date", "main", "description", "icon", "units",
+            "quality", "sunrise", "sunset", "from", "until",
+        ]
         return Table(
             columns: columns.map { name in
                 Table.Column(name, role: name == "description" ? .flexible : .text, alignment: textColumns.contains(name) ? .left : .right)

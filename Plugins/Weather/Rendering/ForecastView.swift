@@ -19,14 +19,20 @@ enum ForecastView {
         ]
         header.append(.chart("temperature", values: temperatures, notes: notes))
         header.append(.facts(sun(forecast, offset: offset)))
+        if let from = forecast.convertedFrom { header.append(.facts(["converted from stored \(from.rawValue) values"])) }
         if forecast.layout.daily {
             return TerminalView(
                 header: header, table: DailyTable.table(forecast, offset: offset, unicode: unicode),
-                emptyNote: "no forecast steps in the answer")
+                emptyNote: emptyNote(forecast))
         }
         return TerminalView(
-            header: header, table: table(forecast, offset: offset, unicode: unicode),
-            emptyNote: "no forecast steps in the answer")
+            header: header, table: table(forecast, offset: offset, unicode: unicode), emptyNote: emptyNote(forecast))
+    }
+
+    /// Why there is nothing to show: the answer had no steps, or every stored one is past.
+    static func emptyNote(_ forecast: Forecast) -> String {
+        guard forecast.pastLeftOut > 0 else { return "no forecast steps in the answer" }
+        return "every stored step is past (\(forecast.pastLeftOut) left out); run it again without --offline to refresh"
     }
 
     /// `sunrise 05:48`, `sunset 20:12`, and which clock the times are on.
@@ -71,7 +77,8 @@ enum ForecastView {
         let hasChance = entries.contains { $0.precipitationProbability != nil }
         let hasAmount = entries.contains { $0.rain != nil || $0.snow != nil }
         var columns: [Table.Column] = [
-            Table.Column("TIME"), Table.Column("TEMP", role: .measure, alignment: .right),
+            // A time is never cut: `12…` is no time at all.
+            Table.Column("TIME", role: .measure), Table.Column("TEMP", role: .measure, alignment: .right),
         ]
         if hasFeelsLike { columns.append(Table.Column("FEELS", role: .measure, alignment: .right, dropRank: 2)) }
         columns += [
@@ -80,7 +87,8 @@ enum ForecastView {
             Table.Column("HUMID", role: .measure, alignment: .right, dropRank: 1),
         ]
         if hasChance { columns.append(Table.Column("POP", role: .measure, alignment: .right, dropRank: 3)) }
-        if hasAmount { columns.append(Table.Column("PRECIP", role: .measure)) }
+        // The amount's words give way first on a narrow terminal (the chance stays longer).
+        if hasAmount { columns.append(Table.Column("PRECIP", role: .measure, dropRank: 0)) }
         var sections: [Table.Section] = []
         for entry in entries {
             let time = LocalTime(unix: entry.time, offset: offset)

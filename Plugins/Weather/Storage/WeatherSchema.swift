@@ -64,5 +64,53 @@ enum WeatherSchema {
                     state       TEXT
                 ) WITHOUT ROWID;
                 """),
+        // `--now` and `--air`: the latest current conditions per (place, units, lang), and the
+        // latest air quality per place and kind (`now`, or `forecast` for the hourly answer).
+        Migration(
+            3,
+            sql: """
+                CREATE TABLE weather_current (
+                    city_key    TEXT NOT NULL,
+                    units       TEXT NOT NULL,
+                    lang        TEXT NOT NULL,
+                    requested   TEXT NOT NULL,
+                    fetched_at  REAL NOT NULL,
+                    city_id     INTEGER,
+                    city_name   TEXT,
+                    country     TEXT,
+                    lat, lon,
+                    timezone    INTEGER,
+                    sunrise     INTEGER,
+                    sunset      INTEGER,
+                    population  INTEGER,
+                    dt          INTEGER,
+                    temp, feels_like, temp_min, temp_max, pressure, humidity, visibility,
+                    wind_speed, wind_deg, wind_gust, clouds, rain_1h, snow_1h,
+                    weather_id  INTEGER,
+                    weather_main TEXT,
+                    description TEXT,
+                    icon        TEXT,
+                    conditions  TEXT,
+                    PRIMARY KEY (city_key, units, lang)
+                ) WITHOUT ROWID;
+                CREATE TABLE weather_air (
+                    city_key    TEXT NOT NULL,
+                    kind        TEXT NOT NULL,
+                    requested   TEXT NOT NULL,
+                    fetched_at  REAL NOT NULL,
+                    lat, lon,
+                    PRIMARY KEY (city_key, kind)
+                ) WITHOUT ROWID;
+                CREATE TABLE weather_air_samples (
+                    city_key    TEXT NOT NULL,
+                    kind        TEXT NOT NULL,
+                    position    INTEGER NOT NULL,
+                    dt          INTEGER NOT NULL,
+                    aqi         INTEGER,
+                    pm2_5, pm10, o3, no2, so2, co, nh3, no,
+                    PRIMARY KEY (city_key, kind, position),
+                    FOREIGN KEY (city_key, kind) REFERENCES weather_air (city_key, kind) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                """),
     ]
 }

@@ -20,8 +20,9 @@ public enum ProviderFailure: Error, Sendable, Hashable {
     case quotaExhausted(until: Date?, detail: String?)
     /// The API has blocked the key for a while for going over its plan (OpenWeather's
     /// "account temporary blocked") (exit 75). Never retried: asking again only
-    /// prolongs the block; stored results stand in.
-    case blocked(detail: String?)
+    /// prolongs the block; stored results stand in. `until`: when the answer's
+    /// `Retry-After` says the block ends (the host fills it in).
+    case blocked(detail: String?, until: Date? = nil)
     /// The service is failing for now (an overloaded gateway, a 5xx with a message) (exit 75).
     case temporarilyUnavailable(detail: String?)
 }
@@ -34,6 +35,17 @@ extension ProviderFailure {
         switch self {
         case .quotaExhausted, .temporarilyUnavailable: true
         case .notFound, .badRequest, .keyRejected, .notInPlan, .blocked: false
+        }
+    }
+
+    /// The failure with the wait an answer's `Retry-After` asked for, where the
+    /// failure has none of its own (a quota or a block); others are unchanged.
+    public func waiting(until retryAt: Date?) -> ProviderFailure {
+        guard let retryAt else { return self }
+        switch self {
+        case let .quotaExhausted(until, detail): return .quotaExhausted(until: until ?? retryAt, detail: detail)
+        case let .blocked(detail, until): return .blocked(detail: detail, until: until ?? retryAt)
+        default: return self
         }
     }
 }

@@ -27,10 +27,11 @@ struct FailureWording {
                 exitCode: .permissionDenied)
         case let .quotaExhausted(until, detail):
             return CLIError("\(name) rate limit reached\(parenthesised(detail)); \(retry(until))", exitCode: .temporaryFailure)
-        case let .blocked(detail):
+        case let .blocked(detail, until):
             let plans = descriptor.credential.map { "; see \($0.signupURL) for the plans" } ?? ""
+            let wait = until.map { retry($0) } ?? "wait before asking again"
             return CLIError(
-                "\(name) has blocked this key for now\(parenthesised(detail)); wait before asking again\(plans)",
+                "\(name) has blocked this key for now\(parenthesised(detail)); \(wait)\(plans)",
                 exitCode: .temporaryFailure)
         case let .temporarilyUnavailable(detail):
             return CLIError("\(name) is unavailable for now\(parenthesised(detail)); try again later", exitCode: .temporaryFailure)

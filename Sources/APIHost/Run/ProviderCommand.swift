@@ -16,13 +16,16 @@ struct ProviderCommand<P: Provider>: Sendable {
         try OptionValueCheck.checkConfigured(parsed, of: provider, settings: settings)
         var format = options.format
         let script = try ScriptOptions(parsed.values, format: &format)
-        let declaredFields = ItemOutput<P>.declaredFields(of: provider)
+        let command = try settings.resolve(parsed, for: descriptor)
+        let view = try ItemViewChoice(provider, command: command)
+        let declaredFields = view.declaredFields
         if script.fieldsHelp, !declaredFields.isEmpty {
-            environment.console.out(FieldHelp.text(ItemReader(provider).shape.meanings))
+            environment.console.out(FieldHelp.text(view.shape.meanings))
             return .success
         }
+        try view.checkBelongs(script.fields?.names ?? [], option: "--fields")
+        try view.checkBelongs(script.template?.fieldNames ?? [], option: "--template")
         if !declaredFields.isEmpty { try script.fields?.check(against: declaredFields) }
-        let command = try settings.resolve(parsed, for: descriptor)
         let queries = try provider.queries(from: command)
         let credential = try credential()
         let baseURL = try settings.baseURL(for: descriptor)
@@ -56,7 +59,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         if settings.config.isReadableByOthers {
             messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.target)'")
         }
-        let seen = script.onlyNew ? try ItemOutput.storedKeys(of: provider, for: queries, in: store) : nil
+        let seen = script.onlyNew ? try ItemOutput.storedKeys(of: provider, shape: view.shape, for: queries, in: store) : nil
         let requests = queries.reduce(0) { $0 + max(1, paging.count($1)) }
         if !options.offline, let pacing = PacingEstimate.notice(
             requests: requests, descriptor: descriptor, limits: limits, timeout: options.timeout, onTerminal: environment.stderrIsTerminal)
@@ -85,10 +88,10 @@ struct ProviderCommand<P: Provider>: Sendable {
                 wide: options.wide)
             let console = environment.console
             if script.fieldsHelp {
-                console.out(FieldHelp.text(FieldHelp.observed(Array(ItemReader(provider).items(in: provider.json(responses))))))
+                console.out(FieldHelp.text(FieldHelp.observed(Array(ItemReader(shape: view.shape).items(in: provider.json(responses))))))
                 return worstCode(outcomes, messages: messages, redact: redact)
             }
-            let output = ItemOutput(provider: provider, script: script, format: format, terminal: terminal)
+            let output = ItemOutput(provider: provider, script: script, format: format, terminal: terminal, shape: view.shape)
             printed = try output.write(responses, seen: seen, to: { console.out($0) }, notice: { messages.notice($0) })
         }
         let worst = worstCode(outcomes, messages: messages, redact: redact)

@@ -139,10 +139,13 @@ struct QueryRunner<P: Provider>: Sendable {
             throw FetchFailure(error: ErrorMapping.cliError(error), isTransient: error.isTransient)
         }
         if response.isSuccess { return response }
+        // A 429 or 503 that says how long to wait: the message says it too.
+        let now = time.now()
+        let retryAt = RetryAfter.delay(response.headers["Retry-After"], now: now).map { now.addingTimeInterval($0.timeInterval) }
         if let failure = failure(response.status, response.body) {
-            throw fetchFailure(failure)
+            throw fetchFailure(failure.waiting(until: retryAt))
         }
-        let reading = StatusReading.failure(status: response.status, path: request.path, wording: wording)
+        let reading = StatusReading.failure(status: response.status, path: request.path, wording: wording, retryAt: retryAt)
         throw FetchFailure(error: reading.error, isTransient: reading.isTransient)
     }
 
@@ -215,6 +218,13 @@ struct QueryRunner<P: Provider>: Sendable {
             let current = timing.drop(now, response)
             response = current.response
             leftOut = timing.notice(dropped: current.dropped)
+        }
+        // After a failure, an empty answer made up from the store (no stored article
+        // matches) does not stand in: the failure is the answer. Offline, it is shown.
+        if let failure, stored.matchedNothing {
+            let code: ExitCode = failure.exitCode == .temporaryFailure ? .temporaryFailure : .unavailable
+            return .failure(CLIError(
+                failure.message + "; nothing stored to show for \(provider.label(for: query))", exitCode: code))
         }
         let notice = StaleNotice.text(fetchedAt: stored.fetchedAt, now: now, failure: failure?.message, leftOut: leftOut)
         return .success(response, warnings: [notice])

@@ -10,8 +10,18 @@ struct ItemOutput<P: Provider>: Sendable {
     let script: ScriptOptions
     let format: OutputFormat
     let terminal: Terminal
+    /// What an item is: the view the command line chose (``ItemViewChoice``), else the provider's one shape.
+    var shape: ItemShape?
 
-    private var reader: ItemReader { ItemReader(provider) }
+    init(provider: P, script: ScriptOptions, format: OutputFormat, terminal: Terminal, shape: ItemShape? = nil) {
+        self.provider = provider
+        self.script = script
+        self.format = format
+        self.terminal = terminal
+        self.shape = shape
+    }
+
+    private var reader: ItemReader { shape.map { ItemReader(shape: $0) } ?? ItemReader(provider) }
 
     /// The declared field names of the provider, before anything is fetched.
     static func declaredFields(of provider: P) -> [String] {
@@ -47,8 +57,10 @@ struct ItemOutput<P: Provider>: Sendable {
     }
 
     /// The keys of the items stored before this run for `queries` (`--new`).
-    static func storedKeys(of provider: P, for queries: [P.Query], in store: Store) throws -> Set<String> {
-        let reader = ItemReader(provider)
+    static func storedKeys(
+        of provider: P, shape: ItemShape? = nil, for queries: [P.Query], in store: Store
+    ) throws -> Set<String> {
+        let reader = shape.map { ItemReader(shape: $0) } ?? ItemReader(provider)
         let stored = try store.read { tx in try queries.compactMap { try provider.load($0, from: tx)?.value } }
         return Set(reader.items(in: provider.json(stored)).map(reader.key))
     }

@@ -21,6 +21,7 @@ struct ItemWriter: Sendable {
         case .line:
             let template = try script.template ?? LineTemplate(defaultTemplate(items, available: available))
             try template.check(against: available)
+            try template.checkTimes(in: items)
             var text = ""
             for item in items { text += template.render(item, unicode: terminal.unicode) + "\n" }
             sink(text)

@@ -136,6 +136,30 @@ struct LineTemplate: Sendable, Equatable {
         }
     }
 
+    /// Throws a usage error at the first time format (`{pop:%H}`) whose field holds,
+    /// in `items`, something that is not a time: ISO 8601 text, or whole Unix seconds
+    /// from 1973 on (a temperature or a chance of 0.2 would print as a 1970 clock).
+    func checkTimes(in items: [FlatItem]) throws {
+        for case let .field(placeholder) in pieces {
+            guard case .time? = placeholder.directive else { continue }
+            let value = items.lazy.compactMap { $0.value(placeholder.name) }.first { $0 != .null }
+            guard let value, !Self.isTime(value) else { continue }
+            throw UsageError(
+                "bad --template at column \(placeholder.column): a time format on '\(placeholder.name)', "
+                    + "which is not a time (\(DisplayWidth.truncate(value.cellText, toWidth: 30)))")
+        }
+    }
+
+    /// ISO 8601 text, or Unix seconds: a whole number of at least 100,000,000 (March 1973).
+    static func isTime(_ value: JSONValue) -> Bool {
+        switch value {
+        case let .int(seconds): return seconds >= 100_000_000
+        case let .double(seconds): return seconds >= 100_000_000 && seconds.rounded() == seconds
+        case .string: return TimeFormat.time(of: value) != nil
+        default: return false
+        }
+    }
+
     /// One line for `item`, without the line break.
     func render(_ item: FlatItem, unicode: Bool) -> String {
         var line = ""

@@ -1,0 +1,14 @@
+/// Which of OpenWeather's answers a query asks for: the 5-day forecast (its
+/// steps, or its days with `--daily`), the current conditions (`--now`), or
+/// air quality (`--air`: now, or hour by hour with `--hours`/`--daily`).
+///
+/// Every kind goes through the same places, cache, limits, store and stale
+/// fallback; the kind picks the endpoint, the decoder, the tables and the view.
+public enum ReportKind: String, Sendable, Hashable, CaseIterable {
+    /// `/data/2.5/forecast`.
+    case forecast
+    /// `/data/2.5/weather`.
+    case current
+    /// `/data/2.5/air_pollution`, or `/data/2.5/air_pollution/forecast` with `--hours`/`--daily`.
+    case air
+}
