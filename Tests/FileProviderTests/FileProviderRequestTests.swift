@@ -46,10 +46,10 @@ struct FileProviderRequestTests {
         do {
             _ = try provider.decode(body, for: FileQuery(words: "x", parameters: [], firstPage: 0, pages: 1), warnings: &warnings)
             Issue.record("decoded")
-        } catch let error as CLIError {
-            #expect(error.exitCode == .configuration)
-            #expect(error.message.contains("hn.json: items: the answer has no 'results.hits'"), "\(error.message)")
-            #expect(error.message.contains("hits"), "\(error.message)")
+        } catch let ProviderFailure.misdescribed(message) {
+            #expect(ErrorMapping.cliError(ProviderFailure.misdescribed(message)).exitCode == .configuration)
+            #expect(message.contains("hn.json: items: the answer has no 'results.hits'"), "\(message)")
+            #expect(message.contains("hits"), "\(message)")
         }
     }
 

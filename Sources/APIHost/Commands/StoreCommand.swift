@@ -23,7 +23,7 @@ struct StoreCommand: Sendable {
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
             // File providers too, even those that have stored nothing yet.
             let directory = host.providerDirectory
-            let files = directory.entries().map(\.name).filter { !directory.reserved.contains($0) && HostSchema.isValidProviderName($0) }
+            let files = directory.entries().map(\.name).filter { directory.reserved.allowsProvider(named: $0) }
             info(try inspector.info(providers: host.registry.names + files))
         case "clear":
             guard arguments.count <= 1 else { throw UsageError(Self.usage) }

@@ -163,14 +163,15 @@ struct QueryRunner<P: Provider>: Sendable {
     func reading<T>(_ response: HTTPResponse, storedPages: Int = 0, _ read: () throws -> T) throws -> T {
         do {
             return try read()
+        } catch ProviderFailure.misdescribed(let message) {
+            // The provider's own description is wrong (a provider file's items path): no page can
+            // be read, so the run fails whole, naming what to fix (exit 78).
+            throw FailureWording.misdescribed(message)
         } catch let failure as ProviderFailure {
             // An error body sent with status 200 (OpenWeather does this): the provider read it.
             throw fetchFailure(failure)
         } catch let error as StoreError {
             // Storing while reading (``BatchPersistingProvider``): the store's fault, not the answer's.
-            throw error
-        } catch let error as CLIError {
-            // A provider file whose items path the answer lacks: the file's fault (exit 78), said by the provider.
             throw error
         } catch {
             let type = response.headers["Content-Type"].map { " (\($0))" } ?? ""

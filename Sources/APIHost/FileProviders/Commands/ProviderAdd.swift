@@ -15,10 +15,10 @@ struct ProviderAdd: Sendable {
 
     func add(_ name: String) async throws -> Added {
         let directory = host.providerDirectory
-        guard ProviderFileReader.isValidName(name) else {
+        guard ProviderDescriptor.isValidName(name) else {
             throw UsageError("'\(name)' cannot name a provider: use lowercase letters, digits and dashes, starting with a letter")
         }
-        if directory.reserved.contains(name) || !HostSchema.isValidProviderName(name) {
+        if !directory.reserved.allowsProvider(named: name) {
             throw UsageError("'\(name)' is taken by a compiled provider or a built-in command; choose another name")
         }
         let path = directory.filePath(for: name)
@@ -30,8 +30,13 @@ struct ProviderAdd: Sendable {
             guard let operation = values["operation"] else {
                 throw UsageError("--openapi needs --operation OP (an operationId, or a method and path such as 'GET /search')")
             }
-            file = try OpenAPIImport(name: name, documentPath: document, operation: operation, wordsParameter: values["query-param"])
-                .providerFile()
+            do {
+                file = try OpenAPIImport(name: name, documentPath: document, operation: operation, wordsParameter: values["query-param"],
+                    reservedOptions: directory.reserved.options)
+                    .providerFile()
+            } catch let error as OpenAPIImportError {
+                throw CLIError(error.description, exitCode: error.kind == .unreadable ? .noInput : .dataError)
+            }
             if let sample = values["sample"] {
                 try guessColumns(&file, from: try SampleCheck.document(at: sample))
             }

@@ -80,7 +80,7 @@ struct ProviderFileCommand: Sendable {
             throw UsageError("\(name) is compiled into apicli and has no provider file (see 'apicli help \(name)')")
         }
         let path = host.providerDirectory.filePath(for: name)
-        guard ProviderFileReader.isValidName(name), FileManager.default.fileExists(atPath: path) else {
+        guard ProviderDescriptor.isValidName(name), FileManager.default.fileExists(atPath: path) else {
             var message = "no provider file named '\(name)' in \(host.providerDirectory.path)"
             let names = host.providerDirectory.entries().map(\.name)
             if let near = NearestName.suggest(name, among: names) { message += "; did you mean '\(near)'?" }

@@ -38,7 +38,4 @@ struct ProviderFileError: Error, Sendable, Equatable, CustomStringConvertible {
         let more = problems.count > 1 ? " (and \(problems.count - 1) more; see 'apicli provider check \(file)')" : ""
         return text(of: first) + more
     }
-
-    /// How a run reports it: exit 78, like any other unusable configuration.
-    var cliError: CLIError { CLIError(description, exitCode: .configuration) }
 }

@@ -10,8 +10,8 @@ struct ProviderFileReader {
     let file: String
     /// The name the file's location gives it (`hn` for `providers/hn.json`); nil for a file given by path.
     let expectedName: String?
-    /// Names taken by compiled providers and built-in commands.
-    let reserved: Set<String>
+    /// Command words and option names the host has taken.
+    let reserved: ReservedNames
 
     /// Files larger than this are refused before parsing.
     static let maxBytes = 256 * 1024
@@ -25,9 +25,6 @@ struct ProviderFileReader {
     static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total"]
     static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
     static let keyFields = ["parameter", "header", "environmentVariable", "signupURL"]
-
-    /// Options every command has, which a file cannot redefine.
-    static let globalNames = Set(GlobalOptions.specs.map(\.name) + ["version"])
 
     func read(_ bytes: [UInt8]) throws(ProviderFileError) -> ProviderFile {
         guard bytes.count <= Self.maxBytes else {
@@ -80,11 +77,11 @@ struct ProviderFileReader {
     private func readName(_ fields: inout FieldReader) -> String? {
         guard let name = fields.string("name", maxLength: 40) else { return nil }
         let line = fields.node["name"]?.line
-        guard ProviderFileReader.isValidName(name) else {
+        guard ProviderDescriptor.isValidName(name) else {
             fields.problem("name", line: line, "'\(name)' must be lowercase letters, digits and dashes, starting with a letter")
             return nil
         }
-        if reserved.contains(name) || !HostSchema.isValidProviderName(name) {
+        if !reserved.allowsProvider(named: name) {
             fields.problem("name", line: line, "'\(name)' is taken by a compiled provider or a built-in command; choose another")
             return nil
         }
@@ -95,10 +92,6 @@ struct ProviderFileReader {
         return name
     }
 
-    static func isValidName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.count <= 40 else { return false }
-        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
-    }
 
     private func readBaseURL(_ fields: inout FieldReader) -> URL? {
         guard let text = fields.string("baseURL") else { return nil }
@@ -190,11 +183,11 @@ struct ProviderFileReader {
 
     private func readOptions(_ fields: inout FieldReader, paging: ProviderFile.Paging?) -> [ProviderFile.Option]? {
         guard let nodes = fields.array("options", maxCount: 32) else { return fields.node["options"] == nil ? [] : nil }
-        var taken = Self.globalNames
+        var taken = reserved.options
         if paging != nil { taken.formUnion(["page", "pages"]) }
         return fields.objects(nodes, at: "options", known: Self.optionFields) { option, node in
             let name = option.string("name", maxLength: 40)
-            if let name, !Self.isValidName(name) {
+            if let name, !ProviderDescriptor.isValidName(name) {
                 option.problem("name", line: node["name"]?.line, "'\(name)' must be lowercase letters, digits and dashes")
             } else if let name, !taken.insert(name).inserted {
                 option.problem("name", line: node["name"]?.line, "--\(name) is already an option; choose another name")

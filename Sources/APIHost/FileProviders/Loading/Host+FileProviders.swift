@@ -3,7 +3,10 @@
 extension Host {
     var providerDirectory: ProviderDirectory {
         ProviderDirectory(
-            variables: environment.variables, reserved: Set(registry.names + BuiltinCommand.all.map(\.name)))
+            path: AppPaths(variables: environment.variables).providersDirectory,
+            reserved: ReservedNames(
+                commands: Set(registry.names + BuiltinCommand.all.map(\.name)),
+                options: Set(GlobalOptions.specs.map(\.name) + [Self.versionSpec.name])))
     }
 
     /// A compiled provider, else the file `<name>.json`; a broken file is exit 78 naming the field and line.
@@ -17,7 +20,7 @@ extension Host {
         do {
             return try providerDirectory.provider(named: name)
         } catch {
-            throw error.cliError
+            throw FailureWording.misdescribed(error.description)
         }
     }
 
@@ -37,7 +40,7 @@ extension Host {
     var model: CommandLineModel {
         let directory = providerDirectory
         let entries = directory.entries()
-        let files = entries.map(\.name).filter { !directory.reserved.contains($0) && ProviderFileReader.isValidName($0) }
+        let files = entries.map(\.name).filter { !directory.reserved.commands.contains($0) && ProviderDescriptor.isValidName($0) }
         return CommandLineModel(version: Self.version, providers: providers(from: entries).map(\.descriptor), fileProviders: files)
     }
 }

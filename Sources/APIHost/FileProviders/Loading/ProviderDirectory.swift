@@ -6,11 +6,12 @@ import Foundation
 /// completions, the man page) read every file.
 struct ProviderDirectory: Sendable {
     let path: String
-    /// Names a file cannot take: compiled providers and built-in commands.
-    let reserved: Set<String>
+    /// Names a file cannot take (compiled providers, built-in commands) and
+    /// options it cannot define (the global ones), as the host passes them in.
+    let reserved: ReservedNames
 
-    init(variables: [String: String], reserved: Set<String>) {
-        self.path = AppPaths(variables: variables).providersDirectory
+    init(path: String, reserved: ReservedNames) {
+        self.path = path
         self.reserved = reserved
     }
 
@@ -20,7 +21,7 @@ struct ProviderDirectory: Sendable {
     /// The provider defined by `<name>.json`; nil when there is no such file.
     /// A broken, loose or unreadable file is a ``ProviderFileError`` naming what to fix.
     func provider(named name: String) throws(ProviderFileError) -> (any Provider)? {
-        guard ProviderFileReader.isValidName(name), !reserved.contains(name) else { return nil }
+        guard ProviderDescriptor.isValidName(name), !reserved.commands.contains(name) else { return nil }
         let file = filePath(for: name)
         guard FileManager.default.fileExists(atPath: file) else { return nil }
         return try load(file, expectedName: name)
@@ -60,7 +61,7 @@ struct ProviderDirectory: Sendable {
             let name = String(fileName.dropLast(".json".count))
             let file = path + "/" + fileName
             let result: Result<any Provider, ProviderFileError>
-            if reserved.contains(name) {
+            if reserved.commands.contains(name) {
                 result = .failure(ProviderFileError(
                     file: file, field: "name", "'\(name)' is taken by a compiled provider or a built-in command; rename the file"))
             } else {
@@ -68,12 +69,5 @@ struct ProviderDirectory: Sendable {
             }
             return Entry(name: name, path: file, result: result)
         }
-    }
-}
-
-extension AppPaths {
-    /// `$XDG_CONFIG_HOME/apicli/providers`, beside the config file.
-    var providersDirectory: String {
-        (configFile as NSString).deletingLastPathComponent + "/providers"
     }
 }

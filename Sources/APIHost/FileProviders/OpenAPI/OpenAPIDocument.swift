@@ -10,20 +10,20 @@ struct OpenAPIDocument {
     /// Reads `path`; YAML (or anything not a JSON object) gets an error saying how to convert it.
     init(path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError("cannot read the OpenAPI document \(path)", exitCode: .noInput)
+            throw OpenAPIImportError(.unreadable, "cannot read the OpenAPI document \(path)")
         }
         let firstByte = data.first { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0) }
         guard firstByte == UInt8(ascii: "{") else {
-            throw CLIError(
+            throw OpenAPIImportError(
+                .unusable,
                 "\(path) is not a JSON document (YAML?); apicli reads OpenAPI documents as JSON only. Convert it first, "
                     + "e.g. 'yq -o=json \(path) > api.json' or 'python3 -c \"import sys,yaml,json; "
-                    + "json.dump(yaml.safe_load(sys.stdin),sys.stdout)\" < \(path) > api.json'",
-                exitCode: .dataError)
+                    + "json.dump(yaml.safe_load(sys.stdin),sys.stdout)\" < \(path) > api.json'")
         }
         do {
             root = try LineJSON.parse(Array(data))
         } catch {
-            throw CLIError("\(path):\(error.line): not valid JSON: \(error.reason)", exitCode: .dataError)
+            throw OpenAPIImportError(.unusable, "\(path):\(error.line): not valid JSON: \(error.reason)")
         }
         self.path = path
         if root["swagger"]?.string?.hasPrefix("2") == true {
@@ -31,13 +31,13 @@ struct OpenAPIDocument {
         } else if root["openapi"]?.string?.hasPrefix("3") == true {
             isSwagger2 = false
         } else {
-            throw CLIError("\(path) is neither OpenAPI 3 (\"openapi\": \"3…\") nor Swagger 2 (\"swagger\": \"2.0\")", exitCode: .dataError)
+            throw OpenAPIImportError(.unusable, "\(path) is neither OpenAPI 3 (\"openapi\": \"3…\") nor Swagger 2 (\"swagger\": \"2.0\")")
         }
     }
 
     /// An error about the document, at a line.
-    func error(_ node: LineJSON?, _ message: String) -> CLIError {
-        CLIError("\(path)" + (node.map { ":\($0.line)" } ?? "") + ": " + message, exitCode: .dataError)
+    func error(_ node: LineJSON?, _ message: String) -> OpenAPIImportError {
+        OpenAPIImportError(.unusable, "\(path)" + (node.map { ":\($0.line)" } ?? "") + ": " + message)
     }
 
     /// `node` with a `$ref` followed (`#/definitions/Doc`), up to a few hops; the node itself otherwise.

@@ -10,6 +10,8 @@ struct OpenAPIImport {
     let operation: String
     /// `--query-param`: which parameter takes the words; else `q` or `query`.
     let wordsParameter: String?
+    /// Option names the host's global options take, which an imported option must avoid.
+    var reservedOptions: Set<String> = []
 
     static let pageNames = ["page"]
     static let offsetNames = ["offset", "start", "sroffset", "skip"]
@@ -50,7 +52,7 @@ struct OpenAPIImport {
 
         let paging = self.paging(query, document: document, answer: document.responseSchema(of: found.node))
         let pagingNames = Set([paging?.parameter, paging?.sizeParameter].compactMap { $0 })
-        var optionNames = ProviderFileReader.globalNames.union(paging == nil ? [] : ["page", "pages"])
+        var optionNames = reservedOptions.union(paging == nil ? [] : ["page", "pages"])
         let options = query.compactMap { parameter -> ProviderFile.Option? in
             guard let wire = parameter["name"]?.string, wire != taken, !pagingNames.contains(wire) else { return nil }
             return option(parameter, wire: wire, document: document, taken: &optionNames)

@@ -65,13 +65,12 @@ extension FileBackedProvider {
             let nearest = file.items.nearestExisting(in: document)
             let at = nearest.found.isEmpty ? "it" : "'\(nearest.found)'"
             let has = nearest.names.isEmpty ? "" : " (\(at) has: \(nearest.names.prefix(8).joined(separator: ", ")))"
-            throw CLIError(
+            throw ProviderFailure.misdescribed(
                 "\(source): items: the answer has no '\(file.items)'\(has); fix the file and check it with "
-                    + "'apicli provider check \(file.name) --sample FILE'",
-                exitCode: .configuration)
+                    + "'apicli provider check \(file.name) --sample FILE'")
         }
         guard case let .array(elements) = found else {
-            throw CLIError("\(source): items: '\(file.items)' in the answer is not an array", exitCode: .configuration)
+            throw ProviderFailure.misdescribed("\(source): items: '\(file.items)' in the answer is not an array")
         }
         var items: [FileItem] = []
         var unnamed = 0
