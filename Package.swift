@@ -71,7 +71,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "APICore", dependencies: ["APIHTTP", "APIStore"], swiftSettings: strict),
-        .target(name: "APIHost", dependencies: ["APICore"], swiftSettings: strict),
+        // The engine that serves provider files and imports OpenAPI documents: a provider
+        // target like the others (APICore only), but with no command word of its own.
+        .target(name: "ProviderFiles", dependencies: ["APICore"], path: "Plugins/ProviderFiles", swiftSettings: strict),
+        // The host keeps the `apicli provider …` commands, which call the engine's public API.
+        .target(name: "APIHost", dependencies: ["APICore", "ProviderFiles"], swiftSettings: strict),
         .executableTarget(
             name: "apicli",
             dependencies: ["APIHost"] + providerNames.map { .target(name: $0) },
@@ -112,7 +116,7 @@ let package = Package(
         .testTarget(name: "APIHTTPTests", dependencies: ["APIHTTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "APICoreTests", dependencies: ["APICore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "APIHostTests", dependencies: ["APIHost", "TestSupport"], exclude: ["Snapshots"],
+            name: "APIHostTests", dependencies: ["APIHost", "ProviderFiles", "TestSupport"], exclude: ["Snapshots"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -121,7 +125,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "FileProviderTests", dependencies: ["APIHost", "TestSupport", "ProviderConformance"],
+            name: "FileProviderTests", dependencies: ["ProviderFiles", "APIHost", "TestSupport", "ProviderConformance"],
             swiftSettings: strict
         ),
     ] + providerTargets + providerTestTargets,

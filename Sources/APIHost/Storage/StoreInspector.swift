@@ -1,4 +1,5 @@
 import Foundation
+import ProviderFiles
 
 /// The store seen as a whole, for `apicli store info|clear|vacuum|check`.
 ///

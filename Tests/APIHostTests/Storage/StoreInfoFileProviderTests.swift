@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import APIHost
+@testable import ProviderFiles
 
 /// `apicli store info` counts file providers' rows, which live in the host's
 /// generic tables rather than in tables of their own.
