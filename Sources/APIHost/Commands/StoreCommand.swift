@@ -16,24 +16,25 @@ struct StoreCommand: Sendable {
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
             return try check(path: path)
         }
-        let store = try StoreOpener.open(path: path, providers: host.registry.providers)
+        let store = try StoreOpener.open(path: path, providers: host.registry.compiled)
         let inspector = StoreInspector(store: store)
         switch verb {
         case "info":
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
             // File providers too, even those that have stored nothing yet.
-            let directory = host.providerDirectory
-            let files = directory.entries().map(\.name).filter { directory.reserved.allowsProvider(named: $0) }
-            info(try inspector.info(providers: host.registry.names + files))
+            let reserved = ProviderRegistry.reserved(compiled: host.registry.compiled)
+            let described = host.registry.entries.map(\.name).filter { !host.registry.compiledNames.contains($0) }
+            let files = described.filter { reserved.allowsProvider(named: $0) }
+            info(try inspector.info(providers: host.registry.compiledNames + files))
         case "clear":
             guard arguments.count <= 1 else { throw UsageError(Self.usage) }
             let provider = arguments.first
-            if let provider, try host.provider(named: provider) == nil {
+            if let provider, try host.registry.provider(named: provider) == nil {
                 var message = "unknown provider '\(provider)'"
-                if let near = NearestName.suggest(provider, among: host.registry.names) { message += "; did you mean '\(near)'?" }
+                if let near = NearestName.suggest(provider, among: host.registry.compiledNames) { message += "; did you mean '\(near)'?" }
                 throw UsageError(message)
             }
-            let result = try inspector.clear(provider: provider, among: host.registry.names)
+            let result = try inspector.clear(provider: provider, among: host.registry.compiledNames)
             Messages(environment: host.environment, options: options).notice(
                 "cleared \(provider ?? "all providers"): \(result.rows) rows, \(result.cacheEntries) cached responses")
         case "vacuum":

@@ -25,7 +25,7 @@ struct StoreSchema: Sendable {
         } catch {
             throw StoreSQL.failure(error)
         }
-        let providers = host.registry.providers
+        let providers = host.registry.compiled
         var notes = Self.hostNotes
         for case let provider as any SchemaDescribingProvider in providers { notes += provider.tableNotes }
         let names = providers.map(\.descriptor.name)

@@ -77,7 +77,7 @@ struct ProviderFileCommand: Sendable {
 
     /// `<folder>/<name>.json`, which must exist; a compiled provider has no file.
     private func installedFile(_ name: String) throws -> String {
-        if host.registry.provider(named: name) != nil {
+        if host.registry.compiledProvider(named: name) != nil {
             throw UsageError("\(name) is compiled into apicli and has no provider file (see 'apicli help \(name)')")
         }
         let path = host.providerDirectory.filePath(for: name)
@@ -144,7 +144,7 @@ struct ProviderFileCommand: Sendable {
         let store = try StoreOpener.open(path: database, providers: [])
         try store.migrate(owner: name, FileItemSchema.migrations)
         let rows = try store.write { tx in try FileItemStore(tx, provider: name).drop() }
-        let cleared = try StoreInspector(store: store).clear(provider: name, among: host.registry.names + [name])
+        let cleared = try StoreInspector(store: store).clear(provider: name, among: host.registry.compiledNames + [name])
         messages.notice("removed \(path) and \(rows + cleared.rows) stored rows, \(cleared.cacheEntries) cached responses")
     }
 }

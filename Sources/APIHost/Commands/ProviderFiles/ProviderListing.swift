@@ -13,18 +13,16 @@ struct ProviderListing {
     }
 
     var lines: [Line] {
-        let compiled = host.registry.providers.map {
-            Line(name: $0.descriptor.name, source: "compiled", text: $0.descriptor.summary, isBroken: false)
-        }
-        let files = host.providerDirectory.entries().map { entry in
-            switch entry.result {
+        host.registry.entries.map { entry in
+            switch entry.provider {
             case let .success(provider):
-                Line(name: entry.name, source: entry.path, text: provider.descriptor.summary, isBroken: false)
-            case let .failure(error):
-                Line(name: entry.name, source: entry.path, text: "broken: " + error.description, isBroken: true)
+                Line(name: entry.name, source: entry.origin, text: provider.descriptor.summary, isBroken: false)
+            case let .failure(.misdescribed(problem)):
+                Line(name: entry.name, source: entry.origin, text: "broken: " + problem, isBroken: true)
+            case let .failure(failure):
+                Line(name: entry.name, source: entry.origin, text: "broken: \(failure)", isBroken: true)
             }
         }
-        return (compiled + files).sorted { $0.name < $1.name }
     }
 
     /// `apicli providers`: name and summary; a broken file shows its error instead.
