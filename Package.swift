@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "APIHTTPTests", dependencies: ["APIHTTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "APICoreTests", dependencies: ["APICore", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "APIHostTests", dependencies: ["APIHost", "ProviderFiles", "TestSupport"], exclude: ["Snapshots"],
+            name: "APIHostTests", dependencies: ["APIHost", "TestSupport"], exclude: ["Snapshots"],
             swiftSettings: strict
         ),
         .testTarget(

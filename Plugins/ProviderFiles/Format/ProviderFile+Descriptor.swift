@@ -31,7 +31,8 @@ extension ProviderFile {
                     signupURL: $0.signupURL ?? "the API's documentation")
             },
             rateLimits: rateLimits,
-            cacheTTL: .seconds(cacheSeconds))
+            cacheTTL: .seconds(cacheSeconds),
+            storage: FileItemSchema.ownership)
     }
 
     /// The positional argument's name in help: `words`, or the path placeholder it fills.

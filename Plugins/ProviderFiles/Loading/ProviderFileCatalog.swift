@@ -18,6 +18,9 @@ public struct ProviderFileCatalog: ProviderCatalog {
         }
     }
 
+    /// The engine's tables, which every provider file's rows share.
+    public var storage: CatalogStorage? { FileItemSchema.storage }
+
     public func entries() -> [ProviderCatalogEntry] {
         directory.entries().map { entry in
             ProviderCatalogEntry(

@@ -1,23 +1,24 @@
 import APICore
 import Foundation
 
-/// Reads and writes one file provider's rows of the generic tables (see
-/// ``FileItemSchema``) inside one of the host's transactions.
-public struct FileItemStore {
+/// Reads and writes one file provider's rows of the engine's tables (see
+/// ``FileItemSchema``) inside one of the host's transactions. Counting and
+/// deleting them is the host's, from ``FileItemSchema/ownership``.
+struct FileItemStore {
     let transaction: Transaction
     let provider: String
 
-    public init(_ transaction: Transaction, provider: String) {
+    init(_ transaction: Transaction, provider: String) {
         self.transaction = transaction
         self.provider = provider
     }
 
     static let upsertItem = SQLStatement.upsert(
-        into: "apicli_file_items", columns: ["provider", "item_id", "json", "search_text", "fetched_at"],
+        into: "provider_files_items", columns: ["provider", "item_id", "json", "search_text", "fetched_at"],
         conflict: ["provider", "item_id"])
 
     static let upsertQuery = SQLStatement.upsert(
-        into: "apicli_file_queries", columns: ["provider", "query_key", "total", "fetched_at"],
+        into: "provider_files_queries", columns: ["provider", "query_key", "total", "fetched_at"],
         conflict: ["provider", "query_key"])
 
     /// Upserts the items and replaces the answer to `key` whole.
@@ -30,10 +31,10 @@ public struct FileItemStore {
         }
         try transaction.execute(Self.upsertQuery, [name, .text(key), answer.total.sql, fetchedAt.sql])
         try transaction.execute(
-            "DELETE FROM apicli_file_results WHERE provider = ? AND query_key = ?", [name, .text(key)])
+            "DELETE FROM provider_files_results WHERE provider = ? AND query_key = ?", [name, .text(key)])
         for (position, item) in answer.items.enumerated() {
             try transaction.execute(
-                "INSERT INTO apicli_file_results (provider, query_key, position, item_id) VALUES (?, ?, ?, ?)",
+                "INSERT INTO provider_files_results (provider, query_key, position, item_id) VALUES (?, ?, ?, ?)",
                 [name, .text(key), position.sql, .text(item.id)])
         }
     }
@@ -44,18 +45,18 @@ public struct FileItemStore {
     func search(_ words: String, answerKey: String, limit: Int) throws -> Stored<FileAnswer>? {
         let name = SQLValue.text(provider)
         let answered = try transaction.queryOne(
-            "SELECT total, fetched_at FROM apicli_file_queries WHERE provider = ? AND query_key = ?",
+            "SELECT total, fetched_at FROM provider_files_queries WHERE provider = ? AND query_key = ?",
             [name, .text(answerKey)])
         var rows = try transaction.query(
-            "SELECT i.item_id, i.json, i.fetched_at FROM apicli_file_results r JOIN apicli_file_items i "
+            "SELECT i.item_id, i.json, i.fetched_at FROM provider_files_results r JOIN provider_files_items i "
                 + "ON i.provider = r.provider AND i.item_id = r.item_id "
                 + "WHERE r.provider = ? AND r.query_key = ? ORDER BY r.position", [name, .text(answerKey)])
         let limit = max(limit, rows.count)
         if let match = FTSQuery.allWords(words) {
             rows += try transaction.query(
-                "SELECT i.item_id, i.json, i.fetched_at FROM apicli_file_items_fts JOIN apicli_file_items i "
-                    + "ON i.num = apicli_file_items_fts.rowid WHERE apicli_file_items_fts MATCH ? AND i.provider = ? "
-                    + "ORDER BY apicli_file_items_fts.rank LIMIT ?", [.text(match), name, .integer(Int64(limit))])
+                "SELECT i.item_id, i.json, i.fetched_at FROM provider_files_items_fts JOIN provider_files_items i "
+                    + "ON i.num = provider_files_items_fts.rowid WHERE provider_files_items_fts MATCH ? AND i.provider = ? "
+                    + "ORDER BY provider_files_items_fts.rank LIMIT ?", [.text(match), name, .integer(Int64(limit))])
         }
         var seen = Set<String>()
         var newest: Date?
@@ -71,52 +72,5 @@ public struct FileItemStore {
         guard let fetchedAt = [newest, answeredAt].compactMap({ $0 }).max(), !items.isEmpty || answered != nil
         else { return nil }
         return Stored(FileAnswer(items: items, total: answered?.get("total", as: Int.self)), fetchedAt: fetchedAt)
-    }
-
-    /// Deletes every row of this provider (items, index entries, answers); the rows deleted.
-    public func drop() throws -> Int {
-        var count = 0
-        for table in Self.tables {
-            try transaction.execute("DELETE FROM \(table) WHERE provider = ?", [.text(provider)])
-            count += transaction.changes
-        }
-        return count
-    }
-}
-
-extension FileItemStore {
-    /// The generic tables, in the order their rows are deleted.
-    static let tables = ["apicli_file_results", "apicli_file_queries", "apicli_file_items"]
-
-    /// Whether any file provider ever ran, creating the generic tables.
-    static func exists(in transaction: Transaction) throws -> Bool {
-        try transaction.queryOne("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'apicli_file_items'") != nil
-    }
-
-    /// For `apicli store info`: each file provider's rows in the generic tables
-    /// (items, answers and their result lists: what `store clear` would delete).
-    public static func rowCounts(in transaction: Transaction) throws -> [String: Int] {
-        guard try exists(in: transaction) else { return [:] }
-        var counts: [String: Int] = [:]
-        for table in tables {
-            for row in try transaction.query("SELECT provider, COUNT(*) FROM \(table) GROUP BY provider") {
-                guard let provider = row[0].string, let count = row[1].int else { continue }
-                counts[provider, default: 0] += count
-            }
-        }
-        return counts
-    }
-
-    /// For `apicli store clear [provider]`: deletes one file provider's rows, or
-    /// every file provider's with nil; 0 when no file provider ever ran.
-    public static func clear(provider: String?, in transaction: Transaction) throws -> Int {
-        guard try exists(in: transaction) else { return 0 }
-        if let provider { return try FileItemStore(transaction, provider: provider).drop() }
-        var count = 0
-        for table in tables {
-            try transaction.execute("DELETE FROM \(table)")
-            count += transaction.changes
-        }
-        return count
     }
 }

@@ -14,6 +14,13 @@ public protocol ProviderCatalog: Sendable {
     /// Every description, by name, broken ones included (`apicli provider list`
     /// shows them, `provider check` and `remove` complete to them).
     func entries() -> [ProviderCatalogEntry]
+
+    /// The tables the catalog's providers share, if they share any; nil by default.
+    var storage: CatalogStorage? { get }
+}
+
+extension ProviderCatalog {
+    public var storage: CatalogStorage? { nil }
 }
 
 /// One description in a catalog: its provider, or why it has none.

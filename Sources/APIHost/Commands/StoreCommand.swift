@@ -16,16 +16,14 @@ struct StoreCommand: Sendable {
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
             return try check(path: path)
         }
-        let store = try StoreOpener.open(path: path, providers: host.registry.compiled)
+        let layout = host.registry.storeLayout
+        let store = try StoreOpener.open(path: path, providers: host.registry.compiled, shared: layout.sharedMigrations)
         let inspector = StoreInspector(store: store)
         switch verb {
         case "info":
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
-            // File providers too, even those that have stored nothing yet.
-            let reserved = ProviderRegistry.reserved(compiled: host.registry.compiled)
-            let described = host.registry.entries.map(\.name).filter { !host.registry.compiledNames.contains($0) }
-            let files = described.filter { reserved.allowsProvider(named: $0) }
-            info(try inspector.info(providers: host.registry.compiledNames + files))
+            // Providers described in files too, even those that have stored nothing yet.
+            info(try inspector.info(layout: layout))
         case "clear":
             guard arguments.count <= 1 else { throw UsageError(Self.usage) }
             let provider = arguments.first
@@ -34,7 +32,7 @@ struct StoreCommand: Sendable {
                 if let near = NearestName.suggest(provider, among: host.registry.compiledNames) { message += "; did you mean '\(near)'?" }
                 throw UsageError(message)
             }
-            let result = try inspector.clear(provider: provider, among: host.registry.compiledNames)
+            let result = try inspector.clear(provider: provider, layout: layout)
             Messages(environment: host.environment, options: options).notice(
                 "cleared \(provider ?? "all providers"): \(result.rows) rows, \(result.cacheEntries) cached responses")
         case "vacuum":

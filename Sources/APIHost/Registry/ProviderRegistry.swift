@@ -74,6 +74,26 @@ public struct ProviderRegistry: Sendable {
         return CommandLineModel(version: Host.version, providers: Self.runnable(entries).map(\.descriptor), fileProviders: files)
     }
 
+    /// Who owns what in the store: every provider of every source, each with
+    /// where its rows are (a broken description too: its catalog's shared
+    /// tables may hold its rows), and every source's shared tables.
+    public var storeLayout: StoreLayout {
+        var providers: [(name: String, storage: StorageOwnership)] = []
+        var shared: [CatalogStorage] = []
+        for source in sources {
+            let storage = source.sharedStorage
+            if let storage { shared.append(storage) }
+            for entry in source.entries()
+            where ProviderDescriptor.canOwnStorage(entry.name) && BuiltinCommand.named(entry.name) == nil
+                && !providers.contains(where: { $0.name == entry.name })
+            {
+                let declared = (try? entry.provider.get())?.descriptor.storageOwnership
+                providers.append((entry.name, declared ?? storage?.ownership ?? .own(entry.name)))
+            }
+        }
+        return StoreLayout(providers: providers, shared: shared)
+    }
+
     /// What a provider described at run time cannot be called or define: the
     /// compiled providers' names, the built-in commands, and the global options.
     public static func reserved(compiled: [any Provider]) -> ReservedNames {

@@ -3,7 +3,7 @@
 /// then the providers folder.
 ///
 /// A new kind of source (executables named `apicli-NAME` on `PATH`) is a new
-/// case, answered in the three functions below: nothing else in the host asks
+/// case, answered in the functions below: nothing else in the host asks
 /// a source anything.
 public enum ProviderSource: Sendable {
     /// Providers compiled into this build (the generated list).
@@ -27,6 +27,14 @@ public enum ProviderSource: Sendable {
             providers.map { ProviderCatalogEntry(name: $0.descriptor.name, origin: "compiled", provider: .success($0)) }
         case let .catalog(catalog):
             catalog.entries()
+        }
+    }
+
+    /// The tables this source's providers share, if they share any.
+    var sharedStorage: CatalogStorage? {
+        switch self {
+        case .compiled: nil
+        case let .catalog(catalog): catalog.storage
         }
     }
 

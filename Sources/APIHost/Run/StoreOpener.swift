@@ -7,7 +7,9 @@ import Foundation
 /// a fresh answer is still shown (the run warns once that it is not stored), and
 /// what must write fails with "read-only" (74).
 enum StoreOpener {
-    static func open(path: String, providers: [any Provider]) throws -> Store {
+    /// `shared`: tables several providers share (the provider-files engine's), migrated
+    /// under their owner even when no provider of theirs runs.
+    static func open(path: String, providers: [any Provider], shared: [CatalogStorage] = []) throws -> Store {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw CLIError(
@@ -18,7 +20,10 @@ enum StoreOpener {
             let store = try openFile(path)
             try migrate(store, owner: HostSchema.owner, HostSchema.migrations)
             for provider in providers {
-                try migrate(store, owner: provider.descriptor.name, provider.migrations)
+                try migrate(store, owner: provider.descriptor.storageOwnership.owner, provider.migrations)
+            }
+            for storage in shared {
+                try migrate(store, owner: storage.ownership.owner, storage.migrations)
             }
             return store
         } catch let error as StoreError {

@@ -124,6 +124,8 @@ struct ProviderFileCommand: Sendable {
     /// Removes the file; its stored rows too when the user says so (`--yes`, or `y` at the prompt).
     private func remove(_ name: String, yes: Bool, options: RunOptions, messages: Messages) throws {
         let path = try installedFile(name)
+        // Read while the file is there: it says where the provider's rows are.
+        let layout = host.registry.storeLayout
         let database = AppPaths(variables: host.environment.variables, databaseFlag: options.databasePath).database
         let hasStore = FileManager.default.fileExists(atPath: database)
         var drop = yes
@@ -141,10 +143,8 @@ struct ProviderFileCommand: Sendable {
             messages.notice("removed \(path)" + (hasStore ? "; its stored results are kept" : ""))
             return
         }
-        let store = try StoreOpener.open(path: database, providers: [])
-        try store.migrate(owner: name, FileItemSchema.migrations)
-        let rows = try store.write { tx in try FileItemStore(tx, provider: name).drop() }
-        let cleared = try StoreInspector(store: store).clear(provider: name, among: host.registry.compiledNames + [name])
-        messages.notice("removed \(path) and \(rows + cleared.rows) stored rows, \(cleared.cacheEntries) cached responses")
+        let store = try StoreOpener.open(path: database, providers: [], shared: layout.sharedMigrations)
+        let cleared = try StoreInspector(store: store).clear(provider: name, layout: layout)
+        messages.notice("removed \(path) and \(cleared.rows) stored rows, \(cleared.cacheEntries) cached responses")
     }
 }
