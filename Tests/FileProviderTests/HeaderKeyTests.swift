@@ -57,7 +57,7 @@ struct HeaderKeyTests {
     func conformance() async throws {
         let file = try SampleFiles.read(Self.hackerNewsWithHeader)
         await Conformance.expect(
-            PagedFileProvider(file: file, source: "hn.json"), arguments: ["gibberish"],
+            FileProvider(file: file, source: "hn.json"), arguments: ["gibberish"],
             fixtures: [SampleFiles.fixture("hn_search_tags_story_hitsPerPage1_2014_sytelus.json")])
     }
 

@@ -27,7 +27,7 @@ struct StoreSchema: Sendable {
         }
         let providers = host.registry.compiled
         var notes = Self.hostNotes
-        for case let provider as any SchemaDescribingProvider in providers { notes += provider.tableNotes }
+        for provider in providers { notes += provider.tableNotes }
         let layout = host.registry.storeLayout
         var out = ""
         for owner in ["host"] + layout.ownerNames {

@@ -41,7 +41,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         let runner = QueryRunner(
             provider: provider, client: client, store: store, baseURL: baseURL, credential: credential,
             options: options, time: environment.time, progress: progress, paging: paging,
-            lookups: LookupPlan(provider), timing: TimedPlan(provider), batching: BatchPlan.of(provider), trace: writeTrace)
+            lookups: LookupPlan(provider), batching: BatchPlan.of(provider), trace: writeTrace)
 
         let messages = Messages(environment: environment, options: options)
         if store.isReadOnly && !options.offline {

@@ -18,8 +18,6 @@ struct QueryRunner<P: Provider>: Sendable {
     let paging: PagePlan<P.Query, P.Response>
     /// The lookup a query may need first (weather: a place name to coordinates).
     let lookups: LookupPlan<P.Query>
-    /// How stored answers age; nil when they do not.
-    let timing: TimedPlan<P.Response>?
     /// How answers are stored page by page as they are read; nil: decoded whole, then stored.
     var batching: BatchPlan<P.Query, P.Response>? = nil
     /// `--verbose`: told when the write transaction that stores an answer has begun
@@ -203,14 +201,16 @@ struct QueryRunner<P: Provider>: Sendable {
                 "nothing stored for \(provider.label(for: query)); run it once without --offline", exitCode: .unavailable))
         }
         let now = time.now()
-        var response = stored.value
-        var leftOut: String?
-        if let timing {
-            let current = timing.drop(now, response)
-            response = current.response
-            leftOut = timing.notice(dropped: current.dropped)
-        }
+        // Answers that age lose what lies before the host's clock (``Provider/dropping(before:from:)``).
+        let current = provider.dropping(before: now, from: stored.value)
+        let leftOut = Self.agedNotice(dropped: current.dropped, itemName: provider.timedItemName)
         let notice = StaleNotice.text(fetchedAt: stored.fetchedAt, now: now, failure: failure?.message, leftOut: leftOut)
-        return .success(response, warnings: [notice])
+        return .success(current.response, warnings: [notice])
+    }
+
+    /// `3 steps already past left out`, or nil when none was.
+    static func agedNotice(dropped: Int, itemName: (one: String, many: String)) -> String? {
+        guard dropped > 0 else { return nil }
+        return "\(dropped) \(dropped == 1 ? itemName.one : itemName.many) already past left out"
     }
 }

@@ -1,36 +1,28 @@
 import APICore
 import Foundation
 
-/// What both file providers share: everything a ``Provider`` does, read from a
-/// ``ProviderFile``. ``FileProvider`` serves files without paging and
-/// ``PagedFileProvider`` files that declare it, so the host pages exactly the
-/// providers whose files say the API pages.
-protocol FileBackedProvider: Provider where Query == FileQuery, Response == FileAnswer {
-    var file: ProviderFile { get }
+/// The one provider type that serves every provider file, whatever it
+/// declares: everything a ``Provider`` does, read from a ``ProviderFile``. A
+/// file that declares paging gets `--page` and `--pages`, fetched in order; one
+/// that does not asks for one page (``FileQuery/pages`` is 1), so the host's
+/// paging is the same single request as for any provider that does not page.
+struct FileProvider: PagedProvider {
+    typealias Query = FileQuery
+    typealias Response = FileAnswer
+
+    let file: ProviderFile
     /// Where the file was read from, for help and messages.
-    var source: String { get }
-}
-
-/// A provider file without paging: one request per search.
-struct FileProvider: FileBackedProvider {
-    let file: ProviderFile
-    let source: String
-}
-
-/// A provider file that declares paging: `--page` and `--pages`, fetched in order.
-struct PagedFileProvider: FileBackedProvider, PagedProvider {
-    let file: ProviderFile
     let source: String
 }
 
 extension ProviderFile {
-    /// The provider that serves this file: paged when the file declares paging.
+    /// The provider that serves this file.
     public func provider(source: String) -> any Provider {
-        paging == nil ? FileProvider(file: self, source: source) : PagedFileProvider(file: self, source: source)
+        FileProvider(file: self, source: source)
     }
 }
 
-extension FileBackedProvider {
+extension FileProvider {
     var descriptor: ProviderDescriptor { file.descriptor(source: source) }
 
     var migrations: [Migration] { FileItemSchema.migrations }
@@ -61,7 +53,7 @@ extension FileBackedProvider {
     }
 }
 
-extension PagedFileProvider {
+extension FileProvider {
     func pageCount(for query: FileQuery) -> Int { query.pages }
 
     /// More pages exist while this one was full, the total (if sent) reaches

@@ -1,7 +1,7 @@
 import APICore
 import Foundation
 
-extension FileBackedProvider {
+extension FileProvider {
     /// One query: the words, each option read by its type, and the pages.
     func queries(from command: ParsedCommand) throws -> [FileQuery] {
         let words = command.words
