@@ -103,6 +103,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
+            dependencies: ["APIHost"],
             path: "Tests/Support",
             swiftSettings: strict
         ),
