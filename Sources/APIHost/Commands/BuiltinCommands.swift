@@ -11,7 +11,7 @@ struct BuiltinCommands: Sendable {
         let parsed = try CommandLineParser(options: GlobalOptions.specs).parse(words)
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
         if parsed.values["help"] == "true" {
-            console.out("apicli \(command.name): \(command.summary)\n\nUSAGE:\n" + command.usage.map { "  \($0)\n" }.joined())
+            console.out(BuiltinHelpGenerator.help(for: command))
             return .success
         }
         let rest = parsed.positionals
@@ -46,6 +46,10 @@ struct BuiltinCommands: Sendable {
     private func help(_ rest: [String]) throws -> ExitCode {
         guard let topic = rest.first else {
             console.out(TopLevelHelpGenerator.help(for: host.registry.model))
+            return .success
+        }
+        if let builtin = BuiltinCommand.named(topic) {
+            console.out(BuiltinHelpGenerator.help(for: builtin))
             return .success
         }
         guard let provider = try host.registry.provider(named: topic) else {

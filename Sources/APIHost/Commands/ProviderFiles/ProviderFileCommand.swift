@@ -30,8 +30,7 @@ struct ProviderFileCommand: Sendable {
         let parsed = try CommandLineParser(options: GlobalOptions.specs + command.options).parse(words)
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
         if parsed.values["help"] == "true" {
-            console.out("apicli provider: \(command.summary)\n\nUSAGE:\n" + command.usage.map { "  \($0)\n" }.joined()
-                + "\nOPTIONS:\n" + HelpText.list(command.options.map { (HelpText.label(of: $0), $0.help) }))
+            console.out(BuiltinHelpGenerator.help(for: command))
             return .success
         }
         let messages = Messages(environment: host.environment, options: options)
