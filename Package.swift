@@ -103,7 +103,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["APIHost"],
+            dependencies: ["APIHTTP", "APICore", "APIHost"],
             path: "Tests/Support",
             swiftSettings: strict
         ),
