@@ -78,7 +78,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "APICore", dependencies: ["APIHTTP", "APIStore", "APIDocuments"], swiftSettings: strict),
-        .target(name: "APIHost", dependencies: ["APICore"], swiftSettings: strict),
+        // The engine that serves provider files and imports OpenAPI documents: a provider
+        // target like the others (APICore only), but with no command word of its own.
+        .target(name: "ProviderFiles", dependencies: ["APICore"], path: "Plugins/ProviderFiles", swiftSettings: strict),
+        // The host keeps the `apicli provider …` commands, which call the engine's public API.
+        .target(name: "APIHost", dependencies: ["APICore", "ProviderFiles"], swiftSettings: strict),
         .executableTarget(
             name: "apicli",
             dependencies: ["APIHost"] + providerNames.map { .target(name: $0) },
@@ -110,6 +114,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
+            dependencies: ["APIHTTP", "APICore", "APIHost"],
             path: "Tests/Support",
             swiftSettings: strict
         ),
@@ -140,7 +145,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "FileProviderTests", dependencies: ["APIHost", "TestSupport", "ProviderConformance"],
+            name: "FileProviderTests", dependencies: ["ProviderFiles", "APIHost", "TestSupport", "ProviderConformance"],
             swiftSettings: strict
         ),
     ] + providerTargets + providerTestTargets,

@@ -1,14 +1,20 @@
 import APIHost
 import Foundation
 
-// The executable only wires things together: the generated provider list, the
-// real environment and streams. Everything it runs lives in APIHost.
+// The executable only wires things together: the registry's sources (the
+// generated provider list, then the providers folder), the real environment
+// and streams. Everything it runs lives in APIHost.
 
 // A reader that closes the pipe early (`apicli nyt x | head -1`) must end the run
 // quietly: as an EPIPE error the console can handle, not a signal.
 signal(SIGPIPE, SIG_IGN)
 do {
-    let host = Host(registry: try ProviderRegistry(generatedProviders), environment: .current())
+    let environment = HostEnvironment.current()
+    let sources: [ProviderSource] = [
+        .compiled(generatedProviders),
+        .providerFiles(variables: environment.variables, compiled: generatedProviders),
+    ]
+    let host = Host(registry: try ProviderRegistry(sources: sources), environment: environment)
     let code = await host.run(Array(CommandLine.arguments.dropFirst()))
     exit(code.rawValue)
 } catch {

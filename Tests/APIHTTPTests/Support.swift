@@ -38,26 +38,6 @@ final class MemoryCacheStorage: ResponseCacheStorage {
     var keys: [String] { entries.withLock { Array($0.keys) } }
 }
 
-/// A transport that answers from a script and counts its calls.
-final class StubTransport: ClientTransport {
-    private let script: @Sendable (HTTPRequest, Int) throws -> HTTPResponse
-    private let calls = Mutex<[HTTPRequest]>([])
-    private let attempts = Mutex<[Int]>([])
-
-    init(_ script: @escaping @Sendable (HTTPRequest, Int) throws -> HTTPResponse) { self.script = script }
-
-    func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
-        let index = calls.withLock { calls in
-            calls.append(request)
-            return calls.count
-        }
-        attempts.withLock { $0.append(context.attempt) }
-        return try script(request, index)
-    }
-
-    var requests: [HTTPRequest] { calls.withLock { $0 } }
-    var seenAttempts: [Int] { attempts.withLock { $0 } }
-}
 
 /// The error a call throws, or nil when it succeeds.
 func failure(_ body: () async throws -> HTTPResponse) async -> (any Error)? {

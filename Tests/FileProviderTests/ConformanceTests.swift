@@ -1,4 +1,5 @@
 @testable import APIHost
+@testable import ProviderFiles
 import Foundation
 import ProviderConformance
 import Testing
@@ -9,7 +10,7 @@ struct FileProviderConformanceTests {
     @Test("Hacker News (Algolia) file, paged")
     func hackerNews() async throws {
         let file = try SampleFiles.read(SampleFiles.hackerNews)
-        let provider = PagedFileProvider(file: file, source: "hn.json")
+        let provider = FileProvider(file: file, source: "hn.json")
         await Conformance.expect(
             provider, arguments: ["gibberish"],
             fixtures: [
@@ -22,15 +23,22 @@ struct FileProviderConformanceTests {
     func wikipedia() async throws {
         let file = try SampleFiles.read(SampleFiles.wikipedia)
         await Conformance.expect(
-            PagedFileProvider(file: file, source: "wiki.json"), arguments: ["computing"],
+            FileProvider(file: file, source: "wiki.json"), arguments: ["computing"],
             fixtures: [SampleFiles.fixture("wikipedia_search_computing_2023_csxl-solus.json")])
     }
 
-    @Test("A file without paging is a plain provider")
+    @Test("A file without paging asks for one page, with the same provider type")
     func unpaged() async throws {
         var file = try SampleFiles.read(SampleFiles.wikipedia)
         file.paging = nil
-        #expect(!(file.provider(source: "wiki.json") is any PagedProvider))
+        let provider = FileProvider(file: file, source: "wiki.json")
+        let query = try #require(try provider.queries(from: ParsedCommand(arguments: ["computing"], values: [:])).first)
+        #expect(provider.pageCount(for: query) == 1)
+        #expect(!provider.descriptor.options.contains { $0.name == "pages" }, "no --pages without paging")
+        let body = try Data(contentsOf: SampleFiles.fixture("wikipedia_search_computing_2023_csxl-solus.json"))
+        var warnings: [String] = []
+        let answer = try provider.decode(body, for: query, warnings: &warnings)
+        #expect(!provider.hasMore(after: answer, page: 0, for: query))
         await Conformance.expect(
             FileProvider(file: file, source: "wiki.json"), arguments: ["computing"],
             fixtures: [SampleFiles.fixture("wikipedia_search_computing_2023_csxl-solus.json")])

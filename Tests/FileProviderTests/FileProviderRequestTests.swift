@@ -1,4 +1,5 @@
 @testable import APIHost
+@testable import ProviderFiles
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 struct FileProviderRequestTests {
     @Test("Words, options in order, then paging; the first page is not sent")
     func request() throws {
-        let provider = PagedFileProvider(file: try SampleFiles.read(SampleFiles.hackerNews), source: "hn.json")
+        let provider = FileProvider(file: try SampleFiles.read(SampleFiles.hackerNews), source: "hn.json")
         let query = try #require(
             try provider.queries(from: ParsedCommand(arguments: ["c++", "rust"], values: ["tags": "story", "pages": "2"])).first)
         let first = provider.request(for: query, page: 0)
@@ -19,7 +20,7 @@ struct FileProviderRequestTests {
 
     @Test("Offset paging sends the offset of each page")
     func offset() throws {
-        let provider = PagedFileProvider(file: try SampleFiles.read(SampleFiles.wikipedia), source: "wiki.json")
+        let provider = FileProvider(file: try SampleFiles.read(SampleFiles.wikipedia), source: "wiki.json")
         let query = try #require(try provider.queries(from: ParsedCommand(arguments: ["computing"], values: ["page": "2"])).first)
         #expect(provider.request(for: query, page: 0).query.contains(QueryItem("sroffset", "4")))
         #expect(provider.request(for: query, page: 0).query.contains(QueryItem("action", "query")) == false,
@@ -31,7 +32,7 @@ struct FileProviderRequestTests {
         let text = SampleFiles.hackerNews.replacingOccurrences(
             of: #"{"name": "min-points", "parameter": "numericFilters", "type": "text", "help": "A numeric filter."}"#,
             with: #"{"name": "since", "parameter": "since", "type": "date", "format": "dd/MM/yyyy"}"#)
-        let provider = PagedFileProvider(file: try SampleFiles.read(text), source: "hn.json")
+        let provider = FileProvider(file: try SampleFiles.read(text), source: "hn.json")
         let query = try #require(try provider.queries(from: ParsedCommand(arguments: ["x"], values: ["since": "2024-02-29"])).first)
         #expect(query.parameters == [QueryItem("since", "29/02/2024")])
         #expect(throws: UsageError.self) { try provider.queries(from: ParsedCommand(arguments: ["x"], values: ["since": "2023-02-29"])) }
@@ -40,23 +41,23 @@ struct FileProviderRequestTests {
     @Test("A path the answer lacks is the file's error, exit 78, naming what is there")
     func missingItems() throws {
         let text = SampleFiles.hackerNews.replacingOccurrences(of: #""items": "hits""#, with: #""items": "results.hits""#)
-        let provider = PagedFileProvider(file: try SampleFiles.read(text), source: "hn.json")
+        let provider = FileProvider(file: try SampleFiles.read(text), source: "hn.json")
         let body = try Data(contentsOf: SampleFiles.fixture("hn_search_tags_story_hitsPerPage1_2014_sytelus.json"))
         var warnings: [String] = []
         do {
             _ = try provider.decode(body, for: FileQuery(words: "x", parameters: [], firstPage: 0, pages: 1), warnings: &warnings)
             Issue.record("decoded")
-        } catch let error as CLIError {
-            #expect(error.exitCode == .configuration)
-            #expect(error.message.contains("hn.json: items: the answer has no 'results.hits'"), "\(error.message)")
-            #expect(error.message.contains("hits"), "\(error.message)")
+        } catch let ProviderFailure.misdescribed(message) {
+            #expect(ErrorMapping.cliError(ProviderFailure.misdescribed(message)).exitCode == .configuration)
+            #expect(message.contains("hn.json: items: the answer has no 'results.hits'"), "\(message)")
+            #expect(message.contains("hits"), "\(message)")
         }
     }
 
     @Test("Items without the id path get their content hash, with a warning")
     func contentHash() throws {
         let text = SampleFiles.wikipedia.replacingOccurrences(of: #""id": "pageid""#, with: #""id": "nothere""#)
-        let provider = PagedFileProvider(file: try SampleFiles.read(text), source: "wiki.json")
+        let provider = FileProvider(file: try SampleFiles.read(text), source: "wiki.json")
         let body = try Data(contentsOf: SampleFiles.fixture("wikipedia_search_computing_2023_csxl-solus.json"))
         var warnings: [String] = []
         let answer = try provider.decode(body, for: FileQuery(words: "x", parameters: [], firstPage: 0, pages: 1), warnings: &warnings)

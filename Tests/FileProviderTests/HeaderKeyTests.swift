@@ -1,4 +1,5 @@
 @testable import APIHost
+@testable import ProviderFiles
 import Foundation
 import ProviderConformance
 import Testing
@@ -48,7 +49,7 @@ struct HeaderKeyTests {
         } catch {
             let problem = try #require(error.problems.first { $0.field == field }, "\(error.lines)")
             #expect(problem.message.contains(says), "\(problem.message)")
-            #expect(error.cliError.exitCode == .configuration)
+            #expect(ErrorMapping.cliError(ProviderFailure.misdescribed(error.description)).exitCode == .configuration)
         }
     }
 
@@ -56,7 +57,7 @@ struct HeaderKeyTests {
     func conformance() async throws {
         let file = try SampleFiles.read(Self.hackerNewsWithHeader)
         await Conformance.expect(
-            PagedFileProvider(file: file, source: "hn.json"), arguments: ["gibberish"],
+            FileProvider(file: file, source: "hn.json"), arguments: ["gibberish"],
             fixtures: [SampleFiles.fixture("hn_search_tags_story_hitsPerPage1_2014_sytelus.json")])
     }
 
@@ -105,7 +106,7 @@ struct HeaderKeyTests {
         let directory = try TemporaryDirectory(prefix: "openapi-header")
         let path = directory.path("api.json")
         try Data(document.utf8).write(to: URL(fileURLWithPath: path))
-        return try OpenAPIImport(name: "docs", documentPath: path, operation: "search", wordsParameter: nil).providerFile()
+        return try OpenAPIImport(name: "docs", documentPath: path, operation: "search", wordsParameter: nil, reservedOptions: SampleFiles.reserved.options).providerFile()
     }
 
     @Test("OpenAPI 3 and Swagger 2 header schemes import as header keys", arguments: [openAPI3(keyIn: "header"), swagger2])
@@ -124,7 +125,7 @@ struct HeaderKeyTests {
         #expect {
             try Self.imported(Self.openAPI3(keyIn: "cookie"))
         } throws: { error in
-            let message = (error as? CLIError)?.message ?? ""
+            let message = (error as? OpenAPIImportError)?.description ?? ""
             return message.contains("goes in a cookie") && message.contains("query parameter or a header")
         }
     }

@@ -1,4 +1,5 @@
 @testable import APIHost
+@testable import ProviderFiles
 import Foundation
 import ProviderConformance
 import Testing
@@ -10,7 +11,7 @@ struct OpenAPIImportTests {
     static var document: String { Fixtures.realRoot.appendingPathComponent("openapi/nyt_article_search_v2.json").path }
 
     static func imported(_ operation: String = "GET /articlesearch.json") throws -> ProviderFile {
-        try OpenAPIImport(name: "nytimes", documentPath: document, operation: operation, wordsParameter: nil).providerFile()
+        try OpenAPIImport(name: "nytimes", documentPath: document, operation: operation, wordsParameter: nil, reservedOptions: SampleFiles.reserved.options).providerFile()
     }
 
     @Test("The server, path, key, parameters, items and paging come from the document")
@@ -44,7 +45,7 @@ struct OpenAPIImportTests {
         #expect {
             try Self.imported("GET /articlesearch")
         } throws: { error in
-            (error as? CLIError)?.message.contains("did you mean 'GET /articlesearch.json'") == true
+            (error as? OpenAPIImportError)?.description.contains("did you mean 'GET /articlesearch.json'") == true
         }
     }
 
@@ -54,9 +55,9 @@ struct OpenAPIImportTests {
         let path = directory.path("api.yaml")
         try Data("openapi: 3.0.0\ninfo:\n  title: x\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect {
-            try OpenAPIImport(name: "x", documentPath: path, operation: "search", wordsParameter: nil).providerFile()
+            try OpenAPIImport(name: "x", documentPath: path, operation: "search", wordsParameter: nil, reservedOptions: SampleFiles.reserved.options).providerFile()
         } throws: { error in
-            let message = (error as? CLIError)?.message ?? ""
+            let message = (error as? OpenAPIImportError)?.description ?? ""
             return message.contains("JSON only") && message.contains("yq -o=json")
         }
     }
@@ -64,7 +65,7 @@ struct OpenAPIImportTests {
     @Test("The imported NYT provider passes the conformance suite, key included")
     func conformance() async throws {
         let provider = try Self.imported().provider(source: "nytimes.json")
-        guard let paged = provider as? PagedFileProvider else {
+        guard let paged = provider as? FileProvider, paged.file.paging != nil else {
             Issue.record("the import is paged")
             return
         }

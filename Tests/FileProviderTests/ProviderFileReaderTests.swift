@@ -1,4 +1,5 @@
 @testable import APIHost
+@testable import ProviderFiles
 import Foundation
 import Testing
 
@@ -70,7 +71,7 @@ struct ProviderFileReaderTests {
             let problem = try #require(error.problems.first { $0.field == `case`.field }, "\(error.lines)")
             #expect(problem.message.contains(`case`.says), "\(problem.message)")
             #expect(error.description.hasPrefix("test.json:"), "\(error.description)")
-            #expect(error.cliError.exitCode == .configuration)
+            #expect(ErrorMapping.cliError(ProviderFailure.misdescribed(error.description)).exitCode == .configuration)
             if problem.field != "items" || `case`.says != "missing", problem.field != "key" {
                 // The line is where the offending text is.
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,4 +1,5 @@
 @testable import APIHost
+@testable import ProviderFiles
 import Foundation
 import TestSupport
 
@@ -63,7 +64,9 @@ enum SampleFiles {
         }
         """
 
-    static let reserved: Set<String> = ["nyt", "weather", "providers", "help", "config", "store", "completions", "manpage", "provider"]
+    static let reserved = ReservedNames(
+        commands: ["nyt", "weather", "providers", "help", "config", "store", "completions", "manpage", "provider"],
+        options: Set(GlobalOptions.specs.map(\.name) + ["version"]))
 
     static func read(_ text: String, name: String? = nil) throws(ProviderFileError) -> ProviderFile {
         try ProviderFileReader(file: "test.json", expectedName: name, reserved: reserved).read(Array(text.utf8))

@@ -1,4 +1,5 @@
 @testable import APIHost
+@testable import ProviderFiles
 import Foundation
 import Testing
 import TestSupport

@@ -50,8 +50,8 @@ public struct FieldMeaning: Sendable, Hashable {
     }
 }
 
-/// A provider that says what an item of its output is (see ``ItemShape``).
-/// The host asks `provider as? any ItemizedProvider`; others get ``ItemShape/elements``.
-public protocol ItemizedProvider: Provider {
-    var items: ItemShape { get }
-}
+/// A provider that says what an item of its output is (see ``ItemShape``), by
+/// implementing ``Provider/items``: a defaulted requirement the host reads on
+/// every provider, so no run probes for this protocol. It stays as a name for
+/// the capability, and so that existing conformances keep compiling; it adds nothing.
+public protocol ItemizedProvider: Provider {}

@@ -67,6 +67,24 @@ public protocol Provider: Sendable {
 
     /// What a terminal shows: by default the ``table(_:)`` alone.
     func view(_ results: [Response], on terminal: Terminal) -> [TerminalView]
+
+    // Capabilities that are data, or a default that does nothing: declared
+    // where needed, read by the host with no probing.
+
+    /// What one item of the JSON output is, for `--fields`, `--format line` and
+    /// `--new`; by default each element, identified by `id` (``ItemShape/elements``).
+    var items: ItemShape { get }
+
+    /// A line of meaning for each stored table and column, for `apicli store schema`; none by default.
+    var tableNotes: [TableNote] { get }
+
+    /// What the items that age are called in the stale notice: `("step", "steps")`.
+    var timedItemName: (one: String, many: String) { get }
+
+    /// `response` without the items whose time is before `now`, and how many were
+    /// left out, for answers about times to come (weather's forecast steps); by
+    /// default nothing ages. The host passes its clock.
+    func dropping(before now: Date, from response: Response) -> (response: Response, dropped: Int)
 }
 
 extension Provider {
@@ -76,5 +94,15 @@ extension Provider {
 
     public func view(_ results: [Response], on terminal: Terminal) -> [TerminalView] {
         [TerminalView(table: table(results))]
+    }
+
+    public var items: ItemShape { .elements }
+
+    public var tableNotes: [TableNote] { [] }
+
+    public var timedItemName: (one: String, many: String) { ("item", "items") }
+
+    public func dropping(before now: Date, from response: Response) -> (response: Response, dropped: Int) {
+        (response, 0)
     }
 }

@@ -24,12 +24,14 @@ public struct ProviderDescriptor: Sendable {
     public var rateLimits: [RateLimit]
     /// How long a response stays fresh in the cache, unless the server says otherwise.
     public var cacheTTL: Duration
+    /// Where its rows are in the store; nil: tables of its own, named `<name>_…`.
+    public var storage: StorageOwnership?
 
     public init(
         name: String, displayName: String, summary: String, discussion: String = "",
         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], examples: [String] = [],
         defaultBaseURL: URL, credential: CredentialSpec? = nil,
-        rateLimits: [RateLimit] = [], cacheTTL: Duration = .seconds(600)
+        rateLimits: [RateLimit] = [], cacheTTL: Duration = .seconds(600), storage: StorageOwnership? = nil
     ) {
         self.name = name
         self.displayName = displayName
@@ -42,7 +44,11 @@ public struct ProviderDescriptor: Sendable {
         self.credential = credential
         self.rateLimits = rateLimits
         self.cacheTTL = cacheTTL
+        self.storage = storage
     }
+
+    /// Where its rows are: ``storage``, or tables of its own.
+    public var storageOwnership: StorageOwnership { storage ?? .own(name) }
 
     /// `APICLI_NYT_BASE_URL` for `nyt`: the environment prefix for this provider's settings.
     public var environmentPrefix: String {

@@ -25,6 +25,10 @@ public enum ProviderFailure: Error, Sendable, Hashable {
     case blocked(detail: String?, until: Date? = nil)
     /// The service is failing for now (an overloaded gateway, a 5xx with a message) (exit 75).
     case temporarilyUnavailable(detail: String?)
+    /// The provider itself is described wrongly (a provider file whose `items` path the
+    /// answer does not have): the message names the description and the field to fix,
+    /// since neither the user's words nor the server are at fault (exit 78).
+    case misdescribed(String)
 }
 
 extension ProviderFailure {
@@ -34,7 +38,7 @@ extension ProviderFailure {
     public var mayPassByWaiting: Bool {
         switch self {
         case .quotaExhausted, .temporarilyUnavailable: true
-        case .notFound, .badRequest, .keyRejected, .notInPlan, .blocked: false
+        case .notFound, .badRequest, .keyRejected, .notInPlan, .blocked, .misdescribed: false
         }
     }
 

@@ -1,13 +1,14 @@
-/// A provider that explains its tables, for `apicli store schema`: people
-/// write `apicli store sql` queries from it.
+/// A provider that explains its tables, for `apicli store schema`, by
+/// implementing ``Provider/tableNotes``: people write `apicli store sql`
+/// queries from it.
 ///
 /// The host lists every table and column the store actually has; these notes
 /// add a line of meaning to each. A column without a note is still listed,
 /// with its declared type, and the columns of a ``ResultSetTable`` are
-/// explained by the host.
-public protocol SchemaDescribingProvider: Provider {
-    var tableNotes: [TableNote] { get }
-}
+/// explained by the host. ``Provider/tableNotes`` is a defaulted requirement
+/// read on every provider, so nothing probes for this protocol; it stays as a
+/// name for the capability, and so that existing conformances keep compiling.
+public protocol SchemaDescribingProvider: Provider {}
 
 /// What one table holds and what each of its columns means.
 public struct TableNote: Sendable, Hashable {

@@ -1,17 +1,9 @@
-import Foundation
-
-/// A provider whose answers are about times to come (weather: forecast
-/// steps), so that a stored answer ages: what it said about an hour now past
-/// is no longer worth showing.
+/// A provider whose answers are about times to come (weather: forecast steps),
+/// so that a stored answer ages: what it said about an hour now past is no
+/// longer worth showing.
 ///
-/// When the host answers from the store (`--offline`, or after a network
-/// failure), it asks the provider to leave out what lies before the host's
-/// clock, and says in the stale notice how many items were left out. The
-/// provider keeps no clock: `now` comes from the host.
-public protocol TimedProvider: Provider {
-    /// What the items are called in the stale notice: `("step", "steps")`.
-    var timedItemName: (one: String, many: String) { get }
-
-    /// `response` without the items whose time is before `now`, and how many were left out.
-    func dropping(before now: Date, from response: Response) -> (response: Response, dropped: Int)
-}
+/// The hooks are ``Provider/timedItemName`` and ``Provider/dropping(before:from:)``,
+/// defaulted requirements the host calls on every provider (the defaults drop
+/// nothing), so no run probes for this protocol. It stays as a name for the
+/// capability, and so that existing conformances keep compiling; it adds nothing.
+public protocol TimedProvider: Provider {}

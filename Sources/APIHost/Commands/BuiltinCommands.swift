@@ -11,7 +11,7 @@ struct BuiltinCommands: Sendable {
         let parsed = try CommandLineParser(options: GlobalOptions.specs).parse(words)
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
         if parsed.values["help"] == "true" {
-            console.out("apicli \(command.name): \(command.summary)\n\nUSAGE:\n" + command.usage.map { "  \($0)\n" }.joined())
+            console.out(BuiltinHelpGenerator.help(for: command))
             return .success
         }
         let rest = parsed.positionals
@@ -31,7 +31,7 @@ struct BuiltinCommands: Sendable {
             return try completions(rest)
         case "manpage":
             try expectNoArguments(rest, command: command.name)
-            console.out(ManPageGenerator.page(for: host.model))
+            console.out(ManPageGenerator.page(for: host.registry.model))
             return .success
         default:
             throw CLIError("'\(command.name)' is described but has no implementation", exitCode: .software)
@@ -45,15 +45,19 @@ struct BuiltinCommands: Sendable {
 
     private func help(_ rest: [String]) throws -> ExitCode {
         guard let topic = rest.first else {
-            console.out(TopLevelHelpGenerator.help(for: host.model))
+            console.out(TopLevelHelpGenerator.help(for: host.registry.model))
             return .success
         }
-        guard let provider = try host.provider(named: topic) else {
+        if let builtin = BuiltinCommand.named(topic) {
+            console.out(BuiltinHelpGenerator.help(for: builtin))
+            return .success
+        }
+        guard let provider = try host.registry.provider(named: topic) else {
             var message = "no help for '\(topic)': not a provider"
-            if let near = NearestName.suggest(topic, among: host.allProviders.map(\.descriptor.name)) { message += "; did you mean '\(near)'?" }
+            if let near = NearestName.suggest(topic, among: host.registry.allProviders.map(\.descriptor.name)) { message += "; did you mean '\(near)'?" }
             throw UsageError(message)
         }
-        console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: host.model))
+        console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: host.registry.model))
         return .success
     }
 
@@ -62,9 +66,9 @@ struct BuiltinCommands: Sendable {
             throw UsageError("usage: apicli completions bash|zsh|fish")
         }
         switch shell {
-        case "bash": console.out(BashCompletionsGenerator.script(for: host.model))
-        case "zsh": console.out(ZshCompletionsGenerator.script(for: host.model))
-        case "fish": console.out(FishCompletionsGenerator.script(for: host.model))
+        case "bash": console.out(BashCompletionsGenerator.script(for: host.registry.model))
+        case "zsh": console.out(ZshCompletionsGenerator.script(for: host.registry.model))
+        case "fish": console.out(FishCompletionsGenerator.script(for: host.registry.model))
         default:
             var message = "unknown shell '\(shell)': use bash, zsh or fish"
             if let near = NearestName.suggest(shell, among: ["bash", "zsh", "fish"]) { message += "; did you mean '\(near)'?" }

@@ -38,7 +38,7 @@ struct ConfigCommand: Sendable {
             } else {
                 guard arguments.count == 2 else { throw UsageError("usage: apicli config set \(key.name) VALUE") }
                 value = try key.validate(arguments[1])
-                if let option = key.option, let provider = host.registry.provider(named: key.descriptor.name),
+                if let option = key.option, let provider = try host.registry.provider(named: key.descriptor.name),
                    let problem = OptionValueCheck.problem(value, for: option, of: provider, subject: key.name)
                 {
                     throw UsageError(problem)
@@ -63,7 +63,7 @@ struct ConfigCommand: Sendable {
 
     private func list(_ file: ConfigFile) {
         let settings = Settings(variables: environment.variables, config: file)
-        let keys = ConfigKey.all(for: host.allProviders.map(\.descriptor))
+        let keys = ConfigKey.all(for: host.registry.allProviders.map(\.descriptor))
         let width = keys.map(\.name.count).max() ?? 0
         for key in keys {
             let shown: String
@@ -91,7 +91,7 @@ struct ConfigCommand: Sendable {
     }
 
     private func check(_ name: String) throws -> ConfigKey {
-        let keys = ConfigKey.all(for: host.allProviders.map(\.descriptor))
+        let keys = ConfigKey.all(for: host.registry.allProviders.map(\.descriptor))
         if let key = keys.first(where: { $0.name == name }) { return key }
         var message = "unknown setting '\(name)'"
         if let near = NearestName.suggest(name, among: keys.map(\.name)) { message += "; did you mean '\(near)'?" }

@@ -9,7 +9,7 @@ struct ConfigKey: Sendable {
 
     /// Every known setting, keys first, in provider order.
     static func all(in registry: ProviderRegistry) -> [ConfigKey] {
-        all(for: registry.providers.map(\.descriptor))
+        all(for: registry.compiled.map(\.descriptor))
     }
 
     static func all(for descriptors: [ProviderDescriptor]) -> [ConfigKey] {

@@ -18,26 +18,26 @@ struct StoreCommand: Sendable {
         }
         guard ["info", "clear", "vacuum"].contains(verb) else { throw unknownVerb(verb) }
         // Reading opens no more than it reads (no WAL switch, no migrations); writing needs a store that exists.
+        let layout = host.registry.storeLayout
         let store = verb == "info"
-            ? try StoreOpener.openForReading(path: path, providers: host.registry.providers)
-            : try StoreOpener.open(path: path, providers: host.registry.providers, intent: .existing)
+            ? try StoreOpener.openForReading(path: path, providers: host.registry.compiled, shared: layout.sharedMigrations)
+            : try StoreOpener.open(
+                path: path, providers: host.registry.compiled, shared: layout.sharedMigrations, intent: .existing)
         let inspector = StoreInspector(store: store)
         switch verb {
         case "info":
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
-            // File providers too, even those that have stored nothing yet.
-            let directory = host.providerDirectory
-            let files = directory.entries().map(\.name).filter { !directory.reserved.contains($0) && HostSchema.isValidProviderName($0) }
-            info(try inspector.info(providers: host.registry.names + files))
+            // Providers described in files too, even those that have stored nothing yet.
+            info(try inspector.info(layout: layout))
         case "clear":
             guard arguments.count <= 1 else { throw UsageError(Self.usage) }
             let provider = arguments.first
-            if let provider, try host.provider(named: provider) == nil {
+            if let provider, try host.registry.provider(named: provider) == nil {
                 var message = "unknown provider '\(provider)'"
-                if let near = NearestName.suggest(provider, among: host.registry.names) { message += "; did you mean '\(near)'?" }
+                if let near = NearestName.suggest(provider, among: host.registry.compiledNames) { message += "; did you mean '\(near)'?" }
                 throw UsageError(message)
             }
-            let result = try inspector.clear(provider: provider, among: host.registry.names)
+            let result = try inspector.clear(provider: provider, layout: layout)
             Messages(environment: host.environment, options: options).notice(
                 "cleared \(provider ?? "all providers"): \(result.rows) rows, \(result.cacheEntries) cached responses")
         case "vacuum":

@@ -25,16 +25,16 @@ struct StoreSchema: Sendable {
         } catch {
             throw StoreSQL.failure(error)
         }
-        let providers = host.registry.providers
+        let providers = host.registry.compiled
         var notes = Self.hostNotes
-        for case let provider as any SchemaDescribingProvider in providers { notes += provider.tableNotes }
-        let names = providers.map(\.descriptor.name)
+        for provider in providers { notes += provider.tableNotes }
+        let layout = host.registry.storeLayout
         var out = ""
-        for owner in ["host"] + names {
+        for owner in ["host"] + layout.ownerNames {
             let own = tables.filter { table in
                 owner == "host"
                     ? StoreInspector.isHostTable(table.name)
-                    : StoreInspector.owner(of: table.name, among: names) == owner
+                    : !StoreInspector.isHostTable(table.name) && layout.owner(of: table.name)?.owner == owner
             }
             guard !own.isEmpty else { continue }
             out += (owner == "host" ? "apicli (the host)" : owner) + "\n"

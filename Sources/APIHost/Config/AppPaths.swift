@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where apicli keeps its files, following the XDG base directory convention.
 ///
 /// Every location is absolute or given by the user: with neither `HOME` nor the
@@ -39,5 +41,12 @@ public struct AppPaths: Sendable, Equatable {
             throw CLIError("HOME is not set: set HOME or XDG_DATA_HOME, or name the store with --db or APICLI_DB", exitCode: .configuration)
         }
         return database
+    }
+}
+
+extension AppPaths {
+    /// `$XDG_CONFIG_HOME/apicli/providers`, beside the config file: where provider files live.
+    public var providersDirectory: String {
+        (configFile as NSString).deletingLastPathComponent + "/providers"
     }
 }

@@ -15,6 +15,8 @@ public enum ErrorMapping {
             }
         case let error as StoreError: return StoreFailure.cliError(error)
         case let error as DecodeFailure: return CLIError(error.reason, exitCode: .dataError)
+        // Raised outside a query (loading a provider): the other kinds are worded with a descriptor, in the run.
+        case let ProviderFailure.misdescribed(message): return FailureWording.misdescribed(message)
         default: return CLIError("unexpected error: \(String(describing: type(of: error)))", exitCode: .software)
         }
     }

@@ -35,14 +35,21 @@ struct FailureWording {
                 exitCode: .temporaryFailure)
         case let .temporarilyUnavailable(detail):
             return CLIError("\(name) is unavailable for now\(parenthesised(detail)); try again later", exitCode: .temporaryFailure)
+        case let .misdescribed(message):
+            return Self.misdescribed(message)
         }
+    }
+
+    /// A provider described wrongly: its own words, exit 78 like any other unusable configuration.
+    static func misdescribed(_ message: String) -> CLIError {
+        CLIError(message, exitCode: .configuration)
     }
 
     /// Whether stored results are worth showing instead: the failure will pass by itself.
     static func isTransient(_ failure: ProviderFailure) -> Bool {
         switch failure {
         case .quotaExhausted, .temporarilyUnavailable, .blocked: true
-        case .notFound, .badRequest, .keyRejected, .notInPlan: false
+        case .notFound, .badRequest, .keyRejected, .notInPlan, .misdescribed: false
         }
     }
 

@@ -51,17 +51,14 @@ public struct Host: Sendable {
         let line = CommandWord(arguments, options: GlobalOptions.specs + [Self.versionSpec])
         guard let name = line.command else { return try topLevelFlags(line.leading) }
         let words = line.leading + line.rest
-        if let provider = registry.provider(named: name) {
-            return try await runProvider(provider, words: words)
-        }
         if let builtin = BuiltinCommand.named(name) {
             return try await BuiltinCommands(host: self).run(builtin, words: words)
         }
-        if let provider = try fileProvider(named: name) {
+        if let provider = try registry.provider(named: name) {
             return try await runProvider(provider, words: words)
         }
         var message = "unknown command or provider '\(name)'"
-        if let near = NearestName.suggest(name, among: model.commandNames) { message += "; did you mean '\(near)'?" }
+        if let near = NearestName.suggest(name, among: registry.model.commandNames) { message += "; did you mean '\(near)'?" }
         throw UsageError(message + " (see 'apicli --help')")
     }
 
@@ -73,7 +70,7 @@ public struct Host: Sendable {
         }
         let parsed = try CommandLineParser(options: GlobalOptions.specs + [Self.versionSpec]).parse(arguments)
         if parsed.values["help"] == "true" || arguments.isEmpty {
-            environment.console.out(TopLevelHelpGenerator.help(for: model))
+            environment.console.out(TopLevelHelpGenerator.help(for: registry.model))
             return .success
         }
         throw UsageError("missing command; see 'apicli --help'")
@@ -83,7 +80,7 @@ public struct Host: Sendable {
         let specs = GlobalOptions.specs + provider.descriptor.options
         let parsed = try CommandLineParser(options: specs).parse(words)
         if parsed.values["help"] == "true" {
-            environment.console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: model))
+            environment.console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: registry.model))
             return .success
         }
         let options = try RunOptions(parsed.values, variables: environment.variables)

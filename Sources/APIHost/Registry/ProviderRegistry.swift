@@ -1,29 +1,109 @@
-/// The providers this build of apicli knows, by name.
+/// The providers this run of apicli knows, from its sources (see
+/// ``ProviderSource``), and the one place that answers "which provider is this
+/// word", "every provider" and "the command model" that help, completions and
+/// the man page are generated from.
 ///
-/// Built once in `main` from the generated list (see the ProviderRegistry
-/// build-tool plugin); a value, never a mutable global, so tests build their own.
+/// Built once in `main` from the generated list and the providers folder; a
+/// value, never a mutable global, so tests build their own.
 public struct ProviderRegistry: Sendable {
-    public let providers: [any Provider]
+    /// In lookup order: compiled providers, then the providers folder.
+    public let sources: [ProviderSource]
+    /// The providers compiled into this build, by name.
+    public let compiled: [any Provider]
 
-    /// The providers sorted by name. Two with one name would shadow each other,
-    /// so that is refused, naming both (`Package.swift` refuses it first, when
-    /// the listed command words differ from the descriptors' names).
+    /// A registry of compiled providers alone.
     public init(_ providers: [any Provider]) throws(DuplicateProviderName) {
-        var seen: [String: any Provider] = [:]
-        for provider in providers {
-            let name = provider.descriptor.name
-            if let first = seen[name] {
-                throw DuplicateProviderName(name: name, first: Self.typeName(first), second: Self.typeName(provider))
-            }
-            seen[name] = provider
-        }
-        self.providers = providers.sorted { $0.descriptor.name < $1.descriptor.name }
+        try self.init(sources: [.compiled(providers)])
     }
 
-    public var names: [String] { providers.map(\.descriptor.name) }
+    /// Compiled providers are sorted by name. Two with one name would shadow
+    /// each other, so that is refused, naming both (`Package.swift` refuses it
+    /// first, when the listed command words differ from the descriptors' names).
+    public init(sources: [ProviderSource]) throws(DuplicateProviderName) {
+        var seen: [String: any Provider] = [:]
+        var compiled: [any Provider] = []
+        for case let .compiled(providers) in sources {
+            for provider in providers {
+                let name = provider.descriptor.name
+                if let first = seen[name] {
+                    throw DuplicateProviderName(name: name, first: Self.typeName(first), second: Self.typeName(provider))
+                }
+                seen[name] = provider
+                compiled.append(provider)
+            }
+        }
+        self.sources = sources
+        self.compiled = compiled.sorted { $0.descriptor.name < $1.descriptor.name }
+    }
 
-    public func provider(named name: String) -> (any Provider)? {
-        providers.first { $0.descriptor.name == name }
+    /// The compiled providers' names.
+    public var compiledNames: [String] { compiled.map(\.descriptor.name) }
+
+    /// A compiled provider; it never reads the providers folder.
+    public func compiledProvider(named name: String) -> (any Provider)? {
+        compiled.first { $0.descriptor.name == name }
+    }
+
+    /// The provider a command word names, from the first source that has it; a
+    /// description that cannot be used is an error naming what to fix (exit 78).
+    public func provider(named name: String) throws -> (any Provider)? {
+        for source in sources {
+            if let provider = try source.provider(named: name) { return provider }
+        }
+        return nil
+    }
+
+    /// Every description of every source, broken ones included, by name.
+    public var entries: [ProviderCatalogEntry] {
+        sources.flatMap { $0.entries() }.sorted { $0.name < $1.name }
+    }
+
+    /// Every provider that can run, by name.
+    public var allProviders: [any Provider] {
+        Self.runnable(entries)
+    }
+
+    /// The one description help, completions and the man page are generated
+    /// from: every provider that can run, and the names of the provider files
+    /// (broken ones too, which `provider check` and `remove` are for). Each
+    /// source is read once.
+    public var model: CommandLineModel {
+        let entries = self.entries
+        let files = sources.filter(\.hasFiles).flatMap { $0.entries() }.map(\.name)
+            .filter { !Self.reserved(compiled: compiled).commands.contains($0) && ProviderDescriptor.isValidName($0) }
+        return CommandLineModel(version: Host.version, providers: Self.runnable(entries).map(\.descriptor), fileProviders: files)
+    }
+
+    /// Who owns what in the store: every provider of every source, each with
+    /// where its rows are (a broken description too: its catalog's shared
+    /// tables may hold its rows), and every source's shared tables.
+    public var storeLayout: StoreLayout {
+        var providers: [(name: String, storage: StorageOwnership)] = []
+        var shared: [CatalogStorage] = []
+        for source in sources {
+            let storage = source.sharedStorage
+            if let storage { shared.append(storage) }
+            for entry in source.entries()
+            where ProviderDescriptor.canOwnStorage(entry.name) && BuiltinCommand.named(entry.name) == nil
+                && !providers.contains(where: { $0.name == entry.name })
+            {
+                let declared = (try? entry.provider.get())?.descriptor.storageOwnership
+                providers.append((entry.name, declared ?? storage?.ownership ?? .own(entry.name)))
+            }
+        }
+        return StoreLayout(providers: providers, shared: shared)
+    }
+
+    /// What a provider described at run time cannot be called or define: the
+    /// compiled providers' names, the built-in commands, and the global options.
+    public static func reserved(compiled: [any Provider]) -> ReservedNames {
+        ReservedNames(
+            commands: Set(compiled.map(\.descriptor.name) + BuiltinCommand.all.map(\.name)),
+            options: Set(GlobalOptions.specs.map(\.name) + [Host.versionSpec.name]))
+    }
+
+    private static func runnable(_ entries: [ProviderCatalogEntry]) -> [any Provider] {
+        entries.compactMap { try? $0.provider.get() }
     }
 
     /// `NYT.NYTProvider`: the module and the type, which is what a developer must rename.

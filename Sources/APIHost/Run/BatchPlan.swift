@@ -5,20 +5,15 @@ import Foundation
 /// ``BatchPersistingProvider`` hooks when it conforms, nil otherwise (the
 /// answer decoded whole, then stored with `persist`).
 ///
-/// Asked once per run, as ``PagePlan`` asks about paging, and kept as closures
+/// Asked once per run, in ``Capabilities``, and kept as closures
 /// typed by the provider's own `Query` and `Response`.
 struct BatchPlan<Query, Response>: Sendable {
     let persistBody: @Sendable (Data, Query, Int, PersistContext, inout [String]) throws -> Response
     let replaceAnswer: @Sendable (Response, Query, PersistContext) throws -> Void
     let filled: @Sendable (Response, Query, Transaction) throws -> Response
 
-    /// The plan for `provider`, or nil when it does not store in batches.
-    static func of<P: Provider>(_ provider: P) -> Self? where Query == P.Query, Response == P.Response {
-        guard let batching = provider as? any BatchPersistingProvider else { return nil }
-        return plan(batching) as? Self
-    }
-
-    private static func plan<B: BatchPersistingProvider>(_ provider: B) -> Any {
+    /// The hooks of a provider that conforms (see ``Capabilities``, which asks).
+    static func plan<B: BatchPersistingProvider>(_ provider: B) -> Any {
         BatchPlan<B.Query, B.Response>(
             persistBody: { try provider.persistBody($0, for: $1, page: $2, in: $3, warnings: &$4) },
             replaceAnswer: { try provider.replaceAnswer(with: $0, for: $1, in: $2) },

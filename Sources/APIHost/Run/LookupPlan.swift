@@ -3,8 +3,8 @@ import Foundation
 /// How the host resolves one provider's queries before fetching them: the
 /// ``ResolvingProvider`` hooks when it conforms, nothing otherwise.
 ///
-/// Like ``PagePlan``, whether the provider conforms is asked once, here, and
-/// the answer kept as closures typed by the provider's own `Query`; the
+/// Whether the provider conforms is asked once per run, in ``Capabilities``,
+/// and the answer kept as closures typed by the provider's own `Query`; the
 /// provider's `Lookup` type stays inside them.
 struct LookupPlan<Query: Sendable>: Sendable {
     /// A decoded lookup: the query it resolves to, and how to store it.
@@ -21,16 +21,12 @@ struct LookupPlan<Query: Sendable>: Sendable {
     /// The stored lookup for a query, already applied to it, with when it was fetched.
     let stored: @Sendable (Query, Transaction) throws -> Stored<Query>?
 
-    /// The plan for `provider`.
-    init<P: Provider>(_ provider: P) where Query == P.Query {
-        if let resolving = provider as? any ResolvingProvider, let plan = Self.resolving(resolving) as? Self {
-            self = plan
-        } else {
-            self.init(
-                lifetime: .zero, request: { _ in nil },
-                read: { _, query, _ in Resolution(query: query, persist: { _ in }) },
-                failure: { _, _, _ in nil }, stored: { _, _ in nil })
-        }
+    /// No lookup: every query is ready as it is.
+    static var none: Self {
+        Self(
+            lifetime: .zero, request: { _ in nil },
+            read: { _, query, _ in Resolution(query: query, persist: { _ in }) },
+            failure: { _, _, _ in nil }, stored: { _, _ in nil })
     }
 
     private init(
@@ -46,7 +42,8 @@ struct LookupPlan<Query: Sendable>: Sendable {
         self.stored = stored
     }
 
-    private static func resolving<P: ResolvingProvider>(_ provider: P) -> Any {
+    /// The hooks of a provider that conforms (see ``Capabilities``, which asks).
+    static func resolving<P: ResolvingProvider>(_ provider: P) -> Any {
         LookupPlan<P.Query>(
             lifetime: provider.lookupLifetime,
             request: { provider.lookupRequest(for: $0) },

@@ -2,8 +2,9 @@
 /// it conforms, one page otherwise.
 ///
 /// The registry holds providers as `any Provider`, and the run is generic over
-/// the concrete type, so whether it also pages is asked once, here, and the
-/// answer kept as three closures typed by the provider's own `Query` and `Response`.
+/// the concrete type, so whether it also pages is asked once per run, in
+/// ``Capabilities``, and the answer kept as three closures typed by the
+/// provider's own `Query` and `Response`.
 struct PagePlan<Query, Response>: Sendable {
     let count: @Sendable (Query) -> Int
     let hasMore: @Sendable (Response, Int, Query) -> Bool
@@ -16,17 +17,14 @@ struct PagePlan<Query, Response>: Sendable {
         self.merge = merge
     }
 
-    /// The plan for `provider`.
-    init<P: Provider>(_ provider: P) where Query == P.Query, Response == P.Response {
-        if let paged = provider as? any PagedProvider, let plan = Self.paging(paged) as? Self {
-            self = plan
-        } else {
-            // `merge` is only called with the pages fetched, at least one.
-            self.init(count: { _ in 1 }, hasMore: { _, _, _ in false }, merge: { pages in pages[pages.count - 1] })
-        }
+    /// One page a query: what a provider that does not page gets.
+    static var onePage: Self {
+        // `merge` is only called with the pages fetched, at least one.
+        Self(count: { _ in 1 }, hasMore: { _, _, _ in false }, merge: { pages in pages[pages.count - 1] })
     }
 
-    private static func paging<P: PagedProvider>(_ provider: P) -> Any {
+    /// The hooks of a provider that conforms (see ``Capabilities``, which asks).
+    static func paging<P: PagedProvider>(_ provider: P) -> Any {
         PagePlan<P.Query, P.Response>(
             count: { provider.pageCount(for: $0) },
             hasMore: { provider.hasMore(after: $0, page: $1, for: $2) },

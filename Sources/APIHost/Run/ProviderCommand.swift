@@ -41,11 +41,12 @@ struct ProviderCommand<P: Provider>: Sendable {
             console: environment.console,
             enabled: ProgressIndicator.isAllowed(stderrIsTerminal: environment.stderrIsTerminal, quiet: options.quiet, variables: environment.variables),
             unicode: unicode)
-        let paging = PagePlan(provider)
+        let capabilities = Capabilities(provider)
+        let paging = capabilities.paging
         let runner = QueryRunner(
             provider: provider, client: client, store: store, baseURL: baseURL, credential: credential,
             options: options, time: environment.time, progress: progress, paging: paging,
-            lookups: LookupPlan(provider), timing: TimedPlan(provider), batching: BatchPlan.of(provider), trace: writeTrace)
+            lookups: capabilities.lookups, batching: capabilities.batching, trace: writeTrace)
 
         let messages = Messages(environment: environment, options: options)
         if store.isReadOnly && !options.offline {

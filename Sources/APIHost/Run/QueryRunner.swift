@@ -18,8 +18,6 @@ struct QueryRunner<P: Provider>: Sendable {
     let paging: PagePlan<P.Query, P.Response>
     /// The lookup a query may need first (weather: a place name to coordinates).
     let lookups: LookupPlan<P.Query>
-    /// How stored answers age; nil when they do not.
-    let timing: TimedPlan<P.Response>?
     /// How answers are stored page by page as they are read; nil: decoded whole, then stored.
     var batching: BatchPlan<P.Query, P.Response>? = nil
     /// `--verbose`: told when the write transaction that stores an answer has begun
@@ -173,14 +171,15 @@ struct QueryRunner<P: Provider>: Sendable {
     func reading<T>(_ response: HTTPResponse, storedPages: Int = 0, _ read: () throws -> T) throws -> T {
         do {
             return try read()
+        } catch ProviderFailure.misdescribed(let message) {
+            // The provider's own description is wrong (a provider file's items path): no page can
+            // be read, so the run fails whole, naming what to fix (exit 78).
+            throw FailureWording.misdescribed(message)
         } catch let failure as ProviderFailure {
             // An error body sent with status 200 (OpenWeather does this): the provider read it.
             throw fetchFailure(failure)
         } catch let error as StoreError {
             // Storing while reading (``BatchPersistingProvider``): the store's fault, not the answer's.
-            throw error
-        } catch let error as CLIError {
-            // A provider file whose items path the answer lacks: the file's fault (exit 78), said by the provider.
             throw error
         } catch {
             let type = response.headers["Content-Type"].map { " (\($0))" } ?? ""
@@ -212,13 +211,9 @@ struct QueryRunner<P: Provider>: Sendable {
                 "nothing stored for \(provider.label(for: query)); run it once without --offline", exitCode: .unavailable))
         }
         let now = time.now()
-        var response = stored.value
-        var leftOut: String?
-        if let timing {
-            let current = timing.drop(now, response)
-            response = current.response
-            leftOut = timing.notice(dropped: current.dropped)
-        }
+        // Answers that age lose what lies before the host's clock (``Provider/dropping(before:from:)``).
+        let current = provider.dropping(before: now, from: stored.value)
+        let leftOut = Self.agedNotice(dropped: current.dropped, itemName: provider.timedItemName)
         // After a failure, an empty answer made up from the store (no stored article
         // matches) does not stand in: the failure is the answer. Offline, it is shown.
         if let failure, stored.matchedNothing {
@@ -227,6 +222,12 @@ struct QueryRunner<P: Provider>: Sendable {
                 failure.message + "; nothing stored to show for \(provider.label(for: query))", exitCode: code))
         }
         let notice = StaleNotice.text(fetchedAt: stored.fetchedAt, now: now, failure: failure?.message, leftOut: leftOut)
-        return .success(response, warnings: [notice])
+        return .success(current.response, warnings: [notice])
+    }
+
+    /// `3 steps already past left out`, or nil when none was.
+    static func agedNotice(dropped: Int, itemName: (one: String, many: String)) -> String? {
+        guard dropped > 0 else { return nil }
+        return "\(dropped) \(dropped == 1 ? itemName.one : itemName.many) already past left out"
     }
 }

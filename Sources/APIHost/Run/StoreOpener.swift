@@ -11,27 +11,36 @@ enum StoreOpener {
     ///
     /// `intent` says what may be created (``StorePreflight``): a fetch creates a missing
     /// store, `store clear` and `store vacuum` need one that exists.
+    ///
+    /// `shared`: tables several providers share (the provider-files engine's), migrated
+    /// under their owner even when no provider of theirs runs.
     static func open(
-        path: String, providers: [any Provider], intent: StorePreflight.Intent = .create(folder: false)
+        path: String, providers: [any Provider], shared: [CatalogStorage] = [],
+        intent: StorePreflight.Intent = .create(folder: false)
     ) throws -> Store {
         try StorePreflight.check(path, for: intent)
-        return try migrated(path, providers: providers) { try openFile(path) }
+        return try migrated(path, providers: providers, shared: shared) { try openFile(path) }
     }
 
     /// The store opened for reading only (`store info`, `store check`): never created,
     /// never migrated, its journal mode left as it is. A store from a newer apicli is
     /// still refused (78).
-    static func openForReading(path: String, providers: [any Provider]) throws -> Store {
+    static func openForReading(path: String, providers: [any Provider], shared: [CatalogStorage] = []) throws -> Store {
         try StorePreflight.check(path, for: .read)
-        return try migrated(path, providers: providers) { try Store(path: path, readOnly: true) }
+        return try migrated(path, providers: providers, shared: shared) { try Store(path: path, readOnly: true) }
     }
 
-    private static func migrated(_ path: String, providers: [any Provider], open: () throws -> Store) throws -> Store {
+    private static func migrated(
+        _ path: String, providers: [any Provider], shared: [CatalogStorage], open: () throws -> Store
+    ) throws -> Store {
         do {
             let store = try open()
             try migrate(store, owner: HostSchema.owner, HostSchema.migrations)
             for provider in providers {
-                try migrate(store, owner: provider.descriptor.name, provider.migrations)
+                try migrate(store, owner: provider.descriptor.storageOwnership.owner, provider.migrations)
+            }
+            for storage in shared {
+                try migrate(store, owner: storage.ownership.owner, storage.migrations)
             }
             return store
         } catch let error as StoreError {

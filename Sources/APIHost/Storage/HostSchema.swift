@@ -48,6 +48,6 @@ public enum HostSchema {
     /// Whether `name` can own tables: not empty, and not the prefix of the
     /// host's (`apicli_`) or SQLite's (`sqlite_`) own tables.
     public static func isValidProviderName(_ name: String) -> Bool {
-        !name.isEmpty && !["apicli", "sqlite"].contains(name.lowercased())
+        ProviderDescriptor.canOwnStorage(name)
     }
 }

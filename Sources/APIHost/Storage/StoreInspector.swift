@@ -3,8 +3,10 @@ import Foundation
 /// The store seen as a whole, for `apicli store info|clear|vacuum|check`.
 ///
 /// Ownership follows the naming convention (see ``HostSchema``): `apicli_*` is
-/// the host's, `<provider>_*` a provider's. When one provider's name prefixes
-/// another's (`nyt` and `nyt_books`), a table belongs to the longest match.
+/// the host's, `<owner>_*` an owner's (a provider, or the provider-files engine,
+/// whose tables hold many providers' rows), as the ``StoreLayout`` says. When
+/// one owner's name prefixes another's (`nyt` and `nyt_books`), a table belongs
+/// to the longest match.
 public struct StoreInspector: Sendable {
     public let store: Store
 
@@ -12,54 +14,83 @@ public struct StoreInspector: Sendable {
         self.store = store
     }
 
-    /// Path, size, and each of `providers`' rows, cache entries and last fetch.
+    /// Path, size, and each provider's rows, cache entries and last fetch, for
+    /// the providers of `layout` in its order.
     ///
-    /// A file provider's rows live in the host's generic tables (see
-    /// ``FileItemSchema``) and count as its own; one whose file is gone but whose
-    /// rows are still stored is listed after `providers`.
-    public func info(providers: [String]) throws -> StoreInfo {
+    /// Rows in shared tables (``StorageOwnership/shared``) count as the provider's
+    /// their column names; a provider whose description is gone but whose rows
+    /// are still stored there is listed after the others.
+    public func info(layout: StoreLayout) throws -> StoreInfo {
         let size = store.fileSize()
         return try store.read { tx in
             let tables = try Store.tables(in: tx)
-            let fileRows = try FileItemStore.rowCounts(in: tx)
+            let shared = try sharedRowCounts(layout, present: Set(tables.map(\.name)), in: tx)
+            var listed = layout.providers
+            for (owner, counts) in shared.sorted(by: { $0.key.owner < $1.key.owner }) {
+                listed += counts.keys.filter { name in !listed.contains { $0.name == name } }.sorted().map { ($0, owner) }
+            }
             var usage: [ProviderStorage] = []
-            for provider in providers + fileRows.keys.filter({ !providers.contains($0) }).sorted() {
-                let own = tables.filter { Self.owner(of: $0.name, among: providers) == provider }
+            for (provider, storage) in listed {
+                let own = storage.shared == nil ? tables.filter { layout.owner(of: $0.name) == storage } : []
                 let cached = try tx.queryOne(
                     "SELECT COUNT(*) FROM apicli_http_cache WHERE provider = ?", [.text(provider)])?[0].int ?? 0
                 usage.append(
                     ProviderStorage(
                         provider: provider, tables: own,
-                        rows: own.filter { $0.kind == .table }.reduce(fileRows[provider] ?? 0) { $0 + $1.rows },
+                        rows: own.filter { $0.kind == .table }.reduce(shared[storage]?[provider] ?? 0) { $0 + $1.rows },
                         cacheEntries: cached,
                         lastFetch: try HostSchema.lastFetch(provider: provider, in: tx)))
             }
             return StoreInfo(
                 path: store.path, sizeBytes: size, providers: usage,
                 hostTables: tables.filter { Self.isHostTable($0.name) },
-                otherTables: tables.filter { !Self.isHostTable($0.name) && Self.owner(of: $0.name, among: providers) == nil })
+                otherTables: tables.filter { !Self.isHostTable($0.name) && layout.owner(of: $0.name) == nil })
         }
     }
 
-    /// Deletes `provider`'s rows (its tables, FTS indexes included, its cache
-    /// entries and fetch records) in one transaction; with nil, every
-    /// provider's. Schemas stay, so nothing needs migrating again, and so does
-    /// the rate-limit log: forgetting it would let the next runs exceed the quota.
+    /// For each owner of shared tables: its rows, by the provider each names.
+    private func sharedRowCounts(
+        _ layout: StoreLayout, present: Set<String>, in tx: Transaction
+    ) throws -> [StorageOwnership: [String: Int]] {
+        var counts: [StorageOwnership: [String: Int]] = [:]
+        for owner in layout.owners {
+            guard let shared = owner.shared else { continue }
+            for table in shared.tables where present.contains(table) {
+                let column = Store.quoted(shared.providerColumn)
+                for row in try tx.query("SELECT \(column), COUNT(*) FROM \(Store.quoted(table)) GROUP BY \(column)") {
+                    guard let provider = row[0].string, let count = row[1].int else { continue }
+                    counts[owner, default: [:]][provider, default: 0] += count
+                }
+            }
+        }
+        return counts
+    }
+
+    /// Deletes `provider`'s rows (its tables, FTS indexes included, or its rows
+    /// of shared tables; its cache entries and fetch records) in one transaction;
+    /// with nil, the rows of every owner `layout` knows, and of no other table:
+    /// another program's tables in the same file are not apicli's to empty.
+    /// Schemas stay, so nothing needs migrating again, and so does the rate-limit
+    /// log: forgetting it would let the next runs exceed the quota.
     ///
-    /// `providers` lists the known provider names, so that clearing `nyt` keeps
+    /// `layout` knows every provider, so that clearing `nyt` keeps
     /// `nyt_books_*` when `nyt_books` is a provider of its own.
-    public func clear(provider: String?, among providers: [String] = []) throws -> StoreClearResult {
+    public func clear(provider: String?, layout: StoreLayout) throws -> StoreClearResult {
         if let provider, !HostSchema.isValidProviderName(provider) {
             throw StoreError.misuse(reason: "\(provider) is not a provider name")
         }
-        let known = Array(Set(providers + [provider].compactMap { $0 }))
+        var layout = layout
+        if let provider, !layout.providers.contains(where: { $0.name == provider }) {
+            layout = StoreLayout(providers: layout.providers + [(provider, .own(provider))], shared: layout.sharedMigrations)
+        }
+        let owners = provider.map { [layout.storage(of: $0)] } ?? layout.owners
         return try store.write { tx in
             // Children and parents are emptied in one go; check the keys at commit.
             try tx.execute("PRAGMA defer_foreign_keys = ON")
-            let targets = try Store.tables(in: tx).filter { table in
-                guard !Self.isHostTable(table.name) else { return false }
-                guard let provider else { return true }
-                return Self.owner(of: table.name, among: known) == provider
+            let tables = try Store.tables(in: tx)
+            let targets = tables.filter { table in
+                guard !Self.isHostTable(table.name), let owner = layout.owner(of: table.name) else { return false }
+                return owner.shared == nil && owners.contains(owner)
             }
             var rows = 0
             // Content first, so FTS sync triggers see their rows go; then the indexes.
@@ -70,7 +101,14 @@ public struct StoreInspector: Sendable {
             for table in targets where table.kind == .virtual {
                 try Self.empty(virtualTable: table.name, in: tx)
             }
-            rows += try FileItemStore.clear(provider: provider, in: tx)
+            let present = Set(tables.map(\.name))
+            for case let shared? in owners.map(\.shared) {
+                for table in shared.tables where present.contains(table) {
+                    let filter = provider == nil ? "" : " WHERE \(Store.quoted(shared.providerColumn)) = ?"
+                    try tx.execute("DELETE FROM \(Store.quoted(table))" + filter, provider.map { [.text($0)] } ?? [])
+                    rows += tx.changes
+                }
+            }
             let filter = provider == nil ? "" : " WHERE provider = ?"
             let arguments: [SQLValue] = provider.map { [.text($0)] } ?? []
             try tx.execute("DELETE FROM apicli_http_cache" + filter, arguments)
@@ -129,10 +167,5 @@ public struct StoreInspector: Sendable {
 
     static func isHostTable(_ name: String) -> Bool {
         name.lowercased().hasPrefix("apicli_")
-    }
-
-    /// The provider whose `<name>_` prefix is the longest match for `table`.
-    static func owner(of table: String, among providers: [String]) -> String? {
-        providers.filter { table.hasPrefix($0 + "_") }.max { $0.count < $1.count }
     }
 }

@@ -17,6 +17,15 @@ import Testing
         #expect(console.stderr.isEmpty)
     }
 
+    @Test(arguments: ["providers", "help", "config", "store", "completions", "manpage", "provider"])
+    func helpNamesABuiltinCommandAsItsOwnHelpDoes(_ command: String) async throws {
+        let (code, console) = try await run(["help", command])
+        let (_, own) = try await run([command, "--help"])
+        #expect(code == .success, "\(console.stderr)")
+        #expect(console.stdout == own.stdout)
+        #expect(console.stdout.contains("USAGE:\n  apicli \(command)"))
+    }
+
     @Test func unknownCommandSuggestsTheNearest() async throws {
         let (code, console) = try await run(["stroe", "info"])
         #expect(code == .usage)

@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func infoCountsRowsCacheAndLastFetchPerProvider() throws {
-        let info = try inspector.info(providers: Self.providers)
+        let info = try inspector.info(layout: StoreLayout(providers: Self.providers))
         #expect(info.path == directory.path)
         #expect(info.sizeBytes > 0)
         let nyt = try #require(usage(info, "nyt"))
@@ -65,9 +65,9 @@ import Testing
     }
 
     @Test func clearingOneProviderLeavesTheOthersAndTheIndexesConsistent() throws {
-        let result = try inspector.clear(provider: "nyt", among: Self.providers)
+        let result = try inspector.clear(provider: "nyt", layout: StoreLayout(providers: Self.providers))
         #expect(result.rows == 6 && result.cacheEntries == 1 && result.fetchRecords == 1)
-        let info = try inspector.info(providers: Self.providers)
+        let info = try inspector.info(layout: StoreLayout(providers: Self.providers))
         #expect(usage(info, "nyt")?.tables.allSatisfy { $0.rows == 0 } == true)
         #expect(usage(info, "nyt")?.lastFetch == nil)
         #expect(usage(info, "weather")?.rows == 2)
@@ -81,17 +81,31 @@ import Testing
     @Test func clearingEverythingKeepsSchemasAndTheRateLimitLog() throws {
         let ledger = StoreRateLimitLedger(store: store)
         #expect(try ledger.reserve(bucket: "nyt", limits: [.perMinute(1)], now: Date(timeIntervalSince1970: 0)) == nil)
-        let result = try inspector.clear(provider: nil)
+        let result = try inspector.clear(provider: nil, layout: StoreLayout(providers: Self.providers))
         #expect(result.rows == 9)
-        let info = try inspector.info(providers: Self.providers)
+        let info = try inspector.info(layout: StoreLayout(providers: Self.providers))
         #expect(info.providers.allSatisfy { $0.rows == 0 && $0.cacheEntries == 0 && $0.lastFetch == nil })
         #expect(try ledger.reserve(bucket: "nyt", limits: [.perMinute(1)], now: Date(timeIntervalSince1970: 1)) != nil)
         #expect(try store.schemaVersion(owner: "nyt") == 1)
         #expect(try inspector.check() == [])
     }
 
+    @Test func clearingEverythingLeavesTablesNoKnownOwnerHas() throws {
+        try store.write { tx in
+            try tx.execute("CREATE TABLE notes (body TEXT)")
+            try tx.execute("INSERT INTO notes VALUES ('another program''s row')")
+            try tx.execute("CREATE TABLE gone_things (name TEXT)")
+            try tx.execute("INSERT INTO gone_things VALUES ('a removed provider''s row')")
+        }
+        let result = try inspector.clear(provider: nil, layout: StoreLayout(providers: Self.providers))
+        #expect(result.rows == 9)
+        #expect(!result.tables.contains("notes") && !result.tables.contains("gone_things"))
+        #expect(try store.read { try $0.queryOne("SELECT COUNT(*) FROM notes")?[0].int } == 1)
+        #expect(try store.read { try $0.queryOne("SELECT COUNT(*) FROM gone_things")?[0].int } == 1)
+    }
+
     @Test func clearRefusesTheHostsOwnPrefix() throws {
-        #expect(throws: StoreError.self) { try inspector.clear(provider: "apicli") }
+        #expect(throws: StoreError.self) { try inspector.clear(provider: "apicli", layout: StoreLayout(providers: Self.providers)) }
         #expect(try store.read { try $0.queryOne("SELECT COUNT(*) FROM apicli_fetches")?[0].int } == 1)
     }
 
@@ -109,6 +123,6 @@ import Testing
 
     @Test func vacuumKeepsEverything() throws {
         try inspector.vacuum()
-        #expect(usage(try inspector.info(providers: Self.providers), "nyt")?.rows == 6)
+        #expect(usage(try inspector.info(layout: StoreLayout(providers: Self.providers)), "nyt")?.rows == 6)
     }
 }

@@ -39,7 +39,7 @@ struct FileProviderEndToEndTests {
         #expect(ndjson.stdoutText.split(separator: "\n").count == 1)
         let csv = try await sandbox.run(["hn", "gibberish", "--format", "csv"], set: env)
         #expect(csv.stdoutText.hasPrefix("TITLE,"), "\(csv.stdoutText)")
-        #expect(try sandbox.count("apicli_file_items WHERE provider = 'hn'") == 1)
+        #expect(try sandbox.count("provider_files_items WHERE provider = 'hn'") == 1)
 
         // Offline: another query finds the stored story by its searchable title.
         let requestsBefore = fixtures.requests.count
@@ -60,7 +60,7 @@ struct FileProviderEndToEndTests {
         let remove = try await sandbox.run(["provider", "remove", "hn", "--yes"])
         #expect(remove.exitCode == 0, "\(remove.stderrText)")
         #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(try sandbox.count("apicli_file_items WHERE provider = 'hn'") == 0)
+        #expect(try sandbox.count("provider_files_items WHERE provider = 'hn'") == 0)
         #expect(try sandbox.count("apicli_http_cache WHERE provider = 'hn'") == 0)
         let gone = try await sandbox.run(["hn", "gibberish"], set: env)
         #expect(gone.exitCode == 64)
@@ -102,7 +102,7 @@ struct FileProviderEndToEndTests {
         let remove = try await sandbox.run(["provider", "remove", "wiki"], stdin: "n\n")
         #expect(remove.exitCode == 0, "\(remove.stderrText)")
         #expect(remove.stderrText.contains("drop the stored results of wiki"))
-        #expect(try sandbox.count("apicli_file_items WHERE provider = 'wiki'") == 2)
+        #expect(try sandbox.count("provider_files_items WHERE provider = 'wiki'") == 2)
     }
 
     @Test("store clear empties a file provider's rows and keeps the index consistent")
@@ -113,8 +113,8 @@ struct FileProviderEndToEndTests {
         #expect(search.exitCode == 0, "\(search.stderrText)")
         let clear = try await sandbox.run(["store", "clear", "wiki"])
         #expect(clear.exitCode == 0, "\(clear.stderrText)")
-        #expect(try sandbox.count("apicli_file_items") == 0)
-        #expect(try sandbox.count("apicli_file_results") == 0)
+        #expect(try sandbox.count("provider_files_items") == 0)
+        #expect(try sandbox.count("provider_files_results") == 0)
         let check = try await sandbox.run(["store", "check"])
         #expect(check.exitCode == 0, "\(check.stderrText)")
         let offline = try await sandbox.run(["wiki", "computing", "--offline"])

@@ -21,9 +21,9 @@ struct FileProviderStoreInfoTests {
         }
         let wiki = try #require(columns("wiki"), "\(result.stdoutText)")
         let stored = try sandbox.rows(
-            "SELECT (SELECT COUNT(*) FROM apicli_file_items WHERE provider = 'wiki') + "
-                + "(SELECT COUNT(*) FROM apicli_file_queries WHERE provider = 'wiki') + "
-                + "(SELECT COUNT(*) FROM apicli_file_results WHERE provider = 'wiki')").first?[0].int
+            "SELECT (SELECT COUNT(*) FROM provider_files_items WHERE provider = 'wiki') + "
+                + "(SELECT COUNT(*) FROM provider_files_queries WHERE provider = 'wiki') + "
+                + "(SELECT COUNT(*) FROM provider_files_results WHERE provider = 'wiki')").first?[0].int
         #expect(Int(wiki[1]) == stored && (stored ?? 0) > 0, "\(wiki)")
         #expect(Int(wiki[2]) == 1, "one cached answer: \(wiki)")
         #expect(wiki[3] != "never")

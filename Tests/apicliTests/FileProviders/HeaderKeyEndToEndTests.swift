@@ -70,7 +70,7 @@ struct HeaderKeyEndToEndTests {
             #expect(!output.stdoutText.contains(Self.key), "the key in stdout: \(output.stdoutText.prefix(300))")
             #expect(!output.stderrText.contains(Self.key), "the key in stderr: \(output.stderrText)")
         }
-        #expect(try sandbox.count("apicli_file_items WHERE provider = 'algolia'") >= 1)
+        #expect(try sandbox.count("provider_files_items WHERE provider = 'algolia'") >= 1)
         #expect(try sandbox.databaseBytes().range(of: Data(Self.key.utf8)) == nil, "the key is in the store's files")
         let file = try Data(contentsOf: URL(fileURLWithPath: sandbox.providersFolder + "/algolia.json"))
         #expect(file.range(of: Data(Self.key.utf8)) == nil)

@@ -1,0 +1,341 @@
+import APICore
+import Foundation
+
+/// Reads and checks a provider file, reporting every problem with its field and line.
+///
+/// A provider file decides where a key is sent, so it is read strictly:
+/// unknown fields are typos, base URLs are http(s) only, the key comes only
+/// from the provider's own variable, and sizes and depths are bounded.
+public struct ProviderFileReader {
+    /// How the file is named in messages.
+    let file: String
+    /// The name the file's location gives it (`hn` for `providers/hn.json`); nil for a file given by path.
+    let expectedName: String?
+    /// Command words and option names the host has taken.
+    let reserved: ReservedNames
+
+    /// Files larger than this are refused before parsing.
+    static let maxBytes = 256 * 1024
+
+    static let topFields = [
+        "$schema", "apicli", "name", "summary", "about", "displayName", "baseURL", "path", "words", "key", "options",
+        "items", "id", "columns", "paging", "rateLimits", "cacheSeconds",
+    ]
+    static let optionFields = ["name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices"]
+    static let columnFields = ["name", "path", "kind", "searchable"]
+    static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total"]
+    static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
+    static let keyFields = ["parameter", "header", "environmentVariable", "signupURL"]
+
+    public init(file: String, expectedName: String?, reserved: ReservedNames) {
+        self.file = file
+        self.expectedName = expectedName
+        self.reserved = reserved
+    }
+
+    public func read(_ bytes: [UInt8]) throws(ProviderFileError) -> ProviderFile {
+        guard bytes.count <= Self.maxBytes else {
+            throw ProviderFileError(file: file, "larger than \(Self.maxBytes / 1024) KiB; a provider file is a page of JSON")
+        }
+        let root: LineJSON
+        do {
+            root = try LineJSON.parse(bytes)
+        } catch {
+            throw ProviderFileError(
+                file: file, line: error.line, "not valid JSON: \(error.reason) (column \(error.column))")
+        }
+        guard root.members != nil else {
+            throw ProviderFileError(file: file, line: root.line, "must be a JSON object, not \(root.kindName)")
+        }
+        var fields = FieldReader(root, prefix: "")
+        fields.refuseUnknown(Self.topFields)
+        if let version = fields.int("apicli", in: 1...Int.max, required: true), version != ProviderFile.formatVersion {
+            fields.problem("apicli", line: root["apicli"]?.line,
+                           "format \(version) is newer than this apicli reads (\(ProviderFile.formatVersion)); upgrade apicli")
+        }
+        let name = readName(&fields)
+        let summary = fields.string("summary", maxLength: 200)
+        let about = fields.string("about", required: false, maxLength: 4_000)
+        let displayName = fields.string("displayName", required: false, maxLength: 60)
+        let baseURL = readBaseURL(&fields)
+        let path = readPath(&fields)
+        let words = readWords(&fields, path: path)
+        let key = readKey(&fields, name: name)
+        let paging = readPaging(&fields)
+        let options = readOptions(&fields, paging: paging)
+        let items = fields.keyPath("items")
+        let id = fields.keyPath("id", required: false)
+        let columns = readColumns(&fields)
+        let rateLimits = readRateLimits(&fields)
+        let cacheSeconds = fields.int("cacheSeconds", in: 0...(31 * 86_400)) ?? 600
+        checkParameters(&fields, words: words, key: key, options: options ?? [], paging: paging)
+
+        guard fields.problems.isEmpty, let name, let summary, let baseURL, let path, let words, let options,
+            let items, let columns
+        else {
+            throw ProviderFileError(file: file, problems: fields.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
+        }
+        return ProviderFile(
+            name: name, summary: summary, about: about, displayName: displayName, baseURL: baseURL, path: path,
+            words: words, key: key, options: options, items: items, id: id, columns: columns, paging: paging,
+            rateLimits: rateLimits, cacheSeconds: cacheSeconds)
+    }
+
+    private func readName(_ fields: inout FieldReader) -> String? {
+        guard let name = fields.string("name", maxLength: 40) else { return nil }
+        let line = fields.node["name"]?.line
+        guard ProviderDescriptor.isValidName(name) else {
+            fields.problem("name", line: line, "'\(name)' must be lowercase letters, digits and dashes, starting with a letter")
+            return nil
+        }
+        if !reserved.allowsProvider(named: name) {
+            fields.problem("name", line: line, "'\(name)' is taken by a compiled provider or a built-in command; choose another")
+            return nil
+        }
+        if let expectedName, expectedName != name {
+            fields.problem("name", line: line, "'\(name)' differs from the file name; name the file \(name).json or the provider \(expectedName)")
+            return nil
+        }
+        return name
+    }
+
+
+    private func readBaseURL(_ fields: inout FieldReader) -> URL? {
+        guard let text = fields.string("baseURL") else { return nil }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host?.isEmpty == false, url.user == nil, url.password == nil, url.query == nil, url.fragment == nil
+        else {
+            fields.problem("baseURL", line: fields.node["baseURL"]?.line,
+                           "'\(text)' must be an http:// or https:// URL with a host and no query")
+            return nil
+        }
+        return url
+    }
+
+    private func readPath(_ fields: inout FieldReader) -> String? {
+        guard let path = fields.string("path", maxLength: 500) else { return nil }
+        guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), !path.contains("..") else {
+            fields.problem("path", line: fields.node["path"]?.line, "'\(path)' must start with / and hold no ?, # or ..")
+            return nil
+        }
+        return path
+    }
+
+    private func readWords(_ fields: inout FieldReader, path: String?) -> ProviderFile.Words? {
+        guard let node = fields.object("words", required: true) else { return nil }
+        var words = FieldReader(node, prefix: "words")
+        words.refuseUnknown(["parameter", "pathSegment"])
+        defer { fields.absorb(words) }
+        switch (node["parameter"], node["pathSegment"]) {
+        case (.some, nil):
+            return words.parameter("parameter").map(ProviderFile.Words.parameter)
+        case (nil, .some):
+            guard let segment = words.parameter("pathSegment") else { return nil }
+            if let path, !path.contains("{\(segment)}") {
+                words.problem("pathSegment", line: node["pathSegment"]?.line, "the path has no {\(segment)} to fill")
+                return nil
+            }
+            return .pathSegment(segment)
+        default:
+            words.problem("", line: node.line, "give exactly one of parameter or pathSegment")
+            return nil
+        }
+    }
+
+    private func readKey(_ fields: inout FieldReader, name: String?) -> ProviderFile.Key? {
+        guard let node = fields.node["key"] else {
+            fields.problem("key", line: nil, "missing; use \"none\" for an API without a key")
+            return nil
+        }
+        if node.string == "none" { return nil }
+        guard node.members != nil else {
+            fields.problem("key", line: node.line, "must be \"none\" or an object with parameter or header, not \(node.kindName)")
+            return nil
+        }
+        var key = FieldReader(node, prefix: "key")
+        key.refuseUnknown(Self.keyFields)
+        defer { fields.absorb(key) }
+        let placement = readPlacement(&key)
+        let signup = key.string("signupURL", required: false, maxLength: 300)
+        let own = name.map(ProviderFile.keyVariable) ?? ""
+        if let variable = key.string("environmentVariable", required: false, maxLength: 100), variable != own {
+            key.problem("environmentVariable", line: node["environmentVariable"]?.line,
+                        "a provider file may only read its own variable, \(own), not \(variable)")
+        }
+        guard let placement else { return nil }
+        return ProviderFile.Key(placement: placement, environmentVariable: own, signupURL: signup)
+    }
+
+    /// `parameter` (a query parameter) or `header`: exactly one of them.
+    private func readPlacement(_ key: inout FieldReader) -> CredentialPlacement? {
+        let node = key.node
+        switch (node["parameter"], node["header"]) {
+        case (nil, nil):
+            key.problem("parameter", line: nil, "missing; name the query parameter (parameter) or the header (header) that carries the key")
+            return nil
+        case (.some, let header?):
+            key.problem("header", line: header.line, "give parameter or header, not both")
+            return nil
+        case (.some, nil):
+            return key.parameter("parameter").map(CredentialPlacement.query)
+        case (nil, let header?):
+            guard let name = key.string("header", maxLength: 100) else { return nil }
+            if let problem = KeyHeaderName.problem(with: name) {
+                key.problem("header", line: header.line, problem)
+                return nil
+            }
+            return .header(name)
+        }
+    }
+
+    private func readOptions(_ fields: inout FieldReader, paging: ProviderFile.Paging?) -> [ProviderFile.Option]? {
+        guard let nodes = fields.array("options", maxCount: 32) else { return fields.node["options"] == nil ? [] : nil }
+        var taken = reserved.options
+        if paging != nil { taken.formUnion(["page", "pages"]) }
+        return fields.objects(nodes, at: "options", known: Self.optionFields) { option, node in
+            let name = option.string("name", maxLength: 40)
+            if let name, !ProviderDescriptor.isValidName(name) {
+                option.problem("name", line: node["name"]?.line, "'\(name)' must be lowercase letters, digits and dashes")
+            } else if let name, !taken.insert(name).inserted {
+                option.problem("name", line: node["name"]?.line, "--\(name) is already an option; choose another name")
+            }
+            let parameter = option.parameter("parameter")
+            let type = readOptionType(&option, node: node)
+            let help = option.string("help", required: false, maxLength: 300) ?? "Sent as the \(parameter ?? "") parameter."
+            let value = option.string("default", required: false, maxLength: 300)
+            guard let name, let parameter, let type else { return nil }
+            return ProviderFile.Option(name: name, parameter: parameter, type: type, help: help, defaultValue: value)
+        }
+    }
+
+    private func readOptionType(_ option: inout FieldReader, node: LineJSON) -> ProviderFile.OptionType? {
+        let kinds = ["text", "integer", "date", "choice"]
+        guard let type = option.string("type") else { return nil }
+        switch type {
+        case "text":
+            return .text
+        case "integer":
+            let minimum = option.int("minimum", in: Int(Int32.min)...Int(Int32.max))
+            let maximum = option.int("maximum", in: Int(Int32.min)...Int(Int32.max))
+            if let minimum, let maximum, minimum > maximum {
+                option.problem("maximum", line: node["maximum"]?.line, "is below the minimum \(minimum)")
+            }
+            return .integer(minimum: minimum, maximum: maximum)
+        case "date":
+            guard let format = option.string("format", maxLength: 20) else { return nil }
+            guard DateWireFormat.isValid(format) else {
+                option.problem("format", line: node["format"]?.line,
+                               "'\(format)' must spell yyyy, MM and dd once each, with -, / or . between (e.g. yyyyMMdd)")
+                return nil
+            }
+            return .date(format: format)
+        case "choice":
+            guard let nodes = option.array("choices", required: true, maxCount: 100) else { return nil }
+            let choices = nodes.compactMap(\.string)
+            guard !choices.isEmpty, choices.count == nodes.count else {
+                option.problem("choices", line: node["choices"]?.line, "must be a non-empty array of strings")
+                return nil
+            }
+            return .choice(choices)
+        default:
+            var message = "unknown type '\(type)'; use \(kinds.joined(separator: ", "))"
+            if let near = NearestName.suggest(type, among: kinds) { message += " (did you mean '\(near)'?)" }
+            option.problem("type", line: node["type"]?.line, message)
+            return nil
+        }
+    }
+
+    private func readColumns(_ fields: inout FieldReader) -> [ProviderFile.Column]? {
+        guard let nodes = fields.array("columns", required: true, maxCount: 32) else { return nil }
+        guard !nodes.isEmpty else {
+            fields.problem("columns", line: fields.node["columns"]?.line, "give at least one column")
+            return nil
+        }
+        var names = Set<String>()
+        return fields.objects(nodes, at: "columns", known: Self.columnFields) { column, node in
+            let name = column.string("name", maxLength: 40)
+            if let name, !names.insert(name).inserted {
+                column.problem("name", line: node["name"]?.line, "'\(name)' is used by another column")
+            }
+            let path = column.keyPath("path")
+            var kind: ProviderFile.ColumnKind?
+            if let text = column.string("kind") {
+                kind = ProviderFile.ColumnKind(rawValue: text)
+                if kind == nil {
+                    let all = ProviderFile.ColumnKind.allCases.map(\.rawValue)
+                    var message = "unknown kind '\(text)'; use \(all.joined(separator: ", "))"
+                    if let near = NearestName.suggest(text, among: all) { message += " (did you mean '\(near)'?)" }
+                    column.problem("kind", line: node["kind"]?.line, message)
+                }
+            }
+            let searchable = column.bool("searchable") ?? false
+            guard let name, let path, let kind else { return nil }
+            return ProviderFile.Column(name: name, path: path, kind: kind, searchable: searchable)
+        }
+    }
+
+    private func readPaging(_ fields: inout FieldReader) -> ProviderFile.Paging? {
+        guard let node = fields.object("paging") else { return nil }
+        var paging = FieldReader(node, prefix: "paging")
+        paging.refuseUnknown(Self.pagingFields)
+        defer { fields.absorb(paging) }
+        var style: ProviderFile.Paging.Style?
+        if let text = paging.string("style") {
+            style = ProviderFile.Paging.Style(rawValue: text)
+            if style == nil { paging.problem("style", line: node["style"]?.line, "unknown style '\(text)'; use page or offset") }
+        }
+        let parameter = paging.parameter("parameter")
+        let first = paging.int("first", in: 0...1) ?? 0
+        let size = paging.int("size", in: 1...1_000, required: true)
+        let sizeParameter = paging.parameter("sizeParameter", required: false)
+        let maxPage = paging.int("maxPage", in: 0...10_000) ?? 99
+        let total = paging.keyPath("total", required: false)
+        guard let style, let parameter, let size else { return nil }
+        return ProviderFile.Paging(
+            style: style, parameter: parameter, first: style == .offset ? 0 : first, size: size,
+            sizeParameter: sizeParameter, maxPage: max(maxPage, first), total: total)
+    }
+
+    private func readRateLimits(_ fields: inout FieldReader) -> [RateLimit] {
+        guard let node = fields.object("rateLimits") else { return [] }
+        var limits = FieldReader(node, prefix: "rateLimits")
+        let windows = Array(zip(Self.rateLimitFields, [Int64(1), 60, 3_600, 86_400]))
+        limits.refuseUnknown(Self.rateLimitFields)
+        defer { fields.absorb(limits) }
+        return windows.compactMap { key, seconds in
+            limits.int(key, in: 1...1_000_000).map { RateLimit($0, per: .seconds(seconds)) }
+        }
+    }
+
+    /// No two uses of one query parameter: the key, the words, the options and paging each need their own.
+    private func checkParameters(
+        _ fields: inout FieldReader, words: ProviderFile.Words?, key: ProviderFile.Key?, options: [ProviderFile.Option],
+        paging: ProviderFile.Paging?
+    ) {
+        let root = fields.node
+        var uses: [(String, String, Int?)] = []
+        if case let .parameter(name)? = words { uses.append((name, "words.parameter", root["words"]?["parameter"]?.line)) }
+        if case let .query(parameter)? = key?.placement {
+            uses.append((parameter, "key.parameter", root["key"]?["parameter"]?.line))
+        }
+        let optionNodes = root["options"]?.array ?? []
+        for (index, option) in options.enumerated() {
+            let line = optionNodes.first { $0["name"]?.string == option.name }?["parameter"]?.line
+            uses.append((option.parameter, "options[\(index)].parameter", line))
+        }
+        if let paging {
+            uses.append((paging.parameter, "paging.parameter", root["paging"]?["parameter"]?.line))
+            if let size = paging.sizeParameter {
+                uses.append((size, "paging.sizeParameter", root["paging"]?["sizeParameter"]?.line))
+            }
+        }
+        var seen: [String: String] = [:]
+        for (parameter, field, line) in uses {
+            if let earlier = seen[parameter] {
+                fields.problem(field, line: line, "the parameter '\(parameter)' is already used by \(earlier)")
+            } else {
+                seen[parameter] = field
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import APICore
+import Foundation
+
+/// Guesses a provider file's id and columns from what the items look like:
+/// a sample answer's items, or an OpenAPI response schema's item properties.
+/// The guess is a start the user edits, so it is simple and predictable.
+public enum ColumnGuess {
+    /// One scalar field found in the items: its key path and what it looks like.
+    public struct Field: Sendable, Hashable {
+        public var path: String
+        public var kind: ProviderFile.ColumnKind
+    }
+
+    /// At most this many columns are guessed; a terminal shows little more.
+    public static let maxColumns = 6
+    /// Names of an item's own id, most telling first.
+    public static let idNames = ["id", "objectID", "_id", "pageid", "uuid", "key", "url", "web_url"]
+    private static let titleNames = ["title", "name", "headline", "headline.main", "main", "summary", "question"]
+
+    /// The scalar fields of the sample items (objects one level down too), in
+    /// first-seen order; fields only ever null are left out.
+    public static func fields(ofItems items: [JSONValue]) -> [Field] {
+        var order: [String] = []
+        var kinds: [String: ProviderFile.ColumnKind] = [:]
+        for item in items.prefix(20) {
+            for (path, value) in flatten(item) where value != .null {
+                if kinds[path] == nil { order.append(path) }
+                kinds[path] = kinds[path] ?? kind(of: value)
+            }
+        }
+        return order.compactMap { path in kinds[path].map { Field(path: path, kind: $0) } }
+    }
+
+    private static func flatten(_ item: JSONValue, prefix: String = "", depth: Int = 0) -> [(String, JSONValue)] {
+        item.members.flatMap { member -> [(String, JSONValue)] in
+            let path = prefix + member.key
+            if member.value.isScalar { return [(path, member.value)] }
+            if depth == 0, case .object = member.value, !member.key.hasPrefix("_") {
+                return flatten(member.value, prefix: path + ".", depth: 1)
+            }
+            return []
+        }
+    }
+
+    private static func kind(of value: JSONValue) -> ProviderFile.ColumnKind {
+        switch value {
+        case .int, .double: return .number
+        case let .string(text):
+            if text.hasPrefix("http://") || text.hasPrefix("https://") { return .url }
+            if text.count >= 10, CalendarDate(parsing: String(text.prefix(10))) != nil { return .date }
+            return .text
+        default: return .text
+        }
+    }
+
+    /// The item id among `fields`: a well-known id name, else none (the content hash).
+    public static func id(among fields: [Field], items: [JSONValue] = []) -> String? {
+        let paths = Set(fields.map(\.path))
+        return idNames.first { name in
+            guard paths.contains(name) else { return false }
+            // In a sample, an id must tell the items apart.
+            let values = items.compactMap { KeyPath(name)?.value(in: $0)?.cellText }
+            return Set(values).count == values.count
+        }
+    }
+
+    /// Up to ``maxColumns`` columns: a title first, then a date, numbers, other
+    /// text and a URL; text columns are searchable offline. Internal fields
+    /// (`_tags`, `_highlightResult`) and the id are left out.
+    public static func columns(from fields: [Field], id: String?) -> [ProviderFile.Column] {
+        let usable = fields.filter { field in
+            field.path != id && !field.path.split(separator: ".").contains { $0.hasPrefix("_") }
+        }
+        func rank(_ field: Field) -> Int {
+            if field.kind == .text, titleNames.contains(field.path) { return 0 }
+            switch field.kind {
+            case .date: return 1
+            case .number: return 2
+            case .text: return 3
+            case .url: return 4
+            }
+        }
+        // At most one title, one date, two numbers, two other texts and one URL.
+        let quota = [0: 1, 1: 1, 2: 2, 3: 2, 4: 1]
+        var used: [Int: Int] = [:]
+        var chosen: [Field] = []
+        for field in usable.enumerated().sorted(by: { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) })
+            .map(\.element) where chosen.count < maxColumns {
+            let group = rank(field)
+            guard used[group, default: 0] < quota[group, default: 0] else { continue }
+            used[group, default: 0] += 1
+            chosen.append(field)
+        }
+        var names = Set<String>()
+        return chosen.compactMap { field in
+            guard let path = KeyPath(field.path) else { return nil }
+            var name = field.path.replacingOccurrences(of: ".", with: "_")
+            if name.hasSuffix("_main") { name = String(name.dropLast(5)) }
+            while !names.insert(name).inserted { name += "_" }
+            return ProviderFile.Column(
+                name: name, path: path, kind: field.kind,
+                searchable: field.kind == .text)
+        }
+    }
+}

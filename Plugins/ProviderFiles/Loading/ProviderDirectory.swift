@@ -1,0 +1,74 @@
+import APICore
+import Foundation
+
+/// The providers folder, `$XDG_CONFIG_HOME/apicli/providers`, read lazily:
+/// running `apicli hn` reads `hn.json` alone, running a compiled provider reads
+/// nothing, and only commands that list every provider (`providers`, help,
+/// completions, the man page) read every file.
+public struct ProviderDirectory: Sendable {
+    public let path: String
+    /// Names a file cannot take (compiled providers, built-in commands) and
+    /// options it cannot define (the global ones), as the host passes them in.
+    public let reserved: ReservedNames
+
+    public init(path: String, reserved: ReservedNames) {
+        self.path = path
+        self.reserved = reserved
+    }
+
+    /// `<folder>/<name>.json`.
+    public func filePath(for name: String) -> String { path + "/" + name + ".json" }
+
+    /// The provider defined by `<name>.json`; nil when there is no such file.
+    /// A broken, loose or unreadable file is a ``ProviderFileError`` naming what to fix.
+    public func provider(named name: String) throws(ProviderFileError) -> (any Provider)? {
+        guard ProviderDescriptor.isValidName(name), !reserved.commands.contains(name) else { return nil }
+        let file = filePath(for: name)
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        return try load(file, expectedName: name)
+    }
+
+    /// Reads and checks one file (its folder and mode included) and makes its provider.
+    public func load(_ file: String, expectedName: String?) throws(ProviderFileError) -> any Provider {
+        try read(file, expectedName: expectedName).provider(source: file)
+    }
+
+    /// The file's contents, checked, from a trusted folder and file.
+    public func read(_ file: String, expectedName: String?) throws(ProviderFileError) -> ProviderFile {
+        let folder = (file as NSString).deletingLastPathComponent
+        if let problem = FileSafety.problem(with: folder, what: "the providers folder") {
+            throw ProviderFileError(file: file, problem)
+        }
+        if let problem = FileSafety.problem(with: file, what: "the provider file") {
+            throw ProviderFileError(file: file, problem)
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ProviderFileError(file: file, "cannot be read")
+        }
+        return try ProviderFileReader(file: file, expectedName: expectedName, reserved: reserved).read(Array(data))
+    }
+
+    /// One file of the folder: its provider, or why it has none.
+    public struct Entry: Sendable {
+        public var name: String
+        public var path: String
+        public var result: Result<any Provider, ProviderFileError>
+    }
+
+    /// Every `*.json` in the folder, by name; empty when there is no folder.
+    public func entries() -> [Entry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { fileName in
+            let name = String(fileName.dropLast(".json".count))
+            let file = path + "/" + fileName
+            let result: Result<any Provider, ProviderFileError>
+            if reserved.commands.contains(name) {
+                result = .failure(ProviderFileError(
+                    file: file, field: "name", "'\(name)' is taken by a compiled provider or a built-in command; rename the file"))
+            } else {
+                result = Result { () throws(ProviderFileError) in try load(file, expectedName: name) }
+            }
+            return Entry(name: name, path: file, result: result)
+        }
+    }
+}

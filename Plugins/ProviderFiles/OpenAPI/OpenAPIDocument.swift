@@ -1,0 +1,145 @@
+import APICore
+import Foundation
+
+/// An OpenAPI 3 or Swagger 2 document, read as JSON with lines kept, and the
+/// few questions the importer asks of it, answered for both versions.
+struct OpenAPIDocument {
+    let root: LineJSON
+    let path: String
+    let isSwagger2: Bool
+
+    /// Reads `path`; YAML (or anything not a JSON object) gets an error saying how to convert it.
+    init(path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw OpenAPIImportError(.unreadable, "cannot read the OpenAPI document \(path)")
+        }
+        let firstByte = data.first { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0) }
+        guard firstByte == UInt8(ascii: "{") else {
+            throw OpenAPIImportError(
+                .unusable,
+                "\(path) is not a JSON document (YAML?); apicli reads OpenAPI documents as JSON only. Convert it first, "
+                    + "e.g. 'yq -o=json \(path) > api.json' or 'python3 -c \"import sys,yaml,json; "
+                    + "json.dump(yaml.safe_load(sys.stdin),sys.stdout)\" < \(path) > api.json'")
+        }
+        do {
+            root = try LineJSON.parse(Array(data))
+        } catch {
+            throw OpenAPIImportError(.unusable, "\(path):\(error.line): not valid JSON: \(error.reason)")
+        }
+        self.path = path
+        if root["swagger"]?.string?.hasPrefix("2") == true {
+            isSwagger2 = true
+        } else if root["openapi"]?.string?.hasPrefix("3") == true {
+            isSwagger2 = false
+        } else {
+            throw OpenAPIImportError(.unusable, "\(path) is neither OpenAPI 3 (\"openapi\": \"3…\") nor Swagger 2 (\"swagger\": \"2.0\")")
+        }
+    }
+
+    /// An error about the document, at a line.
+    func error(_ node: LineJSON?, _ message: String) -> OpenAPIImportError {
+        OpenAPIImportError(.unusable, "\(path)" + (node.map { ":\($0.line)" } ?? "") + ": " + message)
+    }
+
+    /// `node` with a `$ref` followed (`#/definitions/Doc`), up to a few hops; the node itself otherwise.
+    func resolved(_ node: LineJSON) -> LineJSON {
+        var current = node
+        for _ in 0..<8 {
+            guard let reference = current["$ref"]?.string, reference.hasPrefix("#/") else { return current }
+            var target: LineJSON? = root
+            for part in reference.dropFirst(2).split(separator: "/") {
+                let name = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                target = target?[name]
+            }
+            guard let target else { return current }
+            current = target
+        }
+        return current
+    }
+
+    /// The operation `op`: an operationId, or `METHOD /path`.
+    func operation(_ op: String) throws -> (method: String, path: String, node: LineJSON, pathItem: LineJSON) {
+        let paths = root["paths"]?.members ?? []
+        let methods = ["get", "post", "put", "delete", "patch", "head", "options"]
+        let spoken = op.split(separator: " ", maxSplits: 1).map(String.init)
+        var known: [String] = []
+        for (path, item) in paths {
+            for (method, node) in item.members ?? [] where methods.contains(method) {
+                let id = node["operationId"]?.string
+                known.append(id ?? "\(method.uppercased()) \(path)")
+                let matches = id == op
+                    || (spoken.count == 2 && spoken[0].lowercased() == method && spoken[1] == path)
+                if matches { return (method, path, node, item) }
+            }
+        }
+        var message = "no operation '\(op)'"
+        if let near = NearestName.suggest(op, among: known) { message += "; did you mean '\(near)'?" }
+        message += " (it has: \(known.prefix(10).joined(separator: ", ")))"
+        throw error(root["paths"], message)
+    }
+
+    /// The server's origin and the path prefix operations sit under.
+    func server(for operation: LineJSON, pathItem: LineJSON) throws -> (origin: URL, prefix: String) {
+        if isSwagger2 {
+            guard let host = root["host"]?.string else { throw error(root, "no host; the document does not say where the API is") }
+            let schemes = root["schemes"]?.array?.compactMap(\.string) ?? ["https"]
+            let scheme = schemes.contains("https") ? "https" : (schemes.first ?? "https")
+            guard let origin = URL(string: "\(scheme)://\(host)") else { throw error(root["host"], "'\(host)' is not a host") }
+            var prefix = root["basePath"]?.string ?? ""
+            while prefix.hasSuffix("/") { prefix.removeLast() }
+            return (origin, prefix)
+        }
+        let servers = operation["servers"]?.array ?? pathItem["servers"]?.array ?? root["servers"]?.array ?? []
+        guard let server = servers.first, var text = server["url"]?.string else {
+            throw error(root, "no servers; the document does not say where the API is")
+        }
+        for (name, variable) in server["variables"]?.members ?? [] {
+            text = text.replacingOccurrences(of: "{\(name)}", with: variable["default"]?.string ?? "")
+        }
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()),
+            let host = url.host, let origin = URL(string: "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? ""))
+        else {
+            throw error(server, "the server URL '\(text)' is not an absolute http(s) URL")
+        }
+        var prefix = url.path
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        return (origin, prefix)
+    }
+
+    /// Where the API-key scheme the operation uses puts the key (a query
+    /// parameter or a header, in Swagger 2 and OpenAPI 3 alike), nil for none.
+    func keyPlacement(for operation: LineJSON) throws -> CredentialPlacement? {
+        let requirements = operation["security"]?.array ?? root["security"]?.array ?? []
+        let names = requirements.flatMap { $0.members?.map(\.key) ?? [] }
+        let schemes = isSwagger2 ? root["securityDefinitions"] : root["components"]?["securitySchemes"]
+        for name in names {
+            guard let scheme = schemes?[name].map(resolved), scheme["type"]?.string == "apiKey" else { continue }
+            guard let parameter = scheme["name"]?.string else { throw error(scheme, "the key scheme '\(name)' has no name") }
+            switch scheme["in"]?.string {
+            case "query":
+                return .query(parameter)
+            case "header":
+                if let problem = KeyHeaderName.problem(with: parameter) { throw error(scheme, problem) }
+                return .header(parameter)
+            case let place:
+                throw error(scheme, "the key goes in a \(place ?? "?"); provider files send keys as a query parameter or a header only")
+            }
+        }
+        return nil
+    }
+
+    /// The schema of the operation's successful JSON answer.
+    func responseSchema(of operation: LineJSON) -> LineJSON? {
+        let responses = operation["responses"]
+        guard let response = (responses?["200"] ?? responses?["2XX"] ?? responses?["default"]).map(resolved) else { return nil }
+        if isSwagger2 { return response["schema"].map(resolved) }
+        let content = response["content"]
+        let json = content?["application/json"] ?? content?.members?.first { $0.key.contains("json") }?.value
+        return json?["schema"].map(resolved)
+    }
+
+    /// A parameter's type facts, from the parameter (Swagger 2) or its schema (OpenAPI 3).
+    func typeFacts(of parameter: LineJSON) -> LineJSON {
+        isSwagger2 ? parameter : (parameter["schema"].map(resolved) ?? parameter)
+    }
+}

@@ -1,0 +1,224 @@
+import APICore
+import Foundation
+
+/// Builds a provider file from one GET operation of an OpenAPI document: the
+/// server, the path, the query parameters with their types and enums, the
+/// key's scheme, paging when the parameters show it, and the answer's array
+/// with columns guessed from its item schema.
+public struct OpenAPIImport {
+    let name: String
+    let documentPath: String
+    let operation: String
+    /// `--query-param`: which parameter takes the words; else `q` or `query`.
+    let wordsParameter: String?
+    /// Option names the host's global options take, which an imported option must avoid.
+    let reservedOptions: Set<String>
+
+    static let pageNames = ["page"]
+    static let offsetNames = ["offset", "start", "sroffset", "skip"]
+    static let sizeNames = ["limit", "per_page", "page_size", "pageSize", "hitsPerPage", "rows", "count", "size", "srlimit"]
+    static let totalNames = ["hits", "total", "totalHits", "total_count", "totalCount", "nbHits", "totalhits", "count"]
+
+    public init(name: String, documentPath: String, operation: String, wordsParameter: String?, reservedOptions: Set<String> = []) {
+        self.name = name
+        self.documentPath = documentPath
+        self.operation = operation
+        self.wordsParameter = wordsParameter
+        self.reservedOptions = reservedOptions
+    }
+
+    public func providerFile() throws -> ProviderFile {
+        let document = try OpenAPIDocument(path: documentPath)
+        let found = try document.operation(operation)
+        guard found.method == "get" else {
+            throw document.error(found.node, "\(found.method.uppercased()) \(found.path) is not a GET; provider files only search with GET")
+        }
+        let server = try document.server(for: found.node, pathItem: found.pathItem)
+        let key = try document.keyPlacement(for: found.node)
+        let keyParameter: String? = if case let .query(name)? = key { name } else { nil }
+        let parameters = mergedParameters(found, in: document)
+        let query = parameters.filter { $0["in"]?.string == "query" && $0["name"]?.string != keyParameter }
+        let pathParameters = parameters.filter { $0["in"]?.string == "path" }.compactMap { $0["name"]?.string }
+        let names = query.compactMap { $0["name"]?.string }
+
+        let words: ProviderFile.Words
+        if let wanted = wordsParameter {
+            guard names.contains(wanted) || pathParameters.contains(wanted) else {
+                throw document.error(found.node, "\(found.path) has no parameter '\(wanted)' (it has: \(names.joined(separator: ", ")))")
+            }
+            words = pathParameters.contains(wanted) ? .pathSegment(wanted) : .parameter(wanted)
+        } else if let guess = ["q", "query"].first(where: names.contains) {
+            words = .parameter(guess)
+        } else if pathParameters.count == 1, let only = pathParameters.first {
+            words = .pathSegment(only)
+        } else {
+            throw document.error(found.node, "no parameter named q or query takes the words; choose one with --query-param (\(names.joined(separator: ", ")))")
+        }
+        let taken: String? = if case let .parameter(name) = words { name } else { nil }
+        for parameter in pathParameters where words != .pathSegment(parameter) {
+            throw document.error(found.node, "the path parameter {\(parameter)} cannot be filled; only the words can fill a path segment")
+        }
+
+        let paging = self.paging(query, document: document, answer: document.responseSchema(of: found.node))
+        let pagingNames = Set([paging?.parameter, paging?.sizeParameter].compactMap { $0 })
+        var optionNames = reservedOptions.union(paging == nil ? [] : ["page", "pages"])
+        let options = query.compactMap { parameter -> ProviderFile.Option? in
+            guard let wire = parameter["name"]?.string, wire != taken, !pagingNames.contains(wire) else { return nil }
+            return option(parameter, wire: wire, document: document, taken: &optionNames)
+        }
+
+        guard let schema = document.responseSchema(of: found.node),
+            let items = itemsArray(in: schema, document: document)
+        else {
+            throw document.error(found.node, "the 200 answer has no JSON schema with an array of objects to take as items")
+        }
+        let fields = schemaFields(items.itemSchema, document: document)
+        let id = ColumnGuess.id(among: fields)
+        let title = document.root["info"]?["title"]?.string
+        let summary = [title, found.node["summary"]?.string].compactMap { $0 }.joined(separator: ": ")
+        return ProviderFile(
+            name: name, summary: String((summary.isEmpty ? "Imported from \(documentPath)" : summary).prefix(200)),
+            about: "Imported from the OpenAPI document \((documentPath as NSString).lastPathComponent), operation \(operation).",
+            displayName: title.map { String($0.prefix(60)) }, baseURL: server.origin, path: server.prefix + found.path,
+            words: words,
+            key: key.map {
+                ProviderFile.Key(
+                    placement: $0, environmentVariable: ProviderFile.keyVariable(for: name),
+                    signupURL: document.root["externalDocs"]?["url"]?.string)
+            },
+            options: options, items: items.path, id: id.flatMap(KeyPath.init),
+            columns: ColumnGuess.columns(from: fields, id: id), paging: paging, rateLimits: [], cacheSeconds: 600)
+    }
+
+    /// Path-level parameters, overridden by the operation's own of the same name and place.
+    private func mergedParameters(_ found: (method: String, path: String, node: LineJSON, pathItem: LineJSON), in document: OpenAPIDocument) -> [LineJSON] {
+        let shared = (found.pathItem["parameters"]?.array ?? []).map(document.resolved)
+        let own = (found.node["parameters"]?.array ?? []).map(document.resolved)
+        func key(_ node: LineJSON) -> String { (node["in"]?.string ?? "") + " " + (node["name"]?.string ?? "") }
+        let ownKeys = Set(own.map(key))
+        return shared.filter { !ownKeys.contains(key($0)) } + own
+    }
+
+    /// A `page` or `offset`-like integer parameter makes the file paged; a `limit`-like one sets the size.
+    private func paging(_ query: [LineJSON], document: OpenAPIDocument, answer: LineJSON?) -> ProviderFile.Paging? {
+        func named(_ names: [String]) -> LineJSON? {
+            query.first { parameter in
+                let facts = document.typeFacts(of: parameter)
+                return names.contains(parameter["name"]?.string ?? "") && facts["type"]?.string == "integer"
+            }
+        }
+        let pageParameter = named(Self.pageNames)
+        guard let pager = pageParameter ?? named(Self.offsetNames), let parameter = pager["name"]?.string else { return nil }
+        let facts = document.typeFacts(of: pager)
+        let sizer = named(Self.sizeNames)
+        let sizeFacts = sizer.map(document.typeFacts)
+        let size = min(sizeFacts?["default"]?.int ?? 10, sizeFacts?["maximum"]?.int ?? 1_000)
+        let first = pageParameter != nil ? min(max(facts["minimum"]?.int ?? 0, 0), 1) : 0
+        let maxPage = pageParameter != nil ? min(facts["maximum"]?.int ?? 99, 10_000) : 99
+        return ProviderFile.Paging(
+            style: pageParameter != nil ? .page : .offset, parameter: parameter, first: first, size: max(1, size),
+            sizeParameter: sizer?["name"]?.string, maxPage: max(maxPage, first),
+            total: answer.flatMap { totalPath(in: $0, document: document) })
+    }
+
+    private func option(
+        _ parameter: LineJSON, wire: String, document: OpenAPIDocument, taken: inout Set<String>
+    ) -> ProviderFile.Option? {
+        var name = String(wire.lowercased().replacingOccurrences(of: "_", with: "-").filter { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "-" })
+        while name.first.map({ !$0.isLetter }) ?? false { name.removeFirst() }
+        guard !name.isEmpty else { return nil }
+        if taken.contains(name) { name = "api-" + name }
+        guard taken.insert(name).inserted else { return nil }
+        let facts = document.typeFacts(of: parameter)
+        let description = (parameter["description"]?.string ?? "")
+        let type: ProviderFile.OptionType
+        if let choices = facts["enum"]?.array?.compactMap({ $0.string ?? $0.int.map(String.init) }), !choices.isEmpty {
+            type = .choice(choices)
+        } else {
+            switch facts["type"]?.string {
+            case "boolean": type = .choice(["true", "false"])
+            case "integer": type = .integer(minimum: facts["minimum"]?.int, maximum: facts["maximum"]?.int)
+            default:
+                if facts["format"]?.string == "date" || description.contains("YYYY-MM-DD") {
+                    type = .date(format: "yyyy-MM-dd")
+                } else if description.contains("YYYYMMDD") {
+                    type = .date(format: "yyyyMMdd")
+                } else {
+                    type = .text
+                }
+            }
+        }
+        return ProviderFile.Option(name: name, parameter: wire, type: type, help: helpLine(description, wire: wire), defaultValue: nil)
+    }
+
+    /// The description's first sentence, one line, without the stray quotes some documents carry.
+    private func helpLine(_ description: String, wire: String) -> String {
+        let cleaned = description.replacingOccurrences(of: "\"", with: "")
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { !$0.isEmpty && !$0.hasPrefix("Format:") } ?? ""
+        let sentence = cleaned.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+        return sentence.isEmpty ? "Sent as the \(wire) parameter." : String(sentence.prefix(200)) + "."
+    }
+
+    /// The first array of objects in the answer's schema, breadth first: its path and item schema.
+    private func itemsArray(in schema: LineJSON, document: OpenAPIDocument) -> (path: KeyPath, itemSchema: LineJSON)? {
+        firstProperty(in: schema, document: document) { _, property in
+            guard property["type"]?.string == "array", let items = property["items"].map(document.resolved),
+                items["properties"] != nil
+            else { return nil }
+            return items
+        }.map { (path: $0.path, itemSchema: $0.found) }
+    }
+
+    /// Where the total count is: an integer property with a telling name, breadth first.
+    private func totalPath(in schema: LineJSON, document: OpenAPIDocument) -> KeyPath? {
+        firstProperty(in: schema, document: document) { key, property in
+            property["type"]?.string == "integer" && Self.totalNames.contains(key) ? property : nil
+        }?.path
+    }
+
+    /// The first property, breadth first and at most four objects deep, that `match` accepts.
+    private func firstProperty(
+        in schema: LineJSON, document: OpenAPIDocument, match: (String, LineJSON) -> LineJSON?
+    ) -> (path: KeyPath, found: LineJSON)? {
+        var queue: [(String, LineJSON)] = [("", schema)]
+        while !queue.isEmpty {
+            let (path, node) = queue.removeFirst()
+            for (key, child) in document.resolved(node)["properties"]?.members ?? [] {
+                let property = document.resolved(child)
+                let childPath = path.isEmpty ? key : path + "." + key
+                if let found = match(key, property), let keyPath = KeyPath(childPath) { return (keyPath, found) }
+                if property["properties"] != nil, childPath.split(separator: ".").count < 4 { queue.append((childPath, property)) }
+            }
+        }
+        return nil
+    }
+
+    /// The item schema's scalar properties (objects one level down too), as column candidates.
+    private func schemaFields(_ schema: LineJSON, document: OpenAPIDocument, prefix: String = "") -> [ColumnGuess.Field] {
+        (document.resolved(schema)["properties"]?.members ?? []).flatMap { key, child -> [ColumnGuess.Field] in
+            let property = document.resolved(child)
+            let path = prefix + key
+            let lower = key.lowercased()
+            switch property["type"]?.string {
+            case "integer", "number":
+                return [ColumnGuess.Field(path: path, kind: .number)]
+            case "string":
+                let format = property["format"]?.string ?? ""
+                if format == "uri" || format == "url" || lower.hasSuffix("url") {
+                    return [ColumnGuess.Field(path: path, kind: .url)]
+                }
+                if format.hasPrefix("date") || lower.contains("date") || lower.hasSuffix("_at") {
+                    return [ColumnGuess.Field(path: path, kind: .date)]
+                }
+                return [ColumnGuess.Field(path: path, kind: .text)]
+            case "boolean":
+                return [ColumnGuess.Field(path: path, kind: .text)]
+            case "object" where prefix.isEmpty && !key.hasPrefix("_"):
+                return schemaFields(property, document: document, prefix: path + ".")
+            default:
+                return []
+            }
+        }
+    }
+}

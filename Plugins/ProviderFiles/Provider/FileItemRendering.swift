@@ -1,0 +1,57 @@
+import APICore
+
+/// A file provider's results as data for the host to draw: one JSON object and
+/// one table row per item, with the file's columns.
+enum FileItemRendering {
+    /// `{"id": …, "<column>": …}`: numbers as numbers, everything else as sent.
+    static func json(_ item: FileItem, columns: [ProviderFile.Column]) -> JSONValue {
+        var members = [JSONValue.Member("id", .string(item.id))]
+        for column in columns where column.name != "id" {
+            let value = column.path.value(in: item.value) ?? .null
+            members.append(JSONValue.Member(column.name, column.kind == .number ? number(value) : value))
+        }
+        return .object(members)
+    }
+
+    /// A number sent as text (`"133"`) becomes the number; anything else stays as it is.
+    private static func number(_ value: JSONValue) -> JSONValue {
+        guard case let .string(text) = value else { return value }
+        if let integer = Int64(text) { return .int(integer) }
+        if let double = Double(text), double.isFinite { return .double(double) }
+        return value
+    }
+
+    /// One column per file column: prose shrinks first, numbers are never cut,
+    /// URLs only with `--wide`; later columns give way first on a narrow terminal.
+    static func table(_ items: [FileItem], columns: [ProviderFile.Column]) -> Table {
+        let firstText = columns.firstIndex { $0.kind == .text }
+        let specs = columns.enumerated().map { index, column in
+            Table.Column(
+                column.name.uppercased(), role: role(column.kind),
+                dropRank: index == firstText ? nil : columns.count - index)
+        }
+        let rows = items.map { item in
+            columns.map { column in cell(column.path.value(in: item.value), kind: column.kind) }
+        }
+        return Table(columns: specs, rows: rows)
+    }
+
+    private static func role(_ kind: ProviderFile.ColumnKind) -> Table.Role {
+        switch kind {
+        case .text: .flexible
+        case .number: .measure
+        case .date: .text
+        case .url: .wideOnly
+        }
+    }
+
+    /// A date shows as its day (`2016-09-04`) when it reads as a timestamp or a date; other values as sent.
+    private static func cell(_ value: JSONValue?, kind: ProviderFile.ColumnKind) -> String {
+        guard let value else { return "" }
+        if kind == .date, case let .string(text) = value, text.count >= 10,
+            CalendarDate(parsing: String(text.prefix(10))) != nil {
+            return String(text.prefix(10))
+        }
+        return value.cellText
+    }
+}

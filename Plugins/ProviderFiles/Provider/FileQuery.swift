@@ -1,0 +1,30 @@
+import APICore
+
+/// One search of a file provider: the words, the options as they go on the
+/// wire, and which pages.
+struct FileQuery: Sendable, Hashable {
+    var words: String
+    /// The options' query parameters, in the file's order, values already in wire format.
+    var parameters: [QueryItem]
+    /// The first page, as the API counts (paging's `first` when not given).
+    var firstPage: Int
+    var pages: Int
+
+    /// What identifies the answer in the store: everything that changes what the API returns.
+    var storageKey: String {
+        ([words] + parameters.map { "\($0.name)=\($0.value)" } + ["page=\(firstPage)", "pages=\(pages)"])
+            .joined(separator: "\u{1F}")
+    }
+}
+
+/// What one query yields: the items in the API's order, and the total when the API says it.
+struct FileAnswer: Sendable, Hashable {
+    var items: [FileItem]
+    var total: Int?
+}
+
+/// One result: its id (from the file's `id` path, or its content hash) and the item as sent.
+struct FileItem: Sendable, Hashable {
+    var id: String
+    var value: JSONValue
+}

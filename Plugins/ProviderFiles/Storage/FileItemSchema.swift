@@ -1,0 +1,82 @@
+import APICore
+
+/// The engine's tables, which every file provider's results live in, owned by
+/// the engine (``owner``) as NYT's tables are owned by NYT: the answer to each
+/// query kept as a result set, with an FTS5 index over each item's searchable
+/// columns.
+///
+/// - `provider_files_items`: one row per (provider, item id): the item's JSON,
+///   the text of its searchable columns and when it was fetched. `num` is an
+///   explicit key so the external-content FTS index survives `VACUUM`.
+/// - `provider_files_items_fts`: FTS5 over `search_text`, kept in step by triggers.
+/// - `provider_files_queries`: each query answered, its total and when.
+/// - `provider_files_results`: which items answered which query, in order.
+///
+/// The owner has an underscore, which no provider's name can have, so no
+/// provider's `<name>_` prefix can claim these tables.
+public enum FileItemSchema {
+    /// The migrations' owner and the tables' prefix.
+    public static let owner = "provider_files"
+
+    static let items = "provider_files_items"
+    static let index = "provider_files_items_fts"
+    static let queries = "provider_files_queries"
+    static let results = "provider_files_results"
+
+    /// Where a file provider's rows are: the engine's tables, by their `provider` column.
+    public static let ownership = StorageOwnership(
+        owner: owner, shared: .init(tables: [results, queries, items], providerColumn: "provider"))
+
+    /// What the host's store migrates for the engine, even when no provider file is left.
+    public static var storage: CatalogStorage { CatalogStorage(ownership: ownership, migrations: migrations) }
+
+    /// Append new steps at the end; never edit a released one.
+    public static let migrations: [Migration] = [
+        Migration(1, apply: { tx in
+            try tx.executeScript(tablesSQL)
+            try LegacyFileTables.moveRows(in: tx)
+        }),
+    ]
+
+    static let tablesSQL = """
+        CREATE TABLE provider_files_items (
+            num INTEGER PRIMARY KEY,
+            provider TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            json TEXT NOT NULL,
+            search_text TEXT NOT NULL DEFAULT '',
+            fetched_at REAL NOT NULL,
+            UNIQUE (provider, item_id)
+        );
+        CREATE VIRTUAL TABLE provider_files_items_fts USING fts5(
+            search_text, content = 'provider_files_items', content_rowid = 'num'
+        );
+        CREATE TRIGGER provider_files_items_fts_insert AFTER INSERT ON provider_files_items BEGIN
+            INSERT INTO provider_files_items_fts (rowid, search_text) VALUES (new.num, new.search_text);
+        END;
+        CREATE TRIGGER provider_files_items_fts_delete AFTER DELETE ON provider_files_items BEGIN
+            INSERT INTO provider_files_items_fts (provider_files_items_fts, rowid, search_text)
+            VALUES ('delete', old.num, old.search_text);
+        END;
+        CREATE TRIGGER provider_files_items_fts_update AFTER UPDATE ON provider_files_items
+        WHEN old.search_text IS NOT new.search_text BEGIN
+            INSERT INTO provider_files_items_fts (provider_files_items_fts, rowid, search_text)
+            VALUES ('delete', old.num, old.search_text);
+            INSERT INTO provider_files_items_fts (rowid, search_text) VALUES (new.num, new.search_text);
+        END;
+        CREATE TABLE provider_files_queries (
+            provider TEXT NOT NULL,
+            query_key TEXT NOT NULL,
+            total INTEGER,
+            fetched_at REAL NOT NULL,
+            PRIMARY KEY (provider, query_key)
+        ) WITHOUT ROWID;
+        CREATE TABLE provider_files_results (
+            provider TEXT NOT NULL,
+            query_key TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            item_id TEXT NOT NULL,
+            PRIMARY KEY (provider, query_key, position)
+        ) WITHOUT ROWID;
+        """
+}

@@ -1,0 +1,141 @@
+import Foundation
+import ProviderFiles
+
+/// `apicli provider add NAME …`: builds a provider file from flags (columns
+/// guessed from one answer) or from an OpenAPI operation, checks it with the
+/// same reader every run uses, and writes it owner-only into the providers folder.
+struct ProviderAdd: Sendable {
+    let host: Host
+    let values: [String: String]
+    let options: RunOptions
+
+    struct Added {
+        var path: String
+        var columns: String
+    }
+
+    func add(_ name: String) async throws -> Added {
+        let directory = host.providerDirectory
+        guard ProviderDescriptor.isValidName(name) else {
+            throw UsageError("'\(name)' cannot name a provider: use lowercase letters, digits and dashes, starting with a letter")
+        }
+        if !directory.reserved.allowsProvider(named: name) {
+            throw UsageError("'\(name)' is taken by a compiled provider or a built-in command; choose another name")
+        }
+        let path = directory.filePath(for: name)
+        if FileManager.default.fileExists(atPath: path) {
+            throw CLIError("\(path) exists already; run 'apicli provider remove \(name)' first", exitCode: .usage)
+        }
+        var file: ProviderFile
+        if let document = values["openapi"] {
+            guard let operation = values["operation"] else {
+                throw UsageError("--openapi needs --operation OP (an operationId, or a method and path such as 'GET /search')")
+            }
+            do {
+                file = try OpenAPIImport(name: name, documentPath: document, operation: operation, wordsParameter: values["query-param"],
+                    reservedOptions: directory.reserved.options)
+                    .providerFile()
+            } catch let error as OpenAPIImportError {
+                throw CLIError(error.description, exitCode: error.kind == .unreadable ? .noInput : .dataError)
+            }
+            if let sample = values["sample"] {
+                try guessColumns(&file, from: try SampleCheck.document(at: sample))
+            }
+        } else {
+            file = try fromFlags(name)
+            try guessColumns(&file, from: try await sample(for: file))
+        }
+        if let summary = values["summary"] { file.summary = summary }
+        let text = ProviderFileWriter.text(file)
+        // What is written must read back: the same checks as every run.
+        do {
+            _ = try ProviderFileReader(file: path, expectedName: name, reserved: directory.reserved).read(Array(text.utf8))
+        } catch {
+            throw CLIError("the file made for \(name) does not pass its checks: \(error.description)", exitCode: .configuration)
+        }
+        try write(text, to: path, folder: directory.path)
+        return Added(path: path, columns: file.columns.map(\.name).joined(separator: ", "))
+    }
+
+    private func fromFlags(_ name: String) throws -> ProviderFile {
+        func required(_ option: String) throws -> String {
+            guard let value = values[option], !value.isEmpty else {
+                throw UsageError("provider add needs --\(option) (or --openapi FILE --operation OP); see 'apicli provider --help'")
+            }
+            return value
+        }
+        let base = try required("base-url")
+        guard let url = URL(string: base), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw UsageError("--base-url must be an http:// or https:// URL, not '\(base)'")
+        }
+        let path = try required("path")
+        guard let items = ProviderFiles.KeyPath(try required("items")) else {
+            throw UsageError("--items must be a key path such as hits or response.docs")
+        }
+        let words = try required("query-param")
+        let placement: CredentialPlacement?
+        switch (values["no-key"] == "true", values["key-param"], values["key-header"]) {
+        case (true, nil, nil): placement = nil
+        case let (false, parameter?, nil): placement = .query(parameter)
+        case let (false, nil, header?):
+            if let problem = KeyHeaderName.problem(with: header) { throw UsageError("--key-header: " + problem) }
+            placement = .header(header)
+        default: throw UsageError("give exactly one of --no-key, --key-param P or --key-header H")
+        }
+        let key = placement.map {
+            ProviderFile.Key(placement: $0, environmentVariable: ProviderFile.keyVariable(for: name), signupURL: nil)
+        }
+        return ProviderFile(
+            name: name, summary: "Search \(url.host ?? name) (a provider file).", about: nil, displayName: nil,
+            baseURL: url, path: path.hasPrefix("/") ? path : "/" + path, words: .parameter(words), key: key,
+            options: [], items: items, id: nil, columns: [], paging: nil, rateLimits: [], cacheSeconds: 600)
+    }
+
+    /// The answer to guess from: `--sample FILE`, else one live request when the API needs no key.
+    private func sample(for file: ProviderFile) async throws -> JSONValue {
+        if let path = values["sample"] { return try SampleCheck.document(at: path) }
+        guard file.key == nil else {
+            throw UsageError("an API with a key needs --sample FILE (a saved answer) to guess the columns from")
+        }
+        return try await SampleFetch(environment: host.environment, options: options)
+            .fetch(file, words: values["sample-words"] ?? "test")
+    }
+
+    /// Fills the id and columns from the sample's items; the items must be where the file says.
+    private func guessColumns(_ file: inout ProviderFile, from document: JSONValue) throws {
+        guard case let .array(items)? = file.items.value(in: document) else {
+            let nearest = file.items.nearestExisting(in: document)
+            let has = nearest.names.isEmpty ? "" : "; \(nearest.found.isEmpty ? "it" : "'\(nearest.found)'") has: "
+                + nearest.names.prefix(8).joined(separator: ", ")
+            throw UsageError("the sample answer has no array at '\(file.items)'\(has); fix --items")
+        }
+        let fields = ColumnGuess.fields(ofItems: items)
+        let id = ColumnGuess.id(among: fields, items: items)
+        let columns = ColumnGuess.columns(from: fields, id: id)
+        guard !columns.isEmpty else {
+            throw UsageError("the sample's items have no fields to show; is '\(file.items)' the right array?")
+        }
+        file.id = id.flatMap(ProviderFiles.KeyPath.init)
+        file.columns = columns
+    }
+
+    /// Writes owner-only (0600) into an owner-only folder (0700), atomically.
+    private func write(_ text: String, to path: String, folder: String) throws {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let temporary = path + ".tmp-\(getpid())"
+            guard FileManager.default.createFile(
+                atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+            else { throw CLIError("cannot write \(temporary)", exitCode: .software) }
+            guard rename(temporary, path) == 0 else {
+                unlink(temporary)
+                throw CLIError("cannot write \(path)", exitCode: .software)
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError("cannot write \(path): \(error.localizedDescription)", exitCode: .software)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ProviderFiles
+
+extension ProviderSource {
+    /// The providers folder, `$XDG_CONFIG_HOME/apicli/providers`, served by the
+    /// provider-files engine: its files cannot take the names of `compiled`
+    /// providers, of built-in commands, or of global options.
+    public static func providerFiles(variables: [String: String], compiled: [any Provider]) -> ProviderSource {
+        .catalog(ProviderFileCatalog(ProviderDirectory.standard(variables: variables, compiled: compiled)))
+    }
+}
+
+extension ProviderDirectory {
+    /// The folder the host reads provider files from, with the names they cannot take.
+    static func standard(variables: [String: String], compiled: [any Provider]) -> ProviderDirectory {
+        ProviderDirectory(
+            path: AppPaths(variables: variables).providersDirectory, reserved: ProviderRegistry.reserved(compiled: compiled))
+    }
+}
+
+extension Host {
+    /// The providers folder the `apicli provider …` commands manage.
+    var providerDirectory: ProviderDirectory {
+        .standard(variables: environment.variables, compiled: registry.compiled)
+    }
+}

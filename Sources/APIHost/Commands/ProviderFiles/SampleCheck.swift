@@ -1,0 +1,39 @@
+import Foundation
+import ProviderFiles
+
+/// Checks a provider file against a saved answer: the items are where the file
+/// says, and every column and the id are found in at least one item.
+enum SampleCheck {
+    static func problems(of file: ProviderFile, source: String, sample: String) throws -> [String] {
+        let document = try SampleCheck.document(at: sample)
+        guard let found = file.items.value(in: document), case let .array(items) = found else {
+            let nearest = file.items.nearestExisting(in: document)
+            return ["\(source): items: \(sample) has no array at '\(file.items)'"
+                + (nearest.names.isEmpty ? "" : " (\(nearest.found.isEmpty ? "it" : "'\(nearest.found)'") has: "
+                    + nearest.names.prefix(8).joined(separator: ", ") + ")")]
+        }
+        guard !items.isEmpty else { return [] }
+        var problems: [String] = []
+        if let id = file.id, !items.contains(where: { id.value(in: $0) != nil }) {
+            problems.append("\(source): id: no item in \(sample) has '\(id)'")
+        }
+        for (index, column) in file.columns.enumerated() where !items.contains(where: { column.path.value(in: $0) != nil }) {
+            problems.append("\(source): columns[\(index)].path: no item in \(sample) has '\(column.path)'")
+        }
+        if let total = file.paging?.total, total.value(in: document) == nil {
+            problems.append("\(source): paging.total: \(sample) has no '\(total)'")
+        }
+        return problems
+    }
+
+    /// A saved answer, read as JSON; a missing or non-JSON file is a usage error naming it.
+    static func document(at path: String) throws -> JSONValue {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError("cannot read the sample \(path)", exitCode: .noInput)
+        }
+        guard let value = try? JSONValue.parse(data) else {
+            throw CLIError("the sample \(path) is not JSON", exitCode: .dataError)
+        }
+        return value
+    }
+}

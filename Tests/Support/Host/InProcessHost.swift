@@ -1,0 +1,48 @@
+import APIHost
+import APIHTTP
+import Foundation
+
+/// Runs apicli command lines in-process: a ``Host`` with the given sources, a
+/// ``StubTransport``, a fixed environment under a temporary directory, and a
+/// ``CapturingConsole`` per run. What a test asserts is the exit code and the
+/// kind of message, not a process.
+public struct InProcessHost: Sendable {
+    public let directory: TemporaryDirectory
+    public let transport: StubTransport
+    public let registry: ProviderRegistry
+    public let variables: [String: String]
+
+    /// One run's result.
+    public struct Run: Sendable {
+        public var code: ExitCode
+        public var stdout: String
+        public var stderr: String
+        /// The lines on stderr that report an error (`apicli: error: …`).
+        public var errors: [String] { stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("apicli: error: ") } }
+    }
+
+    public init(
+        sources: [ProviderSource], variables: [String: String] = [:],
+        answer: @escaping @Sendable (HTTPRequest, Int) throws -> HTTPResponse
+    ) throws {
+        directory = try TemporaryDirectory(prefix: "apicli-inprocess")
+        transport = StubTransport(answer)
+        registry = try ProviderRegistry(sources: sources)
+        self.variables = [
+            "XDG_CONFIG_HOME": directory.path("config"), "XDG_DATA_HOME": directory.path("data"),
+            "HOME": directory.path(), "APICLI_DB": directory.path("store.sqlite3"),
+        ].merging(variables) { _, given in given }
+    }
+
+    public func run(_ words: [String]) async -> Run {
+        let console = CapturingConsole()
+        let environment = HostEnvironment(variables: variables, console: console, transport: transport)
+        let code = await Host(registry: registry, environment: environment).run(words)
+        return Run(code: code, stdout: console.stdout, stderr: console.stderr)
+    }
+
+    /// A JSON answer with `status`.
+    public static func json(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+    }
+}
