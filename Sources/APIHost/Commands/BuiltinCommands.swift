@@ -39,7 +39,8 @@ struct BuiltinCommands: Sendable {
     }
 
     private func providers() -> ExitCode {
-        console.out(ProviderListing(host: host).summaries())
+        let listing = ProviderListing(host: host)
+        console.out(listing.summaries() + host.executablePluginSection(files: listing.files))
         return .success
     }
 
@@ -49,6 +50,7 @@ struct BuiltinCommands: Sendable {
             return .success
         }
         guard let provider = try host.provider(named: topic) else {
+            try host.runExecutablePluginHelp(named: topic)
             var message = "no help for '\(topic)': not a provider"
             if let near = NearestName.suggest(topic, among: host.allProviders.map(\.descriptor.name)) { message += "; did you mean '\(near)'?" }
             throw UsageError(message)

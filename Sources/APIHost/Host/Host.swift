@@ -60,6 +60,7 @@ public struct Host: Sendable {
         if let provider = try fileProvider(named: name) {
             return try await runProvider(provider, words: words)
         }
+        try runExecutablePlugin(named: name, leading: line.leading, rest: line.rest, arguments: arguments)
         var message = "unknown command or provider '\(name)'"
         if let near = NearestName.suggest(name, among: model.commandNames) { message += "; did you mean '\(near)'?" }
         throw UsageError(message + " (see 'apicli --help')")

@@ -38,6 +38,8 @@ extension Host {
         let directory = providerDirectory
         let entries = directory.entries()
         let files = entries.map(\.name).filter { !directory.reserved.contains($0) && ProviderFileReader.isValidName($0) }
-        return CommandLineModel(version: Self.version, providers: providers(from: entries).map(\.descriptor), fileProviders: files)
+        return CommandLineModel(
+            version: Self.version, providers: providers(from: entries).map(\.descriptor), fileProviders: files,
+            plugins: executablePlugins(files: entries.map { ($0.name, $0.path) }))
     }
 }
