@@ -24,12 +24,14 @@ public struct ProviderDescriptor: Sendable {
     public var rateLimits: [RateLimit]
     /// How long a response stays fresh in the cache, unless the server says otherwise.
     public var cacheTTL: Duration
+    /// How the API pages a request the host did not build (`apicli api --paginate`); nil when it does not.
+    public var pageParameter: PageParameter?
 
     public init(
         name: String, displayName: String, summary: String, discussion: String = "",
         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], examples: [String] = [],
         defaultBaseURL: URL, credential: CredentialSpec? = nil,
-        rateLimits: [RateLimit] = [], cacheTTL: Duration = .seconds(600)
+        rateLimits: [RateLimit] = [], cacheTTL: Duration = .seconds(600), pageParameter: PageParameter? = nil
     ) {
         self.name = name
         self.displayName = displayName
@@ -42,6 +44,7 @@ public struct ProviderDescriptor: Sendable {
         self.credential = credential
         self.rateLimits = rateLimits
         self.cacheTTL = cacheTTL
+        self.pageParameter = pageParameter
     }
 
     /// `APICLI_NYT_BASE_URL` for `nyt`: the environment prefix for this provider's settings.

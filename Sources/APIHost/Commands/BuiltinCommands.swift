@@ -7,6 +7,7 @@ struct BuiltinCommands: Sendable {
 
     /// Runs `command` with `words`: its arguments and every option given before or after it.
     func run(_ command: BuiltinCommand, words: [String]) async throws -> ExitCode {
+        if command.name == "api" { return try await APICommand(host: host, command: command).run(words) }
         if command.name == "provider" { return try await ProviderFileCommand(host: host, command: command).run(words) }
         let parsed = try CommandLineParser(options: GlobalOptions.specs).parse(words)
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
