@@ -46,8 +46,16 @@ struct ExecutablePluginLaunch {
         signal(SIGPIPE, SIG_DFL)
         let error = Self.withCStrings(argv) { argvPointer in
             Self.withCStrings(environment) { envPointer in
-                execve(plugin.path, argvPointer, envPointer)
-                return errno
+                // ETXTBSY: another process still holds the file open for writing, as when it was
+                // just written while something forked; that passes within milliseconds.
+                var attempts = 0
+                while true {
+                    execve(plugin.path, argvPointer, envPointer)
+                    let code = errno
+                    attempts += 1
+                    guard code == ETXTBSY, attempts < 50 else { return code }
+                    usleep(10_000)
+                }
             }
         }
         signal(SIGPIPE, SIG_IGN)
