@@ -7,7 +7,7 @@ import TestSupport
 @Suite("apicli api, end to end")
 struct APICommandEndToEndTests {
     static let topStoriesPath = "/svc/topstories/v2/home.json"
-    static let topStories = "nyt/nyt-topstories-home-2022-10-01.json"
+    static let topStories = "nyt/topstories/home-2022-10-01.json"
 
     /// A sandbox whose server answers the recorded top stories at ``topStoriesPath``.
     static func sandbox() throws -> (Sandbox, FixtureServer, Data) {
