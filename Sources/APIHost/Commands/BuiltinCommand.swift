@@ -78,7 +78,7 @@ public struct BuiltinCommand: Sendable, Hashable {
             "api", summary: "Send one GET to a provider's API with its key, limits and cache; print the body as it came.",
             usage: [
                 "apicli api PROVIDER PATH [-q NAME=VALUE]… [--include] [--paginate] [--refresh | --offline] [--verbose]",
-                "(-q is --query here; --quiet has no short form)",
+                "(after PROVIDER, -q is --query; --quiet keeps its long form)",
             ],
             operand: .provider, options: APIArguments.specs),
     ]

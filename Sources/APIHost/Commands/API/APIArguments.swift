@@ -1,7 +1,8 @@
 /// The command line of `apicli api PROVIDER PATH [-q NAME=VALUE]… [--include] [--paginate]`.
 ///
-/// `-q` is `--query` here, as in the examples and gh's habit of short
-/// request flags; `--quiet` keeps its long form. The options that shape a
+/// After the provider word, `-q` is `--query`, as gh's short request flags are;
+/// before it (`apicli -q api nyt …`) it is still the global `--quiet`, which
+/// keeps its long form everywhere. The options that shape a
 /// provider's rows (`--format`, `--fields`, `--wide`…) have no meaning for a body
 /// printed as it came, so they are unknown options here.
 struct APIArguments {
@@ -34,12 +35,26 @@ struct APIArguments {
         var rest: [String] = []
         var pairs: [String] = []
         var index = 0
+        // Before the provider word, `-q` is the global `--quiet` (`apicli -q api nyt …`).
+        var providerSeen = false
+        let valueOptions = Set(Self.globalSpecs.filter { !$0.isFlag }.map { "--" + $0.name })
         while index < words.count {
             let word = words[index]
             index += 1
             if word == "--" {
                 rest += words[(index - 1)...]
                 break
+            }
+            if valueOptions.contains(word), index < words.count {
+                rest += [word, words[index]]
+                index += 1
+                continue
+            }
+            if !word.hasPrefix("-") { providerSeen = true }
+            if !providerSeen, word.hasPrefix("-q"), !word.hasPrefix("--") {
+                rest.append("--quiet")
+                if word.count > 2 { rest.append("-" + word.dropFirst(2)) }
+                continue
             }
             if word == "-q" || word == "--query" {
                 guard index < words.count else { throw UsageError("\(word) needs a value (NAME=VALUE)") }
