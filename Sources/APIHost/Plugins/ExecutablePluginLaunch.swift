@@ -27,7 +27,7 @@ struct ExecutablePluginLaunch {
         added["APICLI_BIN"] = Self.ownExecutable()
         let paths = AppPaths(variables: variables, databaseFlag: globalValues["db"])
         if !paths.database.isEmpty { added["APICLI_DB"] = paths.database }
-        if !paths.configFile.isEmpty { added["APICLI_CONFIG_DIR"] = (paths.configFile as NSString).deletingLastPathComponent }
+        if !paths.configFile.isEmpty { added["APICLI_CONFIG_DIR"] = ExecutablePluginSource.folder(of: paths.configFile) }
         if globalValues["json"] == "true" { added["APICLI_FORMAT"] = "json" }
         if let format = globalValues["format"] { added["APICLI_FORMAT"] = format }
         if let color = globalValues["color"] { added["APICLI_COLOR"] = color }
@@ -98,9 +98,9 @@ struct ExecutablePluginLaunch {
     /// apicli's own path, so a plugin calls the apicli that ran it whatever `PATH` says.
     static func ownExecutable() -> String {
         #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        if let path = ExecutablePluginSource.realPath("/proc/self/exe") { return path }
         #endif
-        return (CommandLine.arguments.first.map { ($0 as NSString).resolvingSymlinksInPath }) ?? "apicli"
+        return CommandLine.arguments.first.flatMap { ExecutablePluginSource.realPath($0) ?? $0 } ?? "apicli"
     }
 
     /// The raw bytes of this process's arguments from `index` (1 is the first after the program name).

@@ -51,6 +51,19 @@ struct ExecutablePluginSource: Sendable {
         return found.values.sorted { $0.name < $1.name }
     }
 
+    /// `/a/b` for `/a/b/c`.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The file a path names once every link is followed (`realpath(3)`, without Foundation's cost at start-up).
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// A regular file (a link is followed) that this user may execute.
     static func isExecutableFile(_ path: String) -> Bool {
         var info = stat()
@@ -61,9 +74,9 @@ struct ExecutablePluginSource: Sendable {
     /// `plugin` refused when the file, the `PATH` folder holding it, or the folder of
     /// the file a link points to could be written by someone else, as provider files are.
     static func checked(_ plugin: ExecutablePlugin) -> ExecutablePlugin {
-        let folder = (plugin.path as NSString).deletingLastPathComponent
-        let real = (plugin.path as NSString).resolvingSymlinksInPath
-        let realFolder = (real as NSString).deletingLastPathComponent
+        let folder = Self.folder(of: plugin.path)
+        let real = Self.realPath(plugin.path) ?? plugin.path
+        let realFolder = Self.folder(of: real)
         var checks = [(folder, "the folder"), (plugin.path, "the plugin")]
         if real != plugin.path {
             checks += realFolder == folder ? [(real, "the file it links to")] : [(realFolder, "the folder"), (real, "the file it links to")]
