@@ -160,6 +160,29 @@ struct ExecutablePluginEndToEndTests {
         #expect(!without.stdoutText.contains("hello"))
     }
 
+    @Test(
+        "a provider or built-in command never reads PATH; a word that is nothing else does",
+        .enabled(if: RequiredTool.path("strace") != nil, "strace shows which files a run looks at"))
+    func pathReadOnlyForOtherWords() async throws {
+        let (sandbox, _) = try Sandbox.withFixtures()
+        let plugins = try PluginFolder(in: sandbox)
+        try plugins.add("hello", "#!/bin/sh\nexit 0\n")
+        let apicli = try ProcessRunner.apicliExecutable().path
+        let strace = try #require(RequiredTool.path("strace"))
+        func filesLookedAt(_ arguments: [String]) async throws -> String {
+            let traced = try await ProcessRunner.run(
+                executable: URL(fileURLWithPath: strace),
+                arguments: ["-f", "-e", "trace=%file,%desc", "-o", sandbox.home.path("trace"), apicli] + arguments,
+                environment: sandbox.environment(set: plugins.variables()), currentDirectory: sandbox.home.url)
+            #expect(traced.exitCode == 0, "\(arguments): \(traced.stderrText)")
+            return String(decoding: try Data(contentsOf: URL(fileURLWithPath: sandbox.home.path("trace"))), as: UTF8.self)
+        }
+        for arguments in [["nyt", "election"], ["weather", "Paris"], ["store", "info"]] {
+            #expect(!(try await filesLookedAt(arguments)).contains(plugins.path), "\(arguments) read PATH")
+        }
+        #expect(try await filesLookedAt(["hello"]).contains(plugins.path + "/apicli-hello"))
+    }
+
     @Test("an unknown word with no plugin is still a usage error, and relative PATH entries are never searched")
     func unknownWord() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
