@@ -35,7 +35,6 @@ struct PluginExampleEndToEndTests {
         #expect(request.path == "/svc/topstories/v2/home.json")
         #expect(request.query("api-key") == Sandbox.nytKey)
 
-        fixtures.fail(with: .reset)
         let offline = try await sandbox.run(["--offline", "nyt-top"], set: plugins.variables(["COLUMNS": "120"]))
         #expect(offline.exitCode == 0, "\(offline.stderrText)")
         #expect(offline.stdoutText == result.stdoutText)
