@@ -5,7 +5,7 @@ import TestSupport
 
 /// `apicli api PROVIDER PATH`: one GET through the provider's key, cache and
 /// limits, its body printed as it came.
-@Suite("apicli api, end to end")
+@Suite("apicli api, end to end", .serialized)
 struct APICommandEndToEndTests {
     static let topStoriesPath = "/svc/topstories/v2/home.json"
     static let topStories = "nyt/topstories/home-2022-10-01.json"

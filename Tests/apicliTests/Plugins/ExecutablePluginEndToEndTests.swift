@@ -4,7 +4,7 @@ import TestSupport
 
 /// `apicli-NAME` on `PATH` runs as `apicli NAME`, in shell and in Python, with
 /// its arguments, streams, exit status and signals its own.
-@Suite("Plugins on PATH, end to end")
+@Suite("Plugins on PATH, end to end", .serialized)
 struct ExecutablePluginEndToEndTests {
     /// Prints each argument as hex on its own line, the variables apicli sets, and what stdin said.
     static let echo = """
