@@ -103,7 +103,7 @@ struct ExecutablePluginEndToEndTests {
         #expect(result.stdoutText == "['a b', 'é'] SHOUT csv\n")
     }
 
-    @Test("a name a built-in command or compiled provider has is listed as shadowed and never run")
+    @Test("a name a built-in command, a compiled provider or a provider file has is listed as shadowed and never run")
     func shadowed() async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
         let plugins = try PluginFolder(in: sandbox)
@@ -118,6 +118,15 @@ struct ExecutablePluginEndToEndTests {
         #expect(listing.stdoutText.contains("nyt    \(plugins.path)/apicli-nyt (shadowed by the compiled provider 'nyt'; never run)\n"),
                 "\(listing.stdoutText)")
         #expect(listing.stdoutText.contains("store  \(plugins.path)/apicli-store (shadowed by the built-in command 'store'; never run)\n"))
+
+        try sandbox.installProviderFile("wiki", Sandbox.wikiFile)
+        try plugins.add("wiki", "#!/bin/sh\ntouch \(marker)\n")
+        let file = try await sandbox.run(["wiki", "computing", "--offline"], set: plugins.variables())
+        #expect(!FileManager.default.fileExists(atPath: marker), "\(file.stderrText)")
+        let withFile = try await sandbox.run(["providers"], set: plugins.variables())
+        #expect(withFile.stdoutText.contains(
+            "wiki   \(plugins.path)/apicli-wiki (shadowed by the provider file \(sandbox.providersFolder)/wiki.json; never run)\n"),
+            "\(withFile.stdoutText)")
     }
 
     @Test("a plugin others can write, or in a folder others can write, is refused with 78 and never run")
