@@ -83,9 +83,9 @@ struct APICommandEndToEndTests {
         #expect(text == "{\n  \"b\": 1.50,\n  \"a\": [],\n  \"c\": {\n    \"d\": \"x,y\"\n  }\n}\n", "\(text.debugDescription)")
     }
 
+    /// One of each kind, run as the binary; every refusal is checked in-process by `APIPathTests`.
     @Test("a hostile path is a usage error and sends nothing", arguments: [
-        "//evil.example/x", "https://evil.example/x", "/svc/../../etc", "/svc/%2e%2e/x", "/svc/a%2Fb", "/a//b", "/a#frag",
-        "/a\\b", "mailto:x@y",
+        "//evil.example/x", "https://evil.example/x", "/svc/../../etc", "/svc/%2e%2e/x",
     ])
     func hostilePath(_ path: String) async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
