@@ -420,3 +420,9 @@ class Bench:
 from provider_files import scenario11  # noqa: E402
 
 Bench.scenario11 = scenario11
+
+# Scenarios 12 and 13 (issue 21, plugins and apicli api) too.
+from plugins import scenario12, scenario13  # noqa: E402
+
+Bench.scenario12 = scenario12
+Bench.scenario13 = scenario13

@@ -64,6 +64,8 @@ def main():
         nyt = f.read()
     with open(os.path.join(REAL, "geo", "direct_hemel_hempstead_aahill1.json"), "rb") as f:
         place = f.read()
+    with open(os.path.join(REAL, "nyt", "topstories", "home-2022-10-01.json"), "rb") as f:
+        topstories = f.read()
     bodies = {}
     for item in args.nyt_body:
         name, path = item.split("=", 1)
@@ -90,6 +92,8 @@ def main():
                 body = weather
             elif url.path == "/geo/1.0/direct":
                 body = place
+            elif url.path.startswith("/svc/topstories/v2/"):
+                body = topstories
             elif url.path.startswith("/bomb/"):
                 body = bomb(int(url.path.split("/")[2]))
                 self.send_response(200)

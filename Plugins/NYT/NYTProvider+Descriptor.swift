@@ -46,7 +46,10 @@ extension NYTProvider {
                 parameter: "api-key", environmentVariable: "NYT_API_KEY",
                 signupURL: "https://developer.nytimes.com/get-started"),
             rateLimits: [.perMinute(5), .perDay(500), .spacing(.seconds(12))],
-            cacheTTL: .seconds(3600)
+            cacheTTL: .seconds(3600),
+            pageParameter: PageParameter(
+                name: "page", first: 0, last: ArticleQuery.lastServedPage, items: ["response", "docs"],
+                pageSize: ArticleQuery.pageSize)
         )
     }
 }

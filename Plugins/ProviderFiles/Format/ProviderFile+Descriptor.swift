@@ -32,7 +32,13 @@ extension ProviderFile {
             },
             rateLimits: rateLimits,
             cacheTTL: .seconds(cacheSeconds),
-            storage: FileItemSchema.ownership)
+            storage: FileItemSchema.ownership,
+            pageParameter: paging.map {
+                PageParameter(
+                    name: $0.parameter, first: $0.style == .offset ? 0 : $0.first, step: $0.style == .offset ? $0.size : 1,
+                    last: $0.style == .offset ? ($0.maxPage - $0.first) * $0.size : $0.maxPage, items: items.segments,
+                    pageSize: $0.size, sizeParameter: $0.sizeParameter)
+            })
     }
 
     /// The positional argument's name in help: `words`, or the path placeholder it fills.

@@ -26,12 +26,15 @@ public struct ProviderDescriptor: Sendable {
     public var cacheTTL: Duration
     /// Where its rows are in the store; nil: tables of its own, named `<name>_…`.
     public var storage: StorageOwnership?
+    /// How the API pages a request the host did not build (`apicli api --paginate`); nil when it does not.
+    public var pageParameter: PageParameter?
 
     public init(
         name: String, displayName: String, summary: String, discussion: String = "",
         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], examples: [String] = [],
         defaultBaseURL: URL, credential: CredentialSpec? = nil,
-        rateLimits: [RateLimit] = [], cacheTTL: Duration = .seconds(600), storage: StorageOwnership? = nil
+        rateLimits: [RateLimit] = [], cacheTTL: Duration = .seconds(600), storage: StorageOwnership? = nil,
+        pageParameter: PageParameter? = nil
     ) {
         self.name = name
         self.displayName = displayName
@@ -45,6 +48,7 @@ public struct ProviderDescriptor: Sendable {
         self.rateLimits = rateLimits
         self.cacheTTL = cacheTTL
         self.storage = storage
+        self.pageParameter = pageParameter
     }
 
     /// Where its rows are: ``storage``, or tables of its own.

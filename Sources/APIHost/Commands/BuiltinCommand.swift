@@ -74,6 +74,13 @@ public struct BuiltinCommand: Sendable, Hashable {
             actions: ["add", "list", "show", "check", "remove"],
             operands: ["show": .fileProvider, "check": .fileProvider, "remove": .fileProvider],
             options: ProviderFileCommand.specs),
+        BuiltinCommand(
+            "api", summary: "Send one GET to a provider's API with its key, limits and cache; print the body as it came.",
+            usage: [
+                "apicli api PROVIDER PATH [-q NAME=VALUE]… [--include] [--paginate] [--refresh | --offline] [--verbose]",
+                "(after PROVIDER, -q is --query; --quiet keeps its long form)",
+            ],
+            operand: .provider, options: APIArguments.specs),
     ]
 
     /// The built-in command called `name`, if any.

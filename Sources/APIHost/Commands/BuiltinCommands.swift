@@ -7,6 +7,7 @@ struct BuiltinCommands: Sendable {
 
     /// Runs `command` with `words`: its arguments and every option given before or after it.
     func run(_ command: BuiltinCommand, words: [String]) async throws -> ExitCode {
+        if command.name == "api" { return try await APICommand(host: host, command: command).run(words) }
         if command.name == "provider" { return try await ProviderFileCommand(host: host, command: command).run(words) }
         let parsed = try CommandLineParser(options: GlobalOptions.specs).parse(words)
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
@@ -31,7 +32,7 @@ struct BuiltinCommands: Sendable {
             return try completions(rest)
         case "manpage":
             try expectNoArguments(rest, command: command.name)
-            console.out(ManPageGenerator.page(for: host.registry.model))
+            console.out(ManPageGenerator.page(for: host.model))
             return .success
         default:
             throw CLIError("'\(command.name)' is described but has no implementation", exitCode: .software)
@@ -39,13 +40,14 @@ struct BuiltinCommands: Sendable {
     }
 
     private func providers() -> ExitCode {
-        console.out(ProviderListing(host: host).summaries())
+        let listing = ProviderListing(host: host)
+        console.out(listing.summaries() + host.executablePluginSection(files: listing.files))
         return .success
     }
 
     private func help(_ rest: [String]) throws -> ExitCode {
         guard let topic = rest.first else {
-            console.out(TopLevelHelpGenerator.help(for: host.registry.model))
+            console.out(TopLevelHelpGenerator.help(for: host.model))
             return .success
         }
         if let builtin = BuiltinCommand.named(topic) {
@@ -53,11 +55,12 @@ struct BuiltinCommands: Sendable {
             return .success
         }
         guard let provider = try host.registry.provider(named: topic) else {
+            try host.runExecutablePluginHelp(named: topic)
             var message = "no help for '\(topic)': not a provider"
             if let near = NearestName.suggest(topic, among: host.registry.allProviders.map(\.descriptor.name)) { message += "; did you mean '\(near)'?" }
             throw UsageError(message)
         }
-        console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: host.registry.model))
+        console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: host.model))
         return .success
     }
 
@@ -66,9 +69,9 @@ struct BuiltinCommands: Sendable {
             throw UsageError("usage: apicli completions bash|zsh|fish")
         }
         switch shell {
-        case "bash": console.out(BashCompletionsGenerator.script(for: host.registry.model))
-        case "zsh": console.out(ZshCompletionsGenerator.script(for: host.registry.model))
-        case "fish": console.out(FishCompletionsGenerator.script(for: host.registry.model))
+        case "bash": console.out(BashCompletionsGenerator.script(for: host.model))
+        case "zsh": console.out(ZshCompletionsGenerator.script(for: host.model))
+        case "fish": console.out(FishCompletionsGenerator.script(for: host.model))
         default:
             var message = "unknown shell '\(shell)': use bash, zsh or fish"
             if let near = NearestName.suggest(shell, among: ["bash", "zsh", "fish"]) { message += "; did you mean '\(near)'?" }

@@ -7,7 +7,7 @@ public enum BashCompletionsGenerator {
         let program = model.programName
         let function = "_" + program.replacingOccurrences(of: "-", with: "_")
         let globalWords = ShellQuoting.wordList(optionWords(model.globalOptions))
-        let firstWords = ShellQuoting.wordList(model.providers.map(\.name) + model.commands.map(\.name))
+        let firstWords = ShellQuoting.wordList(model.providers.map(\.name) + model.commands.map(\.name) + model.runnablePlugins.map(\.name))
         let valueWords = model.valueOptionWords.filter(ShellQuoting.isPlainWord)
         let skipValues = valueWords.isEmpty ? "" : "            \(valueWords.joined(separator: "|"))) ((i++)) ;;\n"
         var out = """

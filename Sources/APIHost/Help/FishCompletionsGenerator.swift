@@ -48,7 +48,7 @@ public enum FishCompletionsGenerator {
         out += "# Global options\n"
         out += model.globalOptions.map { line(program: program, condition: nil, option: $0) }.joined()
         out += "\n# Providers and commands\n"
-        let entries = model.providers.map { ($0.name, $0.summary) } + model.commands.map { ($0.name, $0.summary) }
+        let entries = model.providers.map { ($0.name, $0.summary) } + model.commands.map { ($0.name, $0.summary) } + model.runnablePlugins
         for (name, summary) in entries where ShellQuoting.isPlainWord(name) {
             out += "complete -c \(program) -n '\(prefix)_is' -a \(name) -d \(ShellQuoting.fishQuoted(summary))\n"
         }

@@ -16,6 +16,10 @@ public enum TopLevelHelpGenerator {
             let words = model.subcommands[command.name].map { " " + $0.joined(separator: "|") } ?? ""
             return (command.name + words, command.summary)
         })
+        if !model.plugins.isEmpty {
+            out += "\nPLUGINS (apicli-NAME on PATH):\n"
+            out += HelpText.list(model.plugins.map { ($0.name, $0.path + ($0.note.map { " (\($0))" } ?? "")) })
+        }
         out += "\nGLOBAL OPTIONS:\n"
         out += HelpText.list(model.globalOptions.map { (HelpText.label(of: $0), HelpText.description(of: $0)) })
         out += "\nENVIRONMENT:\n"

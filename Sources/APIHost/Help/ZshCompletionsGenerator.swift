@@ -57,7 +57,7 @@ public enum ZshCompletionsGenerator {
         out += "\(function)_commands() {\n"
         out += "    local -a commands\n"
         out += "    commands=(\n"
-        let entries = model.providers.map { ($0.name, $0.summary) } + model.commands.map { ($0.name, $0.summary) }
+        let entries = model.providers.map { ($0.name, $0.summary) } + model.commands.map { ($0.name, $0.summary) } + model.runnablePlugins
         for (name, summary) in entries where ShellQuoting.isPlainWord(name) {
             out += "        " + ShellQuoting.singleQuoted(name + ":" + summary) + "\n"
         }

@@ -7,12 +7,17 @@ import Synchronization
 public protocol Console: Sendable {
     func out(_ text: String)
     func err(_ text: String)
+    /// Bytes for stdout exactly as they are, UTF-8 or not (`apicli api` prints a body as it came).
+    func out(bytes: Data)
     /// The first write to stdout that failed, if any; later writes to it are skipped.
     var outputFailure: OutputFailure? { get }
 }
 
 extension Console {
     public var outputFailure: OutputFailure? { nil }
+
+    /// Consoles that hold text keep the bytes as UTF-8, invalid sequences replaced.
+    public func out(bytes: Data) { out(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Why stdout stopped taking output.
@@ -44,6 +49,12 @@ public final class StandardConsole: Console {
         if Self.writeAll(text, to: STDERR_FILENO) != nil { failures.withLock { $0.err = true } }
     }
 
+    public func out(bytes: Data) {
+        guard failures.withLock({ $0.out == nil }) else { return }
+        let failure = bytes.withUnsafeBytes { Self.writeAll($0, to: STDOUT_FILENO) }
+        if let failure { failures.withLock { $0.out = $0.out ?? failure } }
+    }
+
     public var outputFailure: OutputFailure? { failures.withLock { $0.out } }
 
     /// Writes the string's own UTF-8 bytes, all of them, retrying short writes
@@ -51,22 +62,25 @@ public final class StandardConsole: Console {
     /// made (`--format ndjson` of 20,000 articles is ~20 MB).
     public static func writeAll(_ text: String, to descriptor: Int32) -> OutputFailure? {
         var text = text
-        return text.withUTF8 { bytes -> OutputFailure? in
-            guard var next = bytes.baseAddress else { return nil }
-            var remaining = bytes.count
-            while remaining > 0 {
-                let written = write(descriptor, next, remaining)
-                if written < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    if code == EPIPE { return .closedPipe }
-                    return .failed(reason: String(cString: strerror(code)))
-                }
-                next += written
-                remaining -= written
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// Writes `bytes`, all of them, retrying short writes and interruptions, as the text one does.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> OutputFailure? {
+        guard var next = bytes.baseAddress else { return nil }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = write(descriptor, next, remaining)
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                if code == EPIPE { return .closedPipe }
+                return .failed(reason: String(cString: strerror(code)))
             }
-            return nil
+            next += written
+            remaining -= written
         }
+        return nil
     }
 }
 

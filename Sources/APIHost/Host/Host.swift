@@ -57,6 +57,7 @@ public struct Host: Sendable {
         if let provider = try registry.provider(named: name) {
             return try await runProvider(provider, words: words)
         }
+        try runExecutablePlugin(named: name, leading: line.leading, rest: line.rest, arguments: arguments)
         var message = "unknown command or provider '\(name)'"
         if let near = NearestName.suggest(name, among: registry.model.commandNames) { message += "; did you mean '\(near)'?" }
         throw UsageError(message + " (see 'apicli --help')")
@@ -70,7 +71,7 @@ public struct Host: Sendable {
         }
         let parsed = try CommandLineParser(options: GlobalOptions.specs + [Self.versionSpec]).parse(arguments)
         if parsed.values["help"] == "true" || arguments.isEmpty {
-            environment.console.out(TopLevelHelpGenerator.help(for: registry.model))
+            environment.console.out(TopLevelHelpGenerator.help(for: model))
             return .success
         }
         throw UsageError("missing command; see 'apicli --help'")
@@ -80,7 +81,7 @@ public struct Host: Sendable {
         let specs = GlobalOptions.specs + provider.descriptor.options
         let parsed = try CommandLineParser(options: specs).parse(words)
         if parsed.values["help"] == "true" {
-            environment.console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: registry.model))
+            environment.console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: model))
             return .success
         }
         let options = try RunOptions(parsed.values, variables: environment.variables)

@@ -20,6 +20,8 @@ public struct CommandLineModel: Sendable {
     /// The names of the provider files installed (broken ones too): what
     /// `provider show|check|remove` complete to. Compiled providers have no file.
     public var fileProviders: [String]
+    /// The `apicli-NAME` executables on `PATH` (shadowed and refused ones too, which help marks).
+    public var plugins: [ExecutablePlugin]
 
     public init(
         programName: String = "apicli",
@@ -28,7 +30,8 @@ public struct CommandLineModel: Sendable {
         globalOptions: [OptionSpec] = GlobalOptions.specs,
         builtins: [BuiltinCommand] = BuiltinCommand.all,
         providers: [ProviderDescriptor],
-        fileProviders: [String] = []
+        fileProviders: [String] = [],
+        plugins: [ExecutablePlugin] = []
     ) {
         self.programName = programName
         self.version = version
@@ -37,6 +40,7 @@ public struct CommandLineModel: Sendable {
         self.builtins = builtins
         self.providers = providers
         self.fileProviders = fileProviders
+        self.plugins = plugins
     }
 
     /// The built-in commands with their summaries, in help order.
@@ -54,8 +58,13 @@ public struct CommandLineModel: Sendable {
         Dictionary(uniqueKeysWithValues: builtins.filter { !$0.actions.isEmpty }.map { ($0.name, $0.actions) })
     }
 
-    /// Every word that can come first: providers, then built-in commands.
-    public var commandNames: [String] { providers.map(\.name) + builtins.map(\.name) }
+    /// Every word that can come first: providers, then built-in commands, then the plugins that run.
+    public var commandNames: [String] { providers.map(\.name) + builtins.map(\.name) + runnablePlugins.map(\.name) }
+
+    /// The plugins `apicli NAME` runs: what completions offer as first words, with their path as summary.
+    public var runnablePlugins: [(name: String, summary: String)] {
+        plugins.filter { $0.state == .runnable }.map { ($0.name, "plugin: " + $0.path) }
+    }
 
     /// The config keys: `<provider>.api-key` for providers with a key, and
     /// `<provider>.<option>` for each configurable option (`weather.units`).

@@ -127,22 +127,7 @@ struct ProviderCommand<P: Provider>: Sendable {
 
     /// The key, or exit 78 saying how to set it — unless `--offline` needs none.
     private func credential() throws -> Credential? {
-        guard let spec = provider.descriptor.credential else { return nil }
-        guard let key = settings.apiKey(for: provider.descriptor) else {
-            if options.offline { return nil }
-            throw CLIError(
-                "no \(provider.descriptor.displayName) API key: set \(spec.environmentVariable) or run "
-                    + "'apicli config set \(provider.descriptor.name).api-key' (get one at \(spec.signupURL))",
-                exitCode: .configuration)
-        }
-        if case .header = spec.placement, key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            // A line break in a header value would end the header and start another.
-            throw CLIError(
-                "the \(provider.descriptor.displayName) API key contains a control character (a line break?); "
-                    + "set it again with 'apicli config set \(provider.descriptor.name).api-key' or \(spec.environmentVariable)",
-                exitCode: .configuration)
-        }
-        return Credential(placement: spec.placement, value: key)
+        try CredentialLookup.credential(for: provider.descriptor, settings: settings, offline: options.offline)
     }
 
     /// Runs the queries at most `parallelism` at a time and returns outcomes in query order.

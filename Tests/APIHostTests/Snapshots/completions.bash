@@ -12,7 +12,7 @@ _apicli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation) ((i++)) ;;
+            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--query|-q) ((i++)) ;;
             -*) ;;
             *)
                 if [[ -z "$command" ]]; then
@@ -56,6 +56,11 @@ _apicli() {
                 --operation) return 0 ;;
             esac
             ;;
+        api)
+            case "$prev" in
+                --query|-q) return 0 ;;
+            esac
+            ;;
     esac
     case "$prev" in
         --format|-f) COMPREPLY=($(compgen -W 'table json ndjson csv line' -- "$cur")); return 0 ;;
@@ -70,7 +75,7 @@ _apicli() {
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             else
-                COMPREPLY=($(compgen -W 'news sky providers help config store completions manpage provider' -- "$cur"))
+                COMPREPLY=($(compgen -W 'news sky providers help config store completions manpage provider api' -- "$cur"))
             fi
             ;;
         news)
@@ -128,6 +133,13 @@ _apicli() {
                     check) COMPREPLY=($(compgen -W 'sky' -- "$cur")) ;;
                     remove) COMPREPLY=($(compgen -W 'sky' -- "$cur")) ;;
                 esac
+            fi
+            ;;
+        api)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--query -q --include -i --paginate --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
             fi
             ;;
         *)

@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation
+            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --query -q
                 set skip 1
             case '-*'
             case '*'
@@ -65,6 +65,7 @@ complete -c apicli -n '__apicli_is' -a store -d 'Inspect, query (read-only SQL) 
 complete -c apicli -n '__apicli_is' -a completions -d 'Print a shell completion script (bash, zsh, fish).'
 complete -c apicli -n '__apicli_is' -a manpage -d 'Print the man page (roff).'
 complete -c apicli -n '__apicli_is' -a provider -d 'Add, list, show, check or remove provider files (new APIs without recompiling).'
+complete -c apicli -n '__apicli_is' -a api -d 'Send one GET to a provider\'s API with its key, limits and cache; print the body as it came.'
 
 # news
 complete -c apicli -n '__apicli_using news' -l from -x -d 'Only articles published on or after this date.'
@@ -112,3 +113,9 @@ complete -c apicli -n '__apicli_is provider' -a 'add list show check remove'
 complete -c apicli -n '__apicli_is provider show' -a 'sky'
 complete -c apicli -n '__apicli_is provider check' -a 'sky'
 complete -c apicli -n '__apicli_is provider remove' -a 'sky'
+
+# api
+complete -c apicli -n '__apicli_using api' -s q -l query -x -d 'Add a query parameter (repeatable); percent-encoded.'
+complete -c apicli -n '__apicli_using api' -s i -l include -d 'Print the status line and the headers (keys redacted) before the body.'
+complete -c apicli -n '__apicli_using api' -l paginate -d 'Follow the provider\'s paging: every page, one body after another.'
+complete -c apicli -n '__apicli_is api' -a 'news sky'

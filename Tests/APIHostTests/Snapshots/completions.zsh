@@ -99,6 +99,13 @@ _apicli() {
                         esac
                     fi
                     ;;
+                api)
+                    _arguments -s $global_options \
+                        '(-q --query)'{-q,--query}'[Add a query parameter (repeatable); percent-encoded.]:NAME=VALUE: ' \
+                        '(-i --include)'{-i,--include}'[Print the status line and the headers (keys redacted) before the body.]' \
+                        '--paginate[Follow the provider'\''s paging: every page, one body after another.]' \
+                        '1:action:(news sky)' && return 0
+                    ;;
                 *)
                     _arguments -s $global_options
                     ;;
@@ -119,6 +126,7 @@ _apicli_commands() {
         'completions:Print a shell completion script (bash, zsh, fish).'
         'manpage:Print the man page (roff).'
         'provider:Add, list, show, check or remove provider files (new APIs without recompiling).'
+        'api:Send one GET to a provider'\''s API with its key, limits and cache; print the body as it came.'
     )
     _describe -t commands 'apicli command' commands
 }

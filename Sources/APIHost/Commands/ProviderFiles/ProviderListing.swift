@@ -25,6 +25,11 @@ struct ProviderListing {
         }
     }
 
+    /// The provider files by name and path, for what they shadow.
+    var files: [(name: String, path: String)] {
+        lines.filter { $0.source != "compiled" }.map { ($0.name, $0.source) }
+    }
+
     /// `apicli providers`: name and summary; a broken file shows its error instead.
     func summaries() -> String {
         let lines = self.lines

@@ -1,12 +1,12 @@
-import APICore
 import Foundation
 
-/// Refuses a provider file, or the folder holding it, that someone else could
-/// have written, as ssh refuses a loose `authorized_keys`: such a file decides
-/// where a key is sent.
-enum FileSafety {
+/// Refuses a file, or the folder holding it, that someone else could have
+/// written, as ssh refuses a loose `authorized_keys`: a provider file decides
+/// where a key is sent, and an `apicli-NAME` plugin runs with the user's keys.
+/// One rule for both, so it lives in the kit beside neither.
+public enum FileSafety {
     /// Why `path` may not be trusted, with the command that fixes it; nil when it may.
-    static func problem(with path: String, what: String) -> String? {
+    public static func problem(with path: String, what: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let mode = info.st_mode & 0o777

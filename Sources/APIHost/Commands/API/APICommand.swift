@@ -1,0 +1,94 @@
+import Foundation
+
+/// `apicli api PROVIDER PATH`: one GET through the provider's base URL, key,
+/// rate limits, pacing, cache, retries and redaction, its body printed as it
+/// came. It is how a plugin in any language (`apicli-NAME` on `PATH`) reaches an
+/// API with the user's key and apicli's limits without handling either.
+///
+///     $ apicli api nyt /svc/topstories/v2/home.json | jq -r '.results[].title'
+///
+/// It goes through the same ``ClientFactory`` client as a provider run, so the
+/// 5-a-minute NYT limit and its 12 s pacing hold across `apicli nyt`, `apicli api
+/// nyt` and every process running either. Compiled providers and provider files
+/// alike: only the descriptor is used (base URL, key, limits, cache time, paging).
+struct APICommand: Sendable {
+    let host: Host
+    let command: BuiltinCommand
+
+    private var environment: HostEnvironment { host.environment }
+
+    func run(_ words: [String]) async throws -> ExitCode {
+        let arguments = try APIArguments(words, variables: environment.variables)
+        if arguments.help {
+            environment.console.out(command.helpText)
+            return .success
+        }
+        guard let provider = try host.registry.provider(named: arguments.provider) else {
+            var message = "no provider named '\(arguments.provider)'"
+            if let near = NearestName.suggest(arguments.provider, among: host.registry.allProviders.map(\.descriptor.name)) {
+                message += "; did you mean '\(near)'?"
+            }
+            throw UsageError(message + " (see 'apicli providers')")
+        }
+        let descriptor = provider.descriptor
+        let options = arguments.options
+        let settings = try host.loadSettings()
+        let credential = try CredentialLookup.credential(for: descriptor, settings: settings, offline: options.offline)
+        if let name = credential?.placement.queryName, arguments.query.contains(where: { $0.name == name }) {
+            throw UsageError("-q \(name)=… is the key's parameter: apicli adds the key itself, from \(descriptor.credential?.environmentVariable ?? "the config")")
+        }
+        let baseURL = try settings.baseURL(for: descriptor)
+        let pages = try APIPages(descriptor: descriptor, query: arguments.query, paginate: arguments.paginate)
+        let first = HTTPRequest(baseURL: baseURL, path: arguments.path.path, query: pages.query(at: 0), credential: credential)
+        try Self.checkOrigin(first, baseURL: baseURL)
+
+        let database = try AppPaths(variables: environment.variables, databaseFlag: options.databasePath).databaseLocation()
+        let store = try StoreOpener.open(path: database, providers: [])
+        let limits = try RateLimitSettings.limits(for: descriptor, variables: environment.variables)
+        let client = ClientFactory.client(for: descriptor, limits: limits, store: store, environment: environment, options: options)
+        let exchange = APIExchange(
+            client: client, descriptor: descriptor, options: options, time: environment.time,
+            messages: Messages(environment: environment, options: options))
+        let printer = APIResponsePrinter(
+            console: environment.console, include: arguments.include, onTerminal: environment.stdoutIsTerminal,
+            secrets: first.secrets)
+
+        var page = 0
+        while true {
+            var request = first
+            request.query = pages.query(at: page)
+            let response = try await exchange.send(request, patient: page > 0)
+            // An error page is not the answer a script reads: it shows with --include, for a look at it.
+            if response.isSuccess || arguments.include { printer.print(response) }
+            if !response.isSuccess { throw exchange.failure(response, path: request.path) }
+            page += 1
+            guard pages.hasMore(after: response.body, page: page) else { return .success }
+        }
+    }
+
+    /// Belt and braces after ``APIPath``: the URL sent has the base URL's origin and starts with its path.
+    static func checkOrigin(_ request: HTTPRequest, baseURL: URL) throws {
+        let sent = request.url
+        var basePath = baseURL.path
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        guard RedirectPolicy.sendsKeyHeader(to: sent, from: request), sent.path.hasPrefix(basePath) else {
+            throw UsageError("refused API path '\(request.path)': it would leave \(URLPassword.redacted(baseURL.absoluteString))")
+        }
+    }
+}
+
+extension BuiltinCommand {
+    /// What `apicli <command> --help` prints: the summary, the usage lines and its own options.
+    var helpText: String {
+        "apicli \(name): \(summary)\n\nUSAGE:\n" + usage.map { "  \($0)\n" }.joined()
+            + (options.isEmpty ? "" : "\nOPTIONS:\n" + HelpText.list(options.map { (HelpText.label(of: $0), $0.help) }))
+    }
+}
+
+extension CredentialPlacement {
+    /// The query parameter that carries the key; nil for a header.
+    var queryName: String? {
+        guard case let .query(name) = self else { return nil }
+        return name
+    }
+}

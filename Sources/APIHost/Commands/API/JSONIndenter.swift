@@ -1,0 +1,83 @@
+import Foundation
+
+/// Re-indents a JSON document for reading on a terminal, two spaces a level,
+/// keeping every token as the server wrote it: members in their order, numbers
+/// digit for digit (`1.50` stays `1.50`), strings with their escapes. A parse
+/// and re-serialisation would reorder members and reformat numbers, which is
+/// not what `apicli api` promises to show.
+enum JSONIndenter {
+    /// The indented document, or nil when `body` is not JSON (then it is printed as it came).
+    static func indent(_ body: Data) -> String? {
+        guard !body.isEmpty, (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil else {
+            return nil
+        }
+        let bytes = [UInt8](body)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 4)
+        var depth = 0
+        var index = 0
+        func newline() {
+            out.append(UInt8(ascii: "\n"))
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                out.append(byte)
+                index = copyString(bytes, from: index, into: &out)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                out.append(byte)
+                let next = skipSpace(bytes, from: index)
+                if next < bytes.count, bytes[next] == UInt8(ascii: "}") || bytes[next] == UInt8(ascii: "]") {
+                    out.append(bytes[next])
+                    index = next + 1
+                } else {
+                    depth += 1
+                    newline()
+                }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth = max(0, depth - 1)
+                newline()
+                out.append(byte)
+            case UInt8(ascii: ","):
+                out.append(byte)
+                newline()
+            case UInt8(ascii: ":"):
+                out.append(contentsOf: [byte, UInt8(ascii: " ")])
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                continue
+            default:
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\n"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Copies the rest of a string (after its opening quote) through its closing quote; the index after it.
+    private static func copyString(_ bytes: [UInt8], from start: Int, into out: inout [UInt8]) -> Int {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            out.append(byte)
+            index += 1
+            if byte == UInt8(ascii: "\\"), index < bytes.count {
+                out.append(bytes[index])
+                index += 1
+            } else if byte == UInt8(ascii: "\"") {
+                break
+            }
+        }
+        return index
+    }
+
+    private static func skipSpace(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index]) {
+            index += 1
+        }
+        return index
+    }
+}

@@ -1,0 +1,75 @@
+/// The hooks that make `apicli-NAME` on `PATH` a command: dispatch (a word that
+/// is nothing else), `apicli help NAME`, and the listings (`apicli providers`,
+/// `--help`, completions). `PATH` is read only here.
+extension Host {
+    var pluginSource: ExecutablePluginSource { ExecutablePluginSource(variables: environment.variables) }
+
+    /// Runs `apicli-NAME` in apicli's place when `PATH` has one; returns when it has none.
+    /// A refused one (a loose mode) is exit 78, as a loose provider file is.
+    ///
+    /// - Parameters:
+    ///   - leading: the global options before the command word, passed as variables;
+    ///   - rest: the words after it, passed unchanged;
+    ///   - arguments: the whole line, to tell whether it is this process's own (whose raw bytes are then passed).
+    func runExecutablePlugin(named name: String, leading: [String], rest: [String], arguments: [String]) throws {
+        guard let plugin = pluginSource.plugin(named: name) else { return }
+        let parsed = try CommandLineParser(options: GlobalOptions.specs + [Self.versionSpec]).parse(leading)
+        _ = try RunOptions(parsed.values, variables: environment.variables)
+        var words = rest
+        var raw: [[UInt8]]? = arguments == Array(CommandLine.arguments.dropFirst())
+            ? ExecutablePluginLaunch.processArguments(from: 1 + arguments.count - rest.count) : nil
+        if parsed.values["help"] == "true" {
+            words.insert("--help", at: 0)
+            raw?.insert(Array("--help".utf8), at: 0)
+        }
+        try launch(plugin, arguments: words, raw: raw, values: parsed.values)
+    }
+
+    /// `apicli help NAME` for a plugin: `apicli-NAME --help`; returns when `PATH` has no such plugin.
+    func runExecutablePluginHelp(named name: String) throws {
+        guard let plugin = pluginSource.plugin(named: name) else { return }
+        try launch(plugin, arguments: ["--help"], raw: nil, values: [:])
+    }
+
+    private func launch(_ plugin: ExecutablePlugin, arguments: [String], raw: [[UInt8]]?, values: [String: String]) throws {
+        if case let .refused(reason) = plugin.state { throw CLIError(reason, exitCode: .configuration) }
+        try ExecutablePluginLaunch(
+            plugin: plugin, arguments: arguments, rawArguments: raw, globalValues: values, variables: environment.variables
+        ).exec()
+    }
+
+    /// Every plugin on `PATH`, those whose name something else has marked shadowed.
+    /// - Parameter files: the provider files by name and path (read once by the caller).
+    func executablePlugins(files: [(name: String, path: String)]) -> [ExecutablePlugin] {
+        pluginSource.all { name in
+            if BuiltinCommand.named(name) != nil { return "the built-in command '\(name)'" }
+            if registry.compiled.contains(where: { $0.descriptor.name == name }) { return "the compiled provider '\(name)'" }
+            if let file = files.first(where: { $0.name == name }) { return "the provider file \(file.path)" }
+            return nil
+        }
+    }
+
+    /// The registry's command model with the plugins on `PATH`: what top-level help, the
+    /// man page and the completions are generated from. A provider's run never reads it.
+    var model: CommandLineModel {
+        var model = registry.model
+        model.plugins = executablePlugins(files: providerFiles)
+        return model
+    }
+
+    /// The provider files by name and where each is, for the plugins they shadow.
+    var providerFiles: [(name: String, path: String)] {
+        let compiled = Set(registry.compiled.map(\.descriptor.name))
+        return registry.entries.filter { !compiled.contains($0.name) }.map { ($0.name, $0.origin) }
+    }
+
+    /// The plugins section of `apicli providers`: empty when `PATH` has none.
+    func executablePluginSection(files: [(name: String, path: String)]) -> String {
+        let plugins = executablePlugins(files: files)
+        guard !plugins.isEmpty else { return "" }
+        let width = plugins.map(\.name.count).max() ?? 0
+        return "\nplugins (apicli-NAME on PATH):\n" + plugins.map { plugin in
+            plugin.name.padded(to: width + 2) + plugin.path + (plugin.note.map { " (\(Messages.oneLine($0)))" } ?? "") + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,23 @@
+/// A provider's key from the settings, checked once for every command that
+/// sends one: a provider run and `apicli api`.
+enum CredentialLookup {
+    /// The key, or exit 78 saying how to set it — unless `offline` needs none.
+    static func credential(for descriptor: ProviderDescriptor, settings: Settings, offline: Bool) throws -> Credential? {
+        guard let spec = descriptor.credential else { return nil }
+        guard let key = settings.apiKey(for: descriptor) else {
+            if offline { return nil }
+            throw CLIError(
+                "no \(descriptor.displayName) API key: set \(spec.environmentVariable) or run "
+                    + "'apicli config set \(descriptor.name).api-key' (get one at \(spec.signupURL))",
+                exitCode: .configuration)
+        }
+        if case .header = spec.placement, key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            // A line break in a header value would end the header and start another.
+            throw CLIError(
+                "the \(descriptor.displayName) API key contains a control character (a line break?); "
+                    + "set it again with 'apicli config set \(descriptor.name).api-key' or \(spec.environmentVariable)",
+                exitCode: .configuration)
+        }
+        return Credential(placement: spec.placement, value: key)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The worked example of docs/plugins.md, `Examples/apicli-nyt-top`, run as a
+/// user runs it: on `PATH`, through `apicli nyt-top`, against the recorded answer.
+@Suite("The plugin example, end to end", .serialized)
+struct PluginExampleEndToEndTests {
+    static let example = Fixtures.packageRoot.appendingPathComponent("Examples/apicli-nyt-top")
+
+    /// A sandbox with the example installed on `PATH` and the top stories served for every section.
+    static func installed() throws -> (Sandbox, FixtureServer, PluginFolder, Data) {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let plugins = try PluginFolder(in: sandbox)
+        try plugins.add("nyt-top", String(decoding: try Data(contentsOf: example), as: UTF8.self))
+        let body = try Fixtures.real(APICommandEndToEndTests.topStories)
+        fixtures.answer(.json(body)) { $0.path.hasPrefix("/svc/topstories/v2/") }
+        return (sandbox, fixtures, plugins, body)
+    }
+
+    @Test("apicli nyt-top lists the recorded top stories in a table, with apicli's key and cache; --offline passes through")
+    func table() async throws {
+        let (sandbox, fixtures, plugins, body) = try Self.installed()
+        let result = try await sandbox.run(["nyt-top"], set: plugins.variables(["COLUMNS": "120"]))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let stories = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["results"] as? [[String: Any]])
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.first == "SECTION           BYLINE                    TITLE")
+        #expect(lines.count == stories.count + 1)
+        let first = try #require(stories.first)
+        let title = try #require(first["title"] as? String)
+        #expect(lines[1].hasPrefix("world/europe      David E. Sanger, Anton Tr "), "\(lines[1])")
+        #expect(lines[1].hasSuffix(title), "\(lines[1])")
+        let request = try #require(fixtures.requests.first)
+        #expect(request.path == "/svc/topstories/v2/home.json")
+        #expect(request.query("api-key") == Sandbox.nytKey)
+
+        let offline = try await sandbox.run(["--offline", "nyt-top"], set: plugins.variables(["COLUMNS": "120"]))
+        #expect(offline.exitCode == 0, "\(offline.stderrText)")
+        #expect(offline.stdoutText == result.stdoutText)
+        #expect(fixtures.requests.count == 1)
+        let unknown = try await sandbox.run(["--offline", "nyt-top", "science"], set: plugins.variables())
+        #expect(unknown.exitCode == 69, "apicli's exit code passes through the plugin: \(unknown.stderrText)")
+    }
+
+    /// NYT's 5 a minute is kept in the store, so it holds for a plugin's `apicli api
+    /// nyt` and `apicli nyt` alike: of 8 started at once (4 of each), 5 requests are
+    /// sent and 3 runs exit 75. The spacing is shortened to 0.2 s so the 5 go in a
+    /// second; the deadline of 3 s is far below the minute the others would wait.
+    @Test("the 5-a-minute limit holds across a plugin's apicli api and apicli nyt in other processes")
+    func limitAcrossBoth() async throws {
+        let (sandbox, fixtures, plugins, _) = try Self.installed()
+        let variables = plugins.variables(["APICLI_NYT_SPACING": "0.2", "APICLI_TIMEOUT": "3"])
+        let results = try await withThrowingTaskGroup(of: (String, ProcessRunner.Result).self) { group in
+            for index in 0..<4 {
+                group.addTask { ("plugin \(index)", try await sandbox.run(["nyt-top", "section\(index)"], set: variables)) }
+                group.addTask { ("nyt \(index)", try await sandbox.run(["nyt", "limitprobe\(index)"], set: variables)) }
+            }
+            return try await group.reduce(into: [(String, ProcessRunner.Result)]()) { $0.append($1) }
+        }
+        let sent = fixtures.requests
+        #expect(sent.count == 5, "\(sent.count) requests: \(sent.map(\.path))")
+        #expect(results.filter { $0.1.exitCode == 0 }.count == 5)
+        let refused = results.filter { $0.1.exitCode == 75 }
+        #expect(refused.count == 3, "\(results.map { "\($0.0): \($0.1.exitCode) \($0.1.stderrText)" })")
+        for (name, result) in refused {
+            #expect(result.stderrText.contains("NYT rate limit reached"), "\(name): \(result.stderrText)")
+        }
+        #expect(ProcessTests.ProcessRateLimitTests.mostInAnyMinute(sent.map(\.arrival)) <= 5)
+        // The ledger's slots (when each request was let go) keep the spacing; arrivals add the machine's jitter.
+        let slots = try sandbox.rows("SELECT at FROM apicli_rate_events WHERE bucket = 'nyt' ORDER BY at").compactMap { $0["at"].double }
+        #expect(slots.count == 5)
+        for (earlier, later) in zip(slots, slots.dropFirst()) {
+            #expect(later - earlier >= 0.199, "slots \(later - earlier) s apart")
+        }
+    }
+}
