@@ -13,7 +13,8 @@ public struct AppPaths: Sendable, Equatable {
     /// (default `~/.local/share/apicli/apicli.sqlite3`); empty when unknown.
     public var database: String
     /// Whether the user named the store (`--db`, `APICLI_DB`) rather than taking the default
-    /// location: only the default's folder is created when it is missing.
+    /// location: only the default's folder is created when it is missing. Naming the default
+    /// location itself (as apicli does for the `apicli-NAME` plugins it runs) is not naming another.
     public var databaseIsNamed: Bool
 
     public init(variables: [String: String], databaseFlag: String? = nil) {
@@ -23,8 +24,9 @@ public struct AppPaths: Sendable, Equatable {
         let dataHome = variable("XDG_DATA_HOME") ?? home.map { $0 + "/.local/share" }
         configFile = configHome.map { $0 + "/apicli/config" } ?? ""
         let named = databaseFlag ?? variable("APICLI_DB")
-        database = named ?? dataHome.map { $0 + "/apicli/apicli.sqlite3" } ?? ""
-        databaseIsNamed = named != nil
+        let standard = dataHome.map { $0 + "/apicli/apicli.sqlite3" }
+        database = named ?? standard ?? ""
+        databaseIsNamed = named != nil && named != standard
     }
 
     /// The config file, or exit 78 when neither `HOME` nor `XDG_CONFIG_HOME` says where it is.

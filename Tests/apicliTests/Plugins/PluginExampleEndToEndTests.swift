@@ -26,7 +26,7 @@ struct PluginExampleEndToEndTests {
         let stories = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["results"] as? [[String: Any]])
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.first == "SECTION           BYLINE                    TITLE")
-        #expect(lines.count == stories.count + 1)
+        try #require(lines.count == stories.count + 1)
         let first = try #require(stories.first)
         let title = try #require(first["title"] as? String)
         #expect(lines[1].hasPrefix("world/europe      David E. Sanger, Anton Tr "), "\(lines[1])")

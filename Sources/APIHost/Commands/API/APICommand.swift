@@ -42,8 +42,11 @@ struct APICommand: Sendable {
         let first = HTTPRequest(baseURL: baseURL, path: arguments.path.path, query: pages.query(at: 0), credential: credential)
         try Self.checkOrigin(first, baseURL: baseURL)
 
-        let database = try AppPaths(variables: environment.variables, databaseFlag: options.databasePath).databaseLocation()
-        let store = try StoreOpener.open(path: database, providers: [])
+        if !options.offline { try ClientFactory.checkCAFile(environment.variables) }
+        let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
+        let database = try paths.databaseLocation()
+        // Only the default store's folder is made; a named one's folder must exist, as for a provider's run.
+        let store = try StoreOpener.open(path: database, providers: [], intent: .create(folder: !paths.databaseIsNamed))
         let limits = try RateLimitSettings.limits(for: descriptor, variables: environment.variables)
         let client = ClientFactory.client(for: descriptor, limits: limits, store: store, environment: environment, options: options)
         let exchange = APIExchange(

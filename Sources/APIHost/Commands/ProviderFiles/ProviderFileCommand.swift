@@ -142,7 +142,7 @@ struct ProviderFileCommand: Sendable {
             messages.notice("removed \(path)" + (hasStore ? "; its stored results are kept" : ""))
             return
         }
-        let store = try StoreOpener.open(path: database, providers: [], shared: layout.sharedMigrations)
+        let store = try StoreOpener.open(path: database, providers: [], shared: layout.sharedMigrations, intent: .existing)
         let cleared = try StoreInspector(store: store).clear(provider: name, layout: layout)
         messages.notice("removed \(path) and \(cleared.rows) stored rows, \(cleared.cacheEntries) cached responses")
     }
