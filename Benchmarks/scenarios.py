@@ -420,3 +420,8 @@ class Bench:
 from provider_files import scenario11  # noqa: E402
 
 Bench.scenario11 = scenario11
+
+# Scenario 24 (issue 24, large answers and start-up) lives in its own file.
+from issue24 import scenario24  # noqa: E402
+
+Bench.scenario24 = scenario24
