@@ -14,6 +14,7 @@ hit or a short answer. Each row's sides are interleaved in one run (the order al
   24c.   `apicli --version`, `weather Paris --offline` and a cache hit against
          Benchmarks/hello/plain.swift (print only, -O -static-stdlib).
   24d.   the binary's size, stripped (a copy).
+  With --baseline-apicli, 24a/b also time that build on the same command, interleaved.
   24e.   `apicli nyt echo20k` (20,000 docs, each echoing the key in its snippet) against
          `apicli nyt big20k` (the same docs, no echo): what scrubbing costs.
 """
@@ -47,14 +48,16 @@ def _server(bench):
     return bench.s24
 
 
-def _apicli_json(bench, server, name, counter, sizes, check_key=False):
+def _apicli_json(bench, server, name, counter, sizes, check_key=False, binary=None):
     """One fresh-store `apicli nyt NAME --format json` into a file; its size must match the first run's."""
+    binary = binary or bench.apicli
+
     def run():
         tag = f"s24-{name}-{next(counter)}"
         env = bench.env(tag, server=server)
         out = os.path.join(bench.temp, tag, "out.json")
         with open(out, "wb") as f:
-            elapsed = bench.time_run([bench.apicli, "nyt", name, "--format", "json", "--db", bench.db(tag)], env,
+            elapsed = bench.time_run([binary, "nyt", name, "--format", "json", "--db", bench.db(tag)], env,
                                      stdout=f)
         size = os.path.getsize(out)
         if sizes.setdefault(name, size) != size or size < 1000:
@@ -94,16 +97,20 @@ def scenario24(self):
     runs = max(5, self.runs // 3)
     for name, label in (("big8k", "8,000 unique docs"), ("big30mb", "the 30 MiB answer")):
         payload = os.path.getsize(self.s24_bodies[name])
-        a, plain, fts, jq = (statistics.median(s) * 1000 for s in self.interleave(
-                runs, _apicli_json(self, server, name, counter, sizes),
-                _python(self, server, name, counter, False), _python(self, server, name, counter, True),
-                _curl_jq(self, server, name)))
+        sides = [_apicli_json(self, server, name, counter, sizes), _python(self, server, name, counter, False),
+                 _python(self, server, name, counter, True), _curl_jq(self, server, name)]
+        if self.baseline:  # the same command with another build (--baseline-apicli), same output size
+            sides.append(_apicli_json(self, server, name, counter, sizes, binary=self.baseline))
+        a, plain, fts, jq, *old = (statistics.median(s) * 1000 for s in self.interleave(runs, *sides))
         head = f"24. {label} ({payload / 1e6:.1f} MB): fetch, decode, store, print JSON"
         yield (f"{head} vs Python json+sqlite3, no FTS", f"{a:.0f} ms", f"{plain:.0f} ms", f"{a / plain:.2f}x",
                "<= 0.4x", "yes" if a <= 0.4 * plain else "NO")
         yield (f"{head} vs Python into apicli's schema with FTS5", f"{a:.0f} ms", f"{fts:.0f} ms",
                f"{a / fts:.2f}x", "(report)", "-")
         yield (f"{head} vs curl | jq, three fields", f"{a:.0f} ms", f"{jq:.0f} ms", f"{a / jq:.2f}x", "(report)", "-")
+        if old:
+            yield (f"{head} vs the baseline build", f"{a:.0f} ms", f"{old[0]:.0f} ms", f"{a / old[0]:.2f}x",
+                   "(report)", "-")
         peak = statistics.median(_peaks(self, server, name))
         yield (f"24. peak RSS, {label} (--format json)", f"{peak / 2**20:.1f} MiB",
                f"{payload / 2**20:.1f} MiB payload", f"{peak / payload:.2f}x", "<= 2x payload",
