@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict, forward-only reader of JSON bytes for a provider's hot path: the
 /// records of a large answer (NYT's docs), read field by field with no map of
 /// the document and no `Decoder` per field.
@@ -24,18 +26,19 @@ public struct JSONByteReader {
     /// The kind of the next value.
     public enum Kind { case string, number, object, array, bool, null }
 
-    private let bytes: UnsafeRawBufferPointer
-    private var at = 0
-    private var depth = 0
-    /// Whether the object being read has had a member (a comma is then required).
-    private var memberRead: [Bool] = []
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    @usableFromInline var at = 0
+    @usableFromInline var depth = 0
+    /// True right after an object's `{`: its first member needs no comma. Reading a
+    /// nested value leaves it false again (its own `}` clears it), so one flag serves every level.
+    @usableFromInline var atFirstMember = false
 
-    public init(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable public init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 
     /// The next value's kind (after whitespace).
-    public mutating func kind() throws(Unsupported) -> Kind {
+    @inlinable public mutating func kind() throws(Unsupported) -> Kind {
         skipSpace()
         guard at < bytes.count else { throw Unsupported() }
         switch bytes[at] {
@@ -50,25 +53,25 @@ public struct JSONByteReader {
     }
 
     /// At a `{`: enters the object; read its members with ``nextKey()``.
-    public mutating func beginObject() throws(Unsupported) {
+    @inlinable public mutating func beginObject() throws(Unsupported) {
         guard try kind() == .object, depth < 512 else { throw Unsupported() }
         at += 1
         depth += 1
-        memberRead.append(false)
+        atFirstMember = true
     }
 
     /// The next member's key (its raw bytes: a key with escapes is ``Unsupported``),
     /// with the reader at its value; nil after the object's `}`, which it consumes.
-    public mutating func nextKey() throws(Unsupported) -> UnsafeRawBufferPointer? {
+    @inlinable public mutating func nextKey() throws(Unsupported) -> UnsafeRawBufferPointer? {
         skipSpace()
-        guard at < bytes.count, let read = memberRead.last else { throw Unsupported() }
+        guard at < bytes.count, depth > 0 else { throw Unsupported() }
         if bytes[at] == UInt8(ascii: "}") {
             at += 1
             depth -= 1
-            memberRead.removeLast()
+            atFirstMember = false
             return nil
         }
-        if read {
+        if !atFirstMember {
             guard bytes[at] == UInt8(ascii: ",") else { throw Unsupported() }
             at += 1
             skipSpace()
@@ -76,22 +79,26 @@ public struct JSONByteReader {
         guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw Unsupported() }
         let start = at + 1
         var end = start
+        var ascii = true
         while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
             guard bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\\") else { throw Unsupported() }
+            ascii = ascii && bytes[end] < 0x80
             end += 1
         }
-        guard end < bytes.count, String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<end]),
-                                         as: UTF8.self) != nil else { throw Unsupported() }
+        guard end < bytes.count else { throw Unsupported() }
+        if !ascii, String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) == nil {
+            throw Unsupported()
+        }
         at = end + 1
         skipSpace()
         guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw Unsupported() }
         at += 1
-        memberRead[memberRead.count - 1] = true
+        atFirstMember = false
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
     /// At a `[`: reads each element through `element` (which must read or skip exactly one value).
-    public mutating func forEachElement(_ element: (inout JSONByteReader) throws(Unsupported) -> Void)
+    @inlinable public mutating func forEachElement(_ element: (inout JSONByteReader) throws(Unsupported) -> Void)
         throws(Unsupported)
     {
         guard try kind() == .array, depth < 512 else { throw Unsupported() }
@@ -118,7 +125,7 @@ public struct JSONByteReader {
     }
 
     /// At a `"`: the string, escapes decoded.
-    public mutating func string() throws(Unsupported) -> String {
+    @inlinable public mutating func string() throws(Unsupported) -> String {
         guard try kind() == .string else { throw Unsupported() }
         at += 1
         let start = at
@@ -143,7 +150,7 @@ public struct JSONByteReader {
     }
 
     /// At a number: its text, checked against JSON's grammar.
-    public mutating func numberText() throws(Unsupported) -> String {
+    @inlinable public mutating func numberText() throws(Unsupported) -> String {
         guard try kind() == .number else { throw Unsupported() }
         let start = at
         if bytes[at] == UInt8(ascii: "-") { at += 1 }
@@ -165,7 +172,7 @@ public struct JSONByteReader {
     }
 
     /// At a number written as a plain integer (`-12`, `0`): its value; anything else is ``Unsupported``.
-    public mutating func integer() throws(Unsupported) -> Int64 {
+    @inlinable public mutating func integer() throws(Unsupported) -> Int64 {
         let text = try numberText()
         guard !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }),
             let value = Int64(text)
@@ -174,12 +181,12 @@ public struct JSONByteReader {
     }
 
     /// At `null`: consumes it.
-    public mutating func null() throws(Unsupported) {
+    @inlinable public mutating func null() throws(Unsupported) {
         try literal("null")
     }
 
     /// Skips one value of any kind, checking it as strictly as the rest.
-    public mutating func skipValue() throws(Unsupported) {
+    @inlinable public mutating func skipValue() throws(Unsupported) {
         switch try kind() {
         case .string: _ = try string()
         case .number: _ = try numberText()
@@ -193,18 +200,19 @@ public struct JSONByteReader {
     }
 
     /// Nothing but whitespace is left.
-    public mutating func end() throws(Unsupported) {
+    @inlinable public mutating func end() throws(Unsupported) {
         skipSpace()
         guard at == bytes.count, depth == 0 else { throw Unsupported() }
     }
 
     /// Whether the key bytes `key` spell `name`.
-    public static func equal(_ key: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
-        key.count == name.utf8CodeUnitCount
-            && name.withUTF8Buffer { key.elementsEqual($0) }
+    @inlinable public static func equal(_ key: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
+        guard key.count == name.utf8CodeUnitCount else { return false }
+        guard let base = key.baseAddress else { return true }
+        return memcmp(base, name.utf8Start, key.count) == 0
     }
 
-    private mutating func literal(_ word: StaticString) throws(Unsupported) {
+    @usableFromInline mutating func literal(_ word: StaticString) throws(Unsupported) {
         let count = word.utf8CodeUnitCount
         guard at + count <= bytes.count,
             word.withUTF8Buffer({ UnsafeRawBufferPointer(rebasing: bytes[at..<(at + count)]).elementsEqual($0) })
@@ -212,13 +220,13 @@ public struct JSONByteReader {
         at += count
     }
 
-    private mutating func digits() -> Int {
+    @usableFromInline mutating func digits() -> Int {
         let start = at
         while at < bytes.count, bytes[at] >= UInt8(ascii: "0"), bytes[at] <= UInt8(ascii: "9") { at += 1 }
         return at - start
     }
 
-    private mutating func skipSpace() {
+    @usableFromInline mutating func skipSpace() {
         while at < bytes.count {
             switch bytes[at] {
             case 0x20, 0x0A, 0x0D, 0x09: at += 1
@@ -228,7 +236,7 @@ public struct JSONByteReader {
     }
 
     /// The text of a string's raw bytes with its escapes decoded; a lone surrogate is ``Unsupported``.
-    private static func unescaped(_ raw: UnsafeRawBufferPointer) throws(Unsupported) -> String? {
+    @usableFromInline static func unescaped(_ raw: UnsafeRawBufferPointer) throws(Unsupported) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var at = 0
@@ -271,7 +279,7 @@ public struct JSONByteReader {
         return String(validating: out, as: UTF8.self)
     }
 
-    private static func codeUnit(_ raw: UnsafeRawBufferPointer, _ at: Int) throws(Unsupported) -> UInt32 {
+    @usableFromInline static func codeUnit(_ raw: UnsafeRawBufferPointer, _ at: Int) throws(Unsupported) -> UInt32 {
         guard at + 4 <= raw.count else { throw Unsupported() }
         var value: UInt32 = 0
         for offset in at..<(at + 4) {

@@ -83,7 +83,12 @@ extension JSONValue {
     /// Outside ASCII only C1 (`C2 80…9F`) and U+2028…202E, U+2066…2069 (`E2 80 A8…AE`,
     /// `E2 81 A6…A9`) are escaped.
     private static func needsEscape(_ value: String) -> Bool {
-        var utf8 = value.utf8.makeIterator()
+        var value = value
+        return value.withUTF8 { needsEscape($0) }
+    }
+
+    private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var utf8 = bytes.makeIterator()
         while let byte = utf8.next() {
             if byte < 0x80 {
                 if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
