@@ -48,7 +48,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--apicli", required=True)
     parser.add_argument("--runs", type=int, default=21, help="runs per side for the quick scenarios")
-    parser.add_argument("--only", default="1,2,3,4,5,6,7,8,9,11,12,13")
+    parser.add_argument("--only", default="1,2,3,4,5,6,7,8,9,11,12,13,24")
     parser.add_argument("--baseline-apicli", help="another apicli build, compared with in scenario 8")
     parser.add_argument("--articles", type=int, default=1_000_000)
     parser.add_argument("--static-stdlib", action="store_true", help="apicli was built with --static-swift-stdlib")

@@ -35,6 +35,8 @@ def main():
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--docs", type=int)
     group.add_argument("--megabytes", type=float)
+    parser.add_argument("--echo", action="store_true",
+                        help="end each doc's snippet with @KEY@ (server.py echoes the request's key there)")
     parser.add_argument("out")
     args = parser.parse_args()
     base = fixture_docs()
@@ -43,6 +45,8 @@ def main():
     while (args.docs is not None and i < args.docs) or (limit is not None and size < limit - 300):
         doc = dict(base[i % len(base)])
         doc["_id"] = "%024x" % (0xBE0C << 80 | i)
+        if args.echo:
+            doc["snippet"] = (doc.get("snippet") or "") + " @KEY@"
         if doc.get("web_url"):
             doc["web_url"] = doc["web_url"] + "?bench=%d" % i
         text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))

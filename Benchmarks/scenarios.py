@@ -426,3 +426,8 @@ from plugins import scenario12, scenario13  # noqa: E402
 
 Bench.scenario12 = scenario12
 Bench.scenario13 = scenario13
+
+# Scenario 24 (issue 24, large answers and start-up) lives in its own file.
+from issue24 import scenario24  # noqa: E402
+
+Bench.scenario24 = scenario24

@@ -8,7 +8,8 @@
 - GET /geo/1.0/direct             -> a real one-place Geocoding answer (Hemel Hempstead) for any name,
   so a first lookup costs apicli its real two requests.
 - GET /svc/search/v2/articlesearch.json -> the body registered for `q`
-  (`--nyt-body big20k=/path`), else a real NYT fixture.
+  (`--nyt-body big20k=/path`), else a real NYT fixture. A body registered under a name that
+  starts with `echo` has every `@KEY@` replaced by the request's `api-key` (a server echoing it).
 Every request is appended to the log as "<unix time> <path> <key>" (the key is the
 fake one each run uses, so requests can be counted per key for the rate limit).
 Latency (?ms) is applied per request, concurrently (threading server).
@@ -108,6 +109,9 @@ def main():
                 if q in bodies:
                     with open(bodies[q], "rb") as f:
                         body = f.read()
+                    if q.startswith("echo"):
+                        # A server that echoes the key: every @KEY@ becomes the request's key.
+                        body = body.replace(b"@KEY@", (query.get("api-key") or [""])[0].encode())
                 else:
                     body = nyt
             else:

@@ -31,7 +31,9 @@ extension SearchPage {
         return (SearchPage(status: page.status, hits: page.hits, offset: page.offset, articles: articles), warnings)
     }
 
-    /// Reads the body doc by doc, handing each article to `take` as it is read: the
+    /// Reads the body doc by doc, handing each article to `take` as it is read (each
+    /// doc read from its bytes by ``Article/read(_:)``, or by `JSONDecoder` when that
+    /// defers): the
     /// page without its articles and the warnings, or nil when the body must be
     /// decoded whole (`take` may have been given some articles by then).
     static func readByDoc(_ body: Data, take: (Article) throws -> Void) rethrows -> (SearchPage, [String])? {
@@ -42,6 +44,13 @@ extension SearchPage {
         let decoder = JSONDecoder()
         var warnings: [String] = []
         for (index, range) in slices.elements.enumerated() {
+            let fast = body.withUnsafeBytes { bytes in
+                Article.read(UnsafeRawBufferPointer(rebasing: bytes[range]))
+            }
+            if let fast {
+                try take(fast)
+                continue
+            }
             let article: Article
             do {
                 article = try decoder.decode(Article.self, from: slices.element(range, of: body))

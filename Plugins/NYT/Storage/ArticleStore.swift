@@ -12,7 +12,7 @@ struct ArticleStore {
         self.transaction = transaction
     }
 
-    /// Upserts the articles and replaces the answer to `query` whole: the
+    /// Stores the articles and replaces the answer to `query` whole: the
     /// host's transaction makes the replacement all or nothing.
     func save(_ page: SearchPage, for query: ArticleQuery, at fetchedAt: Date) throws {
         for article in page.articles {
@@ -22,8 +22,27 @@ struct ArticleStore {
     }
 
     /// Stores one article, or refreshes it: any answer may share it.
+    ///
+    /// A new article is inserted with its FTS5 row, one prepared statement each
+    /// (no trigger, so no savepoint, so FTS5 keeps its terms buffered until the
+    /// commit). A stored one gets its other columns and `fetched_at` rewritten by
+    /// an update that touches no indexed column (so it fires no trigger either);
+    /// only when an indexed column changed does the update trigger re-index it.
     func upsert(_ article: Article, at fetchedAt: Date) throws {
-        try transaction.execute(Self.upsertArticle, Self.values(of: article, fetchedAt: fetchedAt.sql))
+        let values = Self.values(of: article, fetchedAt: fetchedAt.sql)
+        try transaction.execute(Self.insertNewArticle, values)
+        if transaction.changes == 1 {
+            try transaction.execute(Self.insertIndexRow, [.integer(transaction.lastInsertRowID)] + Self.indexed(values))
+            return
+        }
+        let plain = Self.plainColumns.map { values[$0] }
+        guard let stored = try transaction.queryOne(Self.refreshArticle, plain + [values[0]]) else {
+            throw StoreError.misuse(reason: "the NYT article \(article.id) was neither new nor stored")
+        }
+        let indexed = Self.indexed(values)
+        if (0..<indexed.count).contains(where: { stored[$0] != indexed[$0] }) {
+            try transaction.execute(Self.reindexArticle, indexed + [values[0]])
+        }
     }
 
     /// Makes `page`'s articles, by id and in order, the answer to `query`; the articles must be stored.
@@ -51,14 +70,39 @@ struct ArticleStore {
         "keywords", "multimedia", "fetched_at",
     ]
 
-    static let upsertArticle = SQLStatement.upsert(into: "nyt_articles", columns: articleColumns, conflict: ["id"])
+    /// The columns `nyt_articles_fts` indexes, in its order.
+    static let indexedColumns = ["headline", "abstract", "lead_paragraph", "snippet", "byline", "keywords"]
+
+    /// Positions in ``articleColumns`` of the columns that are neither the key nor indexed.
+    static let plainColumns = articleColumns.indices.filter {
+        $0 > 0 && !indexedColumns.contains(articleColumns[$0])
+    }
+
+    /// `values`' indexed columns, in ``indexedColumns``' order.
+    static func indexed(_ values: [SQLValue]) -> [SQLValue] {
+        indexedColumns.map { values[articleColumns.firstIndex(of: $0) ?? 0] }
+    }
+
+    static let insertNewArticle =
+        SQLStatement.insert(into: "nyt_articles", columns: articleColumns) + " ON CONFLICT (id) DO NOTHING"
+
+    static let insertIndexRow = SQLStatement.insert(into: "nyt_articles_fts", columns: ["rowid"] + indexedColumns)
+
+    /// Rewrites a stored article's columns that no index reads, and returns its indexed ones.
+    static let refreshArticle =
+        "UPDATE nyt_articles SET " + plainColumns.map { articleColumns[$0] + " = ?" }.joined(separator: ", ")
+        + " WHERE id = ? RETURNING " + indexedColumns.joined(separator: ", ")
+
+    /// Rewrites a stored article's indexed columns: the update trigger re-indexes it.
+    static let reindexArticle =
+        "UPDATE nyt_articles SET " + indexedColumns.map { $0 + " = ?" }.joined(separator: ", ") + " WHERE id = ?"
 
     static let upsertQuery = SQLStatement.upsert(
         into: "nyt_queries",
         columns: ["key", "q", "begin_date", "end_date", "sort", "fq", "first_page", "last_page", "hits", "fetched_at"],
         conflict: ["key"], updating: ["hits", "fetched_at"])
 
-    private static func values(of article: Article, fetchedAt: SQLValue) -> [SQLValue] {
+    static func values(of article: Article, fetchedAt: SQLValue) -> [SQLValue] {
         [
             .text(article.id), article.webURL.sql, article.headline.sql, article.abstract.sql,
             article.leadParagraph.sql, article.snippet.sql, article.byline.sql,

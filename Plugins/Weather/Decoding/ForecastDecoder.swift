@@ -1,10 +1,16 @@
 import APICore
 import Foundation
 
-/// Turns a forecast body into a ``Forecast``: one `JSONDecoder` pass, entries
-/// that cannot be read skipped with a warning.
+/// Turns a forecast body into a ``Forecast``: read from its bytes (``ForecastBytes``)
+/// when it has the plain shape, else in one `JSONDecoder` pass, entries that cannot
+/// be read skipped with a warning.
 enum ForecastDecoder {
     static func decode(_ body: Data, for query: WeatherQuery, warnings: inout [String]) throws -> Forecast {
+        if let (city, entries) = ForecastBytes.read(body), !entries.isEmpty {
+            return Forecast(
+                requested: query.city, city: city, units: query.units, entries: entries,
+                place: query.resolved, language: query.language, layout: query.layout)
+        }
         let payload = try JSONBody.decode(ForecastPayload.self, from: body) { reason in
             "OpenWeather's answer for \"\(query.city)\" is not forecast JSON (\(reason))"
         }

@@ -3,9 +3,11 @@ import Foundation
 
 /// Reads and writes the latest forecast per (city, units, lang).
 ///
-/// A new forecast replaces the old one whole (delete, then insert) inside the
-/// caller's transaction, so a reader sees the complete old or the complete new
-/// set, never a mix.
+/// A new forecast replaces the old one whole inside the caller's transaction, so
+/// a reader sees the complete old or the complete new set, never a mix. It is
+/// written as upserts by position, each rewriting its row only when a value
+/// changed, and the old steps past the new last one deleted: a forecast fetched
+/// again within its 3-hour step mostly repeats itself.
 enum ForecastStore {
     /// The key columns' values for `query`: the normalised city, units, and `""` for no language.
     static func key(_ query: WeatherQuery) -> [SQLValue] {
@@ -37,18 +39,28 @@ enum ForecastStore {
     static let keyFilter = keyColumns.map { $0 + " = ?" }.joined(separator: " AND ")
     static let conditionColumns = ["weather_id", "weather_main", "description", "icon"]
 
-    static let insertForecast = SQLStatement.insert(
-        into: "weather_forecasts", columns: keyColumns + ["requested", "fetched_at"] + cityColumns.names)
+    static let upsertForecast = SQLStatement.upsert(
+        into: "weather_forecasts", columns: keyColumns + ["requested", "fetched_at"] + cityColumns.names,
+        conflict: keyColumns)
 
-    static let insertEntry = SQLStatement.insert(
-        into: "weather_entries", columns: keyColumns + ["position", "dt"] + entryColumns.names + conditionColumns)
+    /// One step by its position; the row is rewritten only when one of its values changed. The
+    /// columns have no affinity, so `1017` and `1017.0` compare equal but print differently:
+    /// a change of type is a change.
+    static let upsertEntry: String = {
+        let values = ["dt"] + entryColumns.names + conditionColumns
+        let changed = values.map { "weather_entries.\($0) IS NOT excluded.\($0)" }
+            + values.map { "typeof(weather_entries.\($0)) <> typeof(excluded.\($0))" }
+        return SQLStatement.upsert(
+            into: "weather_entries", columns: keyColumns + ["position"] + values, conflict: keyColumns + ["position"])
+            + " WHERE " + changed.joined(separator: " OR ")
+    }()
 
     static func save(_ forecast: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: Transaction) throws {
         let key = key(query)
-        try transaction.execute("DELETE FROM weather_entries WHERE \(keyFilter)", key)
-        try transaction.execute("DELETE FROM weather_forecasts WHERE \(keyFilter)", key)
         try transaction.execute(
-            insertForecast, key + [query.city.sql, fetchedAt.sql] + cityColumns.values(of: forecast.city))
+            upsertForecast, key + [query.city.sql, fetchedAt.sql] + cityColumns.values(of: forecast.city))
+        try transaction.execute(
+            "DELETE FROM weather_entries WHERE \(keyFilter) AND position >= ?", key + [forecast.entries.count.sql])
         let entryColumns = entryColumns
         for (position, entry) in forecast.entries.enumerated() {
             let condition = entry.condition
@@ -57,7 +69,7 @@ enum ForecastStore {
                 condition?.icon.sql ?? .null,
             ]
             try transaction.execute(
-                insertEntry, key + [position.sql, entry.time.sql] + entryColumns.values(of: entry) + conditionValues)
+                upsertEntry, key + [position.sql, entry.time.sql] + entryColumns.values(of: entry) + conditionValues)
         }
     }
 

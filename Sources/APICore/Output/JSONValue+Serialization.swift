@@ -56,6 +56,11 @@ extension JSONValue {
     /// appending scalar by scalar was a fifth of `--format ndjson` for 20,000 articles.
     private static func writeString(_ value: String, into out: inout String) {
         out += "\""
+        if !needsEscape(value) {
+            out += value
+            out += "\""
+            return
+        }
         let scalars = value.unicodeScalars
         var runStart = scalars.startIndex
         var index = runStart
@@ -71,6 +76,31 @@ extension JSONValue {
         }
         if runStart != index { out += String(scalars[runStart..<index]) }
         out += "\""
+    }
+
+    /// Whether any scalar of `value` has an ``escape(_:)``, by its UTF-8 bytes: most
+    /// strings have none and are then appended whole (a tenth of printing 1,000 articles).
+    /// Outside ASCII only C1 (`C2 80…9F`) and U+2028…202E, U+2066…2069 (`E2 80 A8…AE`,
+    /// `E2 81 A6…A9`) are escaped.
+    private static func needsEscape(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { needsEscape($0) }
+    }
+
+    private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var utf8 = bytes.makeIterator()
+        while let byte = utf8.next() {
+            if byte < 0x80 {
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
+            } else if byte == 0xC2 {
+                if let next = utf8.next(), next <= 0x9F { return true }
+            } else if byte == 0xE2 {
+                guard let second = utf8.next(), let third = utf8.next() else { return false }
+                if second == 0x80 && (0xA8...0xAE).contains(third) { return true }
+                if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
+            }
+        }
+        return false
     }
 
     /// The escape for one scalar, or nil when it is written as itself.

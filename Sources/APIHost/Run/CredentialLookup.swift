@@ -11,6 +11,15 @@ enum CredentialLookup {
                     + "'apicli config set \(descriptor.name).api-key' (get one at \(spec.signupURL))",
                 exitCode: .configuration)
         }
+        if key.count < SecretScrubber.shortestKey {
+            // A key this short occurs in ordinary words: it could not be scrubbed from what servers send.
+            throw CLIError(
+                "the \(descriptor.displayName) API key is \(key.count) characters long; apicli refuses keys "
+                    + "under \(SecretScrubber.shortestKey), which cannot be kept out of output without mangling words "
+                    + "that contain them; set the full key with \(spec.environmentVariable) or "
+                    + "'apicli config set \(descriptor.name).api-key'",
+                exitCode: .configuration)
+        }
         if case .header = spec.placement, key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             // A line break in a header value would end the header and start another.
             throw CLIError(

@@ -51,4 +51,22 @@ struct JSONHostileStringTests {
         let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: String]
         #expect(first == ["k\"\n\u{1B}": "v\n"])
     }
+
+    @Test("every scalar up to U+3000 is escaped exactly when it must be, alone and between plain text")
+    func everyScalarOnTheFastPathOrEscaped() throws {
+        func mustEscape(_ value: UInt32) -> Bool {
+            value < 0x20 || value == 0x22 || value == 0x5C || (0x7F...0x9F).contains(value)
+                || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        }
+        for value in UInt32(0)...0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for string in [String(scalar), "plain " + String(scalar) + " é text"] {
+                let text = JSONValue.string(string).serialized(pretty: false)
+                #expect(text.unicodeScalars.contains(scalar) != mustEscape(value) || value == 0x22 || value == 0x5C,
+                        "U+\(String(value, radix: 16)): \(text.debugDescription)")
+                let parsed = try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) as? [String]
+                #expect(parsed == [string])
+            }
+        }
+    }
 }

@@ -37,10 +37,15 @@ struct TemporaryStore {
     let store: Store
 
     init(_ provider: NYTProvider = NYTProvider()) throws {
+        try self.init(migrations: provider.migrations)
+    }
+
+    /// A store with only `migrations` applied (an older schema, say).
+    init(migrations: [Migration]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("nyt-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try Store(path: folder.appendingPathComponent("apicli.sqlite3").path)
-        try store.migrate(owner: "nyt", provider.migrations)
+        try store.migrate(owner: "nyt", migrations)
     }
 
     func remove() {

@@ -1,0 +1,161 @@
+import Foundation
+
+/// Finds a request's secrets in what a server sent, in one pass, and replaces each with `***`.
+///
+/// A server may echo a key as it was sent, percent-encoded, or with JSON `\u` escapes
+/// (`"S\u0045CRET…"`, every character or only some): a decoder turns each of those
+/// back into the key, so each must go before any decoder sees the bytes. Every
+/// secret is looked for twice:
+/// - in the bytes as they are (``rawForms``: the key as sent and as percent-encoded);
+/// - in the bytes as a decoder reads them — JSON escapes decoded, then `%XX` — but only
+///   in a window around an escape that decodes to a byte some secret contains
+///   (``EscapeDecoder``). A body without such an escape (nearly every body: `\/`,
+///   `\"`, `\u2019` and `%20` decode to bytes no key holds) costs one `memchr` scan
+///   for `\` and one for `%`.
+/// The matches are merged and the output built once, so the time is linear in the
+/// body (times the longest secret), however many times the key occurs: replacing
+/// each occurrence in place copied the rest of the body each time.
+///
+/// A secret shorter than ``shortestKey`` is only replaced where it is a whole word
+/// (no ASCII letter or digit either side), so a short URL password does not mangle
+/// words that contain it; API keys that short are refused before any request.
+public struct SecretScrubber: Sendable {
+    /// Keys shorter than this cannot be told apart from ordinary text.
+    public static let shortestKey = 8
+
+    /// Byte strings matched as they stand in the body.
+    let rawForms: [[UInt8]]
+    /// Byte strings matched in the decoded text around escapes.
+    let decodedForms: [[UInt8]]
+    /// Which bytes occur in some decoded form: an escape that decodes to none of them cannot be part of a match.
+    private let keyBytes: [Bool]
+
+    public init(secrets: [String]) {
+        let forms = Set(secrets.filter { !$0.isEmpty }.map { Array($0.utf8) })
+        rawForms = forms.sorted { $0.count > $1.count }
+        let decoded = Set(secrets.filter { !$0.isEmpty }.flatMap { [$0, $0.removingPercentEncoding ?? $0] }
+            .map { Array($0.utf8) })
+        decodedForms = decoded.sorted { $0.count > $1.count }
+        var bytes = [Bool](repeating: false, count: 256)
+        for form in decodedForms { for byte in form { bytes[Int(byte)] = true } }
+        keyBytes = bytes
+    }
+
+    public var isEmpty: Bool { rawForms.isEmpty }
+
+    /// `body` with every secret replaced by `***`; the same bytes when it holds none.
+    public func scrub(_ body: Data) -> Data {
+        guard !isEmpty else { return body }
+        let spans = body.withUnsafeBytes { matches(in: $0) }
+        guard !spans.isEmpty else { return body }
+        var out = Data()
+        out.reserveCapacity(body.count)
+        body.withUnsafeBytes { bytes in
+            var at = 0
+            for span in spans {
+                out.append(contentsOf: bytes[at..<span.lowerBound])
+                out.append(contentsOf: Self.mask)
+                at = span.upperBound
+            }
+            out.append(contentsOf: bytes[at..<bytes.count])
+        }
+        return out
+    }
+
+    public func scrub(_ text: String) -> String {
+        guard !isEmpty else { return text }
+        let data = Data(text.utf8)
+        let scrubbed = scrub(data)
+        return scrubbed == data ? text : String(decoding: scrubbed, as: UTF8.self)
+    }
+
+    private static let mask: [UInt8] = Array("***".utf8)
+
+    /// The source ranges to replace, sorted and merged.
+    func matches(in bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        for form in rawForms {
+            for span in Self.find(form, in: bytes) where Self.isWholeEnough(span, form: form, in: bytes) {
+                spans.append(span)
+            }
+        }
+        for window in escapeWindows(in: bytes) {
+            let decodings = EscapeDecoder.decode(bytes, window: window)
+            for decoded in decodings {
+                decoded.bytes.withUnsafeBytes { text in
+                    for form in decodedForms {
+                        for found in Self.find(form, in: text) {
+                            let span = decoded.starts[found.lowerBound]..<decoded.ends[found.upperBound - 1]
+                            if Self.isWholeEnough(span, form: form, in: bytes) { spans.append(span) }
+                        }
+                    }
+                }
+            }
+        }
+        return Self.merged(spans)
+    }
+
+    /// Every occurrence of `form` in `bytes` (`memchr` for its first byte, then a compare).
+    static func find(_ form: [UInt8], in bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+        guard let base = bytes.baseAddress, let first = form.first, form.count <= bytes.count else { return [] }
+        var found: [Range<Int>] = []
+        form.withUnsafeBytes { needle in
+            guard let needle = needle.baseAddress else { return }
+            var at = 0
+            let last = bytes.count - form.count
+            while at <= last, let hit = memchr(base + at, Int32(first), last - at + 1) {
+                let offset = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(hit, needle, form.count) == 0 {
+                    found.append(offset..<(offset + form.count))
+                    at = offset + form.count
+                } else {
+                    at = offset + 1
+                }
+            }
+        }
+        return found
+    }
+
+    /// Ranges of the body around each escape that decodes to a key byte, merged: a match
+    /// through that escape starts and ends within ``EscapeDecoder/reach(_:)`` of it.
+    func escapeWindows(in bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+        guard let base = bytes.baseAddress, let longest = decodedForms.first?.count else { return [] }
+        let reach = EscapeDecoder.reach(longest)
+        var windows: [Range<Int>] = []
+        for marker in [UInt8(ascii: "\\"), UInt8(ascii: "%")] {
+            var at = 0
+            while at < bytes.count, let hit = memchr(base + at, Int32(marker), bytes.count - at) {
+                let offset = base.distance(to: UnsafeRawPointer(hit))
+                if EscapeDecoder.mayDecode(at: offset, in: bytes, toOneOf: keyBytes) {
+                    windows.append(max(0, offset - reach)..<min(bytes.count, offset + reach))
+                }
+                at = offset + 1
+            }
+        }
+        return Self.merged(windows)
+    }
+
+    /// A long secret counts anywhere; a short one only as a whole word.
+    private static func isWholeEnough(_ span: Range<Int>, form: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
+        if form.count >= shortestKey { return true }
+        func isWordByte(_ offset: Int) -> Bool {
+            guard offset >= 0 && offset < bytes.count else { return false }
+            let byte = bytes[offset]
+            return (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+        }
+        return !isWordByte(span.lowerBound - 1) && !isWordByte(span.upperBound)
+    }
+
+    /// `ranges` sorted, with overlapping or touching ones joined.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var merged: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+}
