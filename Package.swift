@@ -62,15 +62,18 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "APIStore", dependencies: ["CSQLite"], swiftSettings: strict),
+        // What Foundation proper had and FoundationEssentials lacks (trimming, replacing, percent-coding,
+        // a few formats, a thread): Foundation proper would link ICU's 34 MB data table. A leaf under all.
+        .target(name: "APIBasics", swiftSettings: strict),
+        .target(name: "APIStore", dependencies: ["CSQLite", "APIBasics"], swiftSettings: strict),
         // libcurl's ABI, declared by the shim itself (no libcurl header): it opens libcurl with dlopen on the first request.
         .target(name: "CCurlShim", path: "Sources/CCurlShim"),
         .target(
             name: "APIHTTP",
-            dependencies: [.target(name: "CCurlShim", condition: .when(platforms: [.linux]))],
+            dependencies: ["APIBasics", .target(name: "CCurlShim", condition: .when(platforms: [.linux]))],
             swiftSettings: strict
         ),
-        .target(name: "APICore", dependencies: ["APIHTTP", "APIStore"], swiftSettings: strict),
+        .target(name: "APICore", dependencies: ["APIBasics", "APIHTTP", "APIStore"], swiftSettings: strict),
         .target(name: "APIHost", dependencies: ["APICore"], swiftSettings: strict),
         .executableTarget(
             name: "apicli",
@@ -108,6 +111,7 @@ let package = Package(
             path: "Tests/Conformance",
             swiftSettings: strict
         ),
+        .testTarget(name: "APIBasicsTests", dependencies: ["APIBasics"], swiftSettings: strict),
         .testTarget(name: "APIStoreTests", dependencies: ["APIStore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "APIHTTPTests",
