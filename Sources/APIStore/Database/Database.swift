@@ -1,5 +1,10 @@
 import CSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// One SQLite connection, with its prepared statements cached by SQL text.
 ///
@@ -52,10 +57,9 @@ final class Database {
 
     /// `file:` URI for `path` with `immutable=1`; the characters a URI gives meaning to are escaped.
     static func immutableURI(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#%")
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+        return "file:" + PercentCoding.encode(absolute, keeping: PercentCoding.isPathAllowed) + "?immutable=1"
+
     }
 
     deinit {
