@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import APIBasics
 
 /// Takes the request's secrets out of the response a server sent, before any
 /// other layer sees it: a server that echoes the key (in a header, a body, an
@@ -30,7 +38,7 @@ public struct SecretScrubMiddleware: ClientMiddleware {
     }
 
     static func scrub(_ text: String, _ secrets: [String]) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+        secrets.reduce(text) { $0.replacingAll($1, with: "***") }
     }
 
     /// Searches the bytes in place: Foundation's `Data.range(of:)` copies the whole

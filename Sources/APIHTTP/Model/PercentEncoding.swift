@@ -1,3 +1,5 @@
+import APIBasics
+
 /// Percent-encoding of query components.
 ///
 /// Foundation's `URLComponents` leaves `+`, `&`, `=` and `;` alone in query values,
@@ -6,33 +8,11 @@
 public enum PercentEncoding {
     /// Encodes one component: only `A–Z a–z 0–9 - . _ ~` stay as they are.
     public static func encode(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                out += "%" + hexDigits[Int(byte >> 4)] + hexDigits[Int(byte & 0x0F)]
-            }
-        }
-        return out
+        PercentCoding.encode(text, keeping: PercentCoding.isUnreserved)
     }
 
     /// `name=value&name=value`, each side encoded.
     public static func formQuery(_ items: [QueryItem]) -> String {
         items.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
-    }
-
-    private static let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"]
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
     }
 }

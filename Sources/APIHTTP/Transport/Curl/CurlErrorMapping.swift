@@ -1,6 +1,14 @@
 #if os(Linux)
 import CCurlShim
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import APIBasics
 
 /// What libcurl reports beside a failed transfer's code.
 struct CurlFailureDetail: Sendable {
@@ -66,7 +74,7 @@ enum CurlErrorMapping {
 
     /// ` (libcurl's reason)`, or nothing when it is empty or shows the key.
     private static func clean(_ detail: CurlFailureDetail, _ options: CurlTransfer.Options) -> String {
-        let text = detail.message.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = detail.message.trimmed(.whitespacesAndNewlines)
         guard !text.isEmpty, !text.contains(options.url) else { return "" }
         if let secret = options.secret, !secret.isEmpty,
            text.contains(secret) || text.contains(PercentEncoding.encode(secret)) {
