@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A provider whose answers are about times to come (weather: forecast
 /// steps), so that a stored answer ages: what it said about an hour now past
