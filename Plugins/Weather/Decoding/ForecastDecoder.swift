@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns a forecast body into a ``Forecast``: one `JSONDecoder` pass, entries
 /// that cannot be read skipped with a warning.
