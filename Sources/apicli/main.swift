@@ -1,5 +1,12 @@
 import APIHost
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The executable only wires things together: the generated provider list, the
 // real environment and streams. Everything it runs lives in APIHost.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// `apicli <provider> …`: parses the provider's part of the command line, runs
 /// every query (concurrently, bounded), prints the results in the order asked
@@ -62,7 +67,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         progress.finish()
         // A server may quote the key back in an error body; it never reaches the terminal.
         let redact = { (text: String) in
-            credential.map { text.replacingOccurrences(of: $0.value, with: "***") } ?? text
+            credential.map { text.replacingAll($0.value, with: "***") } ?? text
         }
         // Several queries failing to store for one reason say so once.
         var warned = Set<String>()

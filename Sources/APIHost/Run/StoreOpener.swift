@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Opens the store and brings the host's and the given providers' schemas up to date.
 ///
@@ -8,8 +12,8 @@ import Foundation
 /// what must write fails with "read-only" (74).
 enum StoreOpener {
     static func open(path: String, providers: [any Provider]) throws -> Store {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        if FolderCheck.isFolder(atPath: path) {
+
             throw CLIError(
                 "the store at \(path) is a folder, not a database file; use --db or APICLI_DB to name a file",
                 exitCode: .software)

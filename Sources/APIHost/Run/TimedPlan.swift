@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How the host ages one provider's stored answers: the ``TimedProvider``
 /// hooks when it conforms, nil otherwise (stored answers are shown whole).

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `apicli provider add NAME …`: builds a provider file from flags (columns
 /// guessed from one answer) or from an OpenAPI operation, checks it with the
@@ -129,7 +137,7 @@ struct ProviderAdd: Sendable {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw CLIError("cannot write \(path): \(error.localizedDescription)", exitCode: .software)
+            throw CLIError("cannot write \(path): \(SystemErrorText.describe(error))", exitCode: .software)
         }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Checks a provider file against a saved answer: the items are where the file
 /// says, and every column and the id are found in at least one item.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// The providers folder, `$XDG_CONFIG_HOME/apicli/providers`, read lazily:
 /// running `apicli hn` reads `hn.json` alone, running a compiled provider reads
@@ -33,7 +38,7 @@ struct ProviderDirectory: Sendable {
 
     /// The file's contents, checked, from a trusted folder and file.
     func read(_ file: String, expectedName: String?) throws(ProviderFileError) -> ProviderFile {
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: file)
         if let problem = FileSafety.problem(with: folder, what: "the providers folder") {
             throw ProviderFileError(file: file, problem)
         }
@@ -74,6 +79,6 @@ struct ProviderDirectory: Sendable {
 extension AppPaths {
     /// `$XDG_CONFIG_HOME/apicli/providers`, beside the config file.
     var providersDirectory: String {
-        (configFile as NSString).deletingLastPathComponent + "/providers"
+        PathText.folder(of: configFile) + "/providers"
     }
 }

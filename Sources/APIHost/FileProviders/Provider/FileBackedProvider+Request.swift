@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 extension FileBackedProvider {
     /// One query: the words, each option read by its type, and the pages.
@@ -43,7 +48,7 @@ extension FileBackedProvider {
         case let .parameter(name):
             endpoint.add(name, query.words)
         case let .pathSegment(name):
-            endpoint.path = file.path.replacingOccurrences(of: "{\(name)}", with: PercentEncoding.encode(query.words))
+            endpoint.path = file.path.replacingAll("{\(name)}", with: PercentEncoding.encode(query.words))
         }
         endpoint.query += query.parameters
         if let paging = file.paging {

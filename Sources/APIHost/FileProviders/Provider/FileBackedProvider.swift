@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What both file providers share: everything a ``Provider`` does, read from a
 /// ``ProviderFile``. ``FileProvider`` serves files without paging and

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads and writes one file provider's rows of the generic tables (see
 /// ``FileItemSchema``) inside one of the host's transactions.
