@@ -21,8 +21,10 @@ public enum DetachedThread {
         #else
         var thread = pthread_t()
         #endif
-        let started = pthread_create(&thread, nil, { context in
-            // `context` is the retained box passed below; it is released here, once.
+        let started = pthread_create(&thread, nil, { raw in
+            // `raw` is the retained box passed below; it is released here, once. (Optional
+            // on Linux, not on Darwin: widened so that one closure fits both.)
+            let context: UnsafeMutableRawPointer? = raw
             guard let context else { return nil }
             let body = Unmanaged<Body>.fromOpaque(context).takeRetainedValue()
             body.run()
