@@ -62,12 +62,15 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "APIStore", dependencies: ["CSQLite"], swiftSettings: strict),
+        // What Foundation proper had and FoundationEssentials lacks (trimming, replacing, percent-coding,
+        // a few formats, a thread): Foundation proper would link ICU's 34 MB data table. A leaf under all.
+        .target(name: "APIBasics", swiftSettings: strict),
+        .target(name: "APIStore", dependencies: ["CSQLite", "APIBasics"], swiftSettings: strict),
         // libcurl's ABI, declared by the shim itself (no libcurl header): it opens libcurl with dlopen on the first request.
         .target(name: "CCurlShim", path: "Sources/CCurlShim"),
         .target(
             name: "APIHTTP",
-            dependencies: [.target(name: "CCurlShim", condition: .when(platforms: [.linux]))],
+            dependencies: ["APIBasics", .target(name: "CCurlShim", condition: .when(platforms: [.linux]))],
             swiftSettings: strict
         ),
         // libyaml's header only: the shim opens libyaml with dlopen when the first YAML document is read.
@@ -77,7 +80,7 @@ let package = Package(
             dependencies: [.target(name: "CYAMLShim", condition: .when(platforms: [.linux]))],
             swiftSettings: strict
         ),
-        .target(name: "APICore", dependencies: ["APIHTTP", "APIStore", "APIDocuments"], swiftSettings: strict),
+        .target(name: "APICore", dependencies: ["APIBasics", "APIHTTP", "APIStore", "APIDocuments"], swiftSettings: strict),
         // The engine that serves provider files and imports OpenAPI documents: a provider
         // target like the others (APICore only), but with no command word of its own.
         .target(name: "ProviderFiles", dependencies: ["APICore"], path: "Plugins/ProviderFiles", swiftSettings: strict),
@@ -124,6 +127,7 @@ let package = Package(
             path: "Tests/Conformance",
             swiftSettings: strict
         ),
+        .testTarget(name: "APIBasicsTests", dependencies: ["APIBasics"], swiftSettings: strict),
         .testTarget(name: "APIStoreTests", dependencies: ["APIStore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "APIHTTPTests",

@@ -31,7 +31,11 @@ struct ProviderTemplate {
         let itemsKey = request.itemsKey.map(literal) ?? "nil"
         return """
             import APICore
+            #if canImport(FoundationEssentials)
+            import FoundationEssentials
+            #else
             import Foundation
+            #endif
 
             /// `apicli \(name.cli) <words…>`: GET \(request.baseURL)\(request.path)?\(request.queryParameter)=<words>,
             /// showing the records of the JSON answer.

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A large answer (30 MiB, 20,000 articles) is stored as it is read: each article
 /// is upserted as soon as it is decoded, and the page keeps only the articles' ids

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension WeatherProvider {
     /// OpenWeather's language codes for `lang`, offered by completions.

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Places, not guesses: a name, a zip code or coordinates are looked up in
 /// OpenWeather's Geocoding API first (the host runs the request, and keeps the

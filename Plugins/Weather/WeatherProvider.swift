@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// OpenWeather's 5-day/3-hour forecast: `apicli weather Paris London,GB`.
 ///

@@ -1,5 +1,12 @@
 import APIHost
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The executable only wires things together: the registry's sources (the
 // generated provider list, then the providers folder), the real environment

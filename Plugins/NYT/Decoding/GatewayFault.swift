@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The error bodies NYT's API gateway and Article Search send:
 /// - the Apigee fault: `{"fault": {"faultstring": "Rate limit quota violation. …",
@@ -29,8 +33,8 @@ struct GatewayFault: Decodable {
         /// fit to quote in one error line: `Rate limit quota violation. Quota limit exceeded.`
         var message: String? {
             guard var text = faultString else { return TerminalSanitizer.quote(errorCode) }
-            if let marker = text.range(of: " Identifier") { text = String(text[..<marker.lowerBound]) }
-            while text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: " ") }
+            if let marker = text.firstRange(ofLiteral: " Identifier") { text = String(text[..<marker.lowerBound]) }
+            while text.contains("  ") { text = text.replacingAll("  ", with: " ") }
             return TerminalSanitizer.quote(text) ?? TerminalSanitizer.quote(errorCode)
         }
     }

@@ -41,7 +41,7 @@ struct StoredFilter: Sendable, Equatable {
                 continue
             }
             guard let colon = scanner.firstIndex(of: ":") else { throw refuse("'\(scanner)' is not field:value") }
-            let field = String(scanner[..<colon]).trimmingCharacters(in: .whitespaces)
+            let field = String(scanner[..<colon]).trimmed(.whitespaces)
             guard Self.fields[field] != nil else { throw refuse("'\(field)' is not kept with stored articles") }
             scanner = scanner[scanner.index(after: colon)...]
             var values: [String] = []

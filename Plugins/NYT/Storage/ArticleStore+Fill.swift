@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ArticleStore {
     /// How many ids one lookup binds: a few hundred lookups for the largest answer,

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ArticleStore {
     /// Answers `query` from everything stored, for `--offline` and network failures.

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads and writes the `nyt_*` tables inside one of the host's transactions.
 ///

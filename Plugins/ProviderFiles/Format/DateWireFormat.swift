@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How a date option is written on the wire: `yyyyMMdd` (NYT's `begin_date`),
 /// `yyyy-MM-dd`, `dd/MM/yyyy`… Only the three fields and plain separators, so
@@ -9,7 +13,7 @@ enum DateWireFormat {
         var rest = format
         for token in ["yyyy", "MM", "dd"] {
             guard rest.components(separatedBy: token).count == 2 else { return false }
-            rest = rest.replacingOccurrences(of: token, with: "")
+            rest = rest.replacingAll(token, with: "")
         }
         return rest.allSatisfy { "-/. ".contains($0) }
     }
@@ -18,8 +22,8 @@ enum DateWireFormat {
     static func format(_ date: CalendarDate, as format: String) -> String {
         let compact = date.compact
         return format
-            .replacingOccurrences(of: "yyyy", with: String(compact.prefix(4)))
-            .replacingOccurrences(of: "MM", with: String(compact.dropFirst(4).prefix(2)))
-            .replacingOccurrences(of: "dd", with: String(compact.suffix(2)))
+            .replacingAll("yyyy", with: String(compact.prefix(4)))
+            .replacingAll("MM", with: String(compact.dropFirst(4).prefix(2)))
+            .replacingAll("dd", with: String(compact.suffix(2)))
     }
 }

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads the members of one JSON object of a provider file, collecting a
 /// problem (with field and line) for each missing, mistyped or unknown member
@@ -43,7 +47,7 @@ struct FieldReader {
             problem(key, line: value.line, "must be a string, not \(value.kindName)")
             return nil
         }
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !text.trimmed(.whitespaces).isEmpty else {
             problem(key, line: value.line, "must not be empty")
             return nil
         }

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A provider described by a file (`$XDG_CONFIG_HOME/apicli/providers/<name>.json`)
 /// rather than compiled in: the facts of a simple JSON search API, which the
@@ -135,6 +139,6 @@ public struct ProviderFile: Sendable {
 
     /// `HN_API_KEY` for `hn`: the only variable a provider file may read its key from.
     public static func keyVariable(for name: String) -> String {
-        name.uppercased().replacingOccurrences(of: "-", with: "_") + "_API_KEY"
+        name.uppercased().replacingAll("-", with: "_") + "_API_KEY"
     }
 }

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Guesses a provider file's id and columns from what the items look like:
 /// a sample answer's items, or an OpenAPI response schema's item properties.
@@ -94,7 +98,7 @@ public enum ColumnGuess {
         var names = Set<String>()
         return chosen.compactMap { field in
             guard let path = KeyPath(field.path) else { return nil }
-            var name = field.path.replacingOccurrences(of: ".", with: "_")
+            var name = field.path.replacingAll(".", with: "_")
             if name.hasSuffix("_main") { name = String(name.dropLast(5)) }
             while !names.insert(name).inserted { name += "_" }
             return ProviderFile.Column(

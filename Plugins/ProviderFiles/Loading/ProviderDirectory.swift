@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The providers folder, `$XDG_CONFIG_HOME/apicli/providers`, read lazily:
 /// running `apicli hn` reads `hn.json` alone, running a compiled provider reads
@@ -35,7 +39,7 @@ public struct ProviderDirectory: Sendable {
 
     /// The file's contents, checked, from a trusted folder and file.
     public func read(_ file: String, expectedName: String?) throws(ProviderFileError) -> ProviderFile {
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: file)
         if let problem = FileSafety.problem(with: folder, what: "the providers folder") {
             throw ProviderFileError(file: file, problem)
         }

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An OpenAPI 3 or Swagger 2 document, read as JSON with lines kept, and the
 /// few questions the importer asks of it, answered for both versions.
@@ -48,7 +52,7 @@ struct OpenAPIDocument {
             guard let reference = current["$ref"]?.string, reference.hasPrefix("#/") else { return current }
             var target: LineJSON? = root
             for part in reference.dropFirst(2).split(separator: "/") {
-                let name = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                let name = part.replacingAll("~1", with: "/").replacingAll("~0", with: "~")
                 target = target?[name]
             }
             guard let target else { return current }
@@ -94,7 +98,7 @@ struct OpenAPIDocument {
             throw error(root, "no servers; the document does not say where the API is")
         }
         for (name, variable) in server["variables"]?.members ?? [] {
-            text = text.replacingOccurrences(of: "{\(name)}", with: variable["default"]?.string ?? "")
+            text = text.replacingAll("{\(name)}", with: variable["default"]?.string ?? "")
         }
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()),
             let host = url.host, let origin = URL(string: "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? ""))

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Builds a provider file from one GET operation of an OpenAPI document: the
 /// server, the path, the query parameters with their types and enums, the
@@ -78,7 +82,7 @@ public struct OpenAPIImport {
         let summary = [title, found.node["summary"]?.string].compactMap { $0 }.joined(separator: ": ")
         return ProviderFile(
             name: name, summary: String((summary.isEmpty ? "Imported from \(documentPath)" : summary).prefix(200)),
-            about: "Imported from the OpenAPI document \((documentPath as NSString).lastPathComponent), operation \(operation).",
+            about: "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)), operation \(operation).",
             displayName: title.map { String($0.prefix(60)) }, baseURL: server.origin, path: server.prefix + found.path,
             words: words,
             key: key.map {
@@ -124,7 +128,7 @@ public struct OpenAPIImport {
     private func option(
         _ parameter: LineJSON, wire: String, document: OpenAPIDocument, taken: inout Set<String>
     ) -> ProviderFile.Option? {
-        var name = String(wire.lowercased().replacingOccurrences(of: "_", with: "-").filter { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "-" })
+        var name = String(wire.lowercased().replacingAll("_", with: "-").filter { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "-" })
         while name.first.map({ !$0.isLetter }) ?? false { name.removeFirst() }
         guard !name.isEmpty else { return nil }
         if taken.contains(name) { name = "api-" + name }
@@ -153,8 +157,8 @@ public struct OpenAPIImport {
 
     /// The description's first sentence, one line, without the stray quotes some documents carry.
     private func helpLine(_ description: String, wire: String) -> String {
-        let cleaned = description.replacingOccurrences(of: "\"", with: "")
-            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let cleaned = description.replacingAll("\"", with: "")
+            .split(whereSeparator: \.isNewline).map { $0.trimmed(.whitespaces) }
             .first { !$0.isEmpty && !$0.hasPrefix("Format:") } ?? ""
         let sentence = cleaned.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
         return sentence.isEmpty ? "Sent as the \(wire) parameter." : String(sentence.prefix(200)) + "."

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension FileProvider {
     /// One query: the words, each option read by its type, and the pages.
@@ -44,7 +48,7 @@ extension FileProvider {
         case let .parameter(name):
             endpoint.add(name, query.words)
         case let .pathSegment(name):
-            endpoint.path = file.path.replacingOccurrences(of: "{\(name)}", with: PercentEncoding.pathSegment(query.words))
+            endpoint.path = file.path.replacingAll("{\(name)}", with: PercentEncoding.pathSegment(query.words))
         }
         endpoint.query += query.parameters
         if let paging = file.paging {

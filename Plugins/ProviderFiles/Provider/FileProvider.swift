@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one provider type that serves every provider file, whatever it
 /// declares: everything a ``Provider`` does, read from a ``ProviderFile``. A

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads and writes one file provider's rows of the engine's tables (see
 /// ``FileItemSchema``) inside one of the host's transactions. Counting and

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The wire shape of `GET /data/2.5/weather`, read leniently in one pass:
 /// `{coord, weather[], main{temp, feels_like…}, visibility, wind{speed, deg, gust},

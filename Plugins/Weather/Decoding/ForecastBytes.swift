@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads a forecast body straight from its bytes with ``JSONByteReader``: the city
 /// block and every step, in the shapes real answers send (numbers as integers or

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns a forecast body into a ``Forecast``: read from its bytes (``ForecastBytes``)
 /// when it has the plain shape, else in one `JSONDecoder` pass, entries that cannot

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One place in a Geocoding API answer: `direct` and `reverse` send an array of
 /// them, `zip` one (with its `zip`, and no `local_names` or `state`).

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// OpenWeather's error answer: `{"cod": "404", "message": "city not found"}`.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import APICore
 
 /// How a place was named on the command line: the four ways OpenWeather can
@@ -35,7 +39,7 @@ public enum PlaceRequest: Sendable, Hashable {
     static func normalised(_ text: String) -> String {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return words.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmed(.whitespaces) }
             .joined(separator: ",")
     }
 }
@@ -52,7 +56,7 @@ public struct Coordinates: Sendable, Hashable {
     /// plain decimal numbers; a ``UsageError`` (exit 64) when either is out of range.
     public init?(parsing text: String) throws {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmed(.whitespaces) }
         guard parts.count == 2, let latitude = Self.decimal(parts[0]), let longitude = Self.decimal(parts[1]) else {
             return nil
         }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// The USPS codes of the US states, for writing a US place the way the
 /// Geocoding API is asked for it (`Paris,TX,US`): current answers give the
@@ -19,7 +24,7 @@ enum USStates {
 
     /// `TX` for `Texas`, `texas` or `TX`; nil for anything else.
     static func code(for state: String) -> String? {
-        let trimmed = state.trimmingCharacters(in: .whitespaces)
+        let trimmed = state.trimmed(.whitespaces)
         if let code = codes[trimmed.lowercased()] { return code }
         let upper = trimmed.uppercased()
         return codes.values.contains(upper) ? upper : nil

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One place to forecast, with the settings that shape the answer and its view.
 public struct WeatherQuery: Sendable, Hashable {

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads and writes the latest air quality per place and kind (`now`, or
 /// `forecast` for the hour-by-hour answer) in `weather_air` and its samples in

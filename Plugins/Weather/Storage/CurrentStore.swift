@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads and writes the latest current conditions per (place, units, lang) in
 /// `weather_current`, one row replaced whole inside the caller's transaction.

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads and writes the places the Geocoding API resolved, one row per lookup,
 /// stamped with the host's fetch time (the host decides when one is too old).

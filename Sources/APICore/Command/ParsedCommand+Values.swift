@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// Typed option values with the usage errors every provider would otherwise
 /// write itself, worded the same way across providers.
@@ -27,7 +32,7 @@ extension ParsedCommand {
     /// nil when unset, a ``UsageError`` saying what is accepted otherwise.
     public func date(_ option: String) throws -> CalendarDate? {
         guard let text = values[option] else { return nil }
-        guard let date = CalendarDate(parsing: text.trimmingCharacters(in: .whitespaces)) else {
+        guard let date = CalendarDate(parsing: text.trimmed(.whitespaces)) else {
             throw UsageError(
                 "--\(option) must be a real date as YYYYMMDD or YYYY-MM-DD (e.g. 2024-01-31), not '\(text)'")
         }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Refuses a file, or the folder holding it, that someone else could have
 /// written, as ssh refuses a loose `authorized_keys`: a provider file decides

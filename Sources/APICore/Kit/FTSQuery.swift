@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// Turns what a user typed into an FTS5 query that means "all of these words",
 /// for a provider's offline search (NYT's articles, the provider files' items).
@@ -12,7 +17,7 @@ public enum FTSQuery {
     public static func allWords(_ text: String) -> String? {
         let words = text.split(whereSeparator: \.isWhitespace)
             .filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }
-            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+            .map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"" }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 }

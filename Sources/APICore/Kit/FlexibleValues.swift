@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 // Values read whatever JSON type the API chose for them that year.
 //
@@ -19,7 +24,7 @@ public struct FlexibleNumber: Decodable, Sendable {
         } else if let double = try? container.decode(Double.self) {
             value = .double(double)
         } else {
-            let text = try container.decode(String.self).trimmingCharacters(in: .whitespaces)
+            let text = try container.decode(String.self).trimmed(.whitespaces)
             if let integer = Int64(text) {
                 value = .int(integer)
             } else if let double = Double(text), double.isFinite {

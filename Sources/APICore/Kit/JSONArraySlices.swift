@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where one array sits in a JSON document, and where each of its elements is,
 /// found by a byte scan that decodes nothing.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decoding a response body into a provider's `Decodable` type, with failures
 /// the host understands.

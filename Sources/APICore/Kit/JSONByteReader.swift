@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A strict, forward-only reader of JSON bytes for a provider's hot path: the
 /// records of a large answer (NYT's docs), read field by field with no map of

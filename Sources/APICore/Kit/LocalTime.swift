@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A moment seen on a clock with a fixed UTC offset, broken into calendar
 /// fields, and written as ISO 8601 without any formatter.

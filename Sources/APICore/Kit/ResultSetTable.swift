@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One table that keeps the latest answer to each query as a set of JSON
 /// records: the storage most providers need, in one line.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Any JSON document read into a ``JSONValue``, so a provider of a plain JSON
 /// API can keep what the server sent without declaring every field first.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A provider that stores a large answer while it reads it, a batch of items at a
 /// time, so that the body and every decoded item are never held together.

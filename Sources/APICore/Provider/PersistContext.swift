@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where and when a provider stores an answer: the host's open write
 /// transaction, and the time the host fetched the answer.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// Defaults for a provider whose response is plain `Codable` data: it decodes,
 /// persists, loads and prints as JSON without a line of code, so a new
@@ -44,6 +49,6 @@ extension Provider where Response: Codable {
 
     /// `hn_answers` for `hn`: the provider's name made a plain SQL identifier.
     private var answers: ResultSetTable {
-        ResultSetTable(descriptor.name.replacingOccurrences(of: "-", with: "_") + "_answers")
+        ResultSetTable(descriptor.name.replacingAll("-", with: "_") + "_answers")
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A value that knows one web API, and only its facts: what the command looks
 /// like, which request to send, how to read the answer, how to keep it, and

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// A provider described as data: the host derives parsing, help, completions,
 /// the man page, key lookup, the base URL override, rate limits and cache TTL
@@ -56,7 +61,7 @@ public struct ProviderDescriptor: Sendable {
 
     /// `APICLI_NYT_BASE_URL` for `nyt`: the environment prefix for this provider's settings.
     public var environmentPrefix: String {
-        "APICLI_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+        "APICLI_" + name.uppercased().replacingAll("-", with: "_")
     }
 
     /// `APICLI_NYT_BASE_URL`: where the base URL is overridden.
@@ -64,7 +69,7 @@ public struct ProviderDescriptor: Sendable {
 
     /// `APICLI_WEATHER_UNITS` for a configurable `--units`.
     public func environmentVariable(for option: OptionSpec) -> String {
-        environmentPrefix + "_" + option.name.uppercased().replacingOccurrences(of: "-", with: "_")
+        environmentPrefix + "_" + option.name.uppercased().replacingAll("-", with: "_")
     }
 }
 

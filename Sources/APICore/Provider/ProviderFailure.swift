@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What an unsuccessful answer means, as the provider reads it from the API's
 /// status and body. The provider classifies; the host words each kind once,

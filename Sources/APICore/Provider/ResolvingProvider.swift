@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A provider whose query may need a prior lookup before its own request can
 /// be built (weather: a place name resolved to coordinates through a

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A response read back from the store, with when it was fetched.
 public struct Stored<Value: Sendable>: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What travels with a request down the middleware chain besides the request itself.
 public struct RequestContext: Sendable {

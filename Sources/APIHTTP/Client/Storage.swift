@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the cache middleware keeps responses. The host implements it over the
 /// SQLite store; tests use a dictionary.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The clock and the sleep, injected so that tests never wait for real time.
 public struct TimeSource: Sendable {

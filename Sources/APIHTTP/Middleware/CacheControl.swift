@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// The parts of `Cache-Control` the response cache honours.
 struct CacheControl: Sendable, Hashable {
@@ -10,14 +15,14 @@ struct CacheControl: Sendable, Hashable {
     init(_ header: String?) {
         for directive in (header ?? "").split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1).map {
-                $0.trimmingCharacters(in: .whitespaces).lowercased()
+                $0.trimmed(.whitespaces).lowercased()
             }
             guard let name = parts.first else { continue }
             switch name {
             case "no-store": noStore = true
             case "no-cache": noCache = true
             case "max-age":
-                if parts.count > 1, let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))) {
+                if parts.count > 1, let seconds = Int(parts[1].trimmed(ScalarSet(characters: "\""))) {
                     maxAge = max(seconds, 0)
                 }
             default: continue

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// Defence in depth: no error leaves the client with the API key in its text.
 ///
@@ -32,7 +37,7 @@ public struct RedactionMiddleware: ClientMiddleware {
     /// `error` unchanged when its text holds none of `forms` (longest first), else rewritten with `***`.
     static func redact(_ error: any Error, forms: [String]) -> any Error {
         func clean(_ text: String) -> String {
-            forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+            forms.reduce(text) { $0.replacingAll($1, with: "***") }
         }
         let text = "\(error)" + " " + String(reflecting: error)
         guard forms.contains(where: { text.contains($0) }) else { return error }

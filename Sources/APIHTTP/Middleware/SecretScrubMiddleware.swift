@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Takes the request's secrets out of the response a server sent, before any
 /// other layer sees it: a server that echoes the key (in a header, a body, an

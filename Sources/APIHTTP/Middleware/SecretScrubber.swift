@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import APIBasics
 
 /// Finds a request's secrets in what a server sent, in one pass, and replaces each with `***`.
 ///
@@ -33,7 +41,7 @@ public struct SecretScrubber: Sendable {
     public init(secrets: [String]) {
         let forms = Set(secrets.filter { !$0.isEmpty }.map { Array($0.utf8) })
         rawForms = forms.sorted { $0.count > $1.count }
-        let decoded = Set(secrets.filter { !$0.isEmpty }.flatMap { [$0, $0.removingPercentEncoding ?? $0] }
+        let decoded = Set(secrets.filter { !$0.isEmpty }.flatMap { [$0, PercentCoding.decode($0) ?? $0] }
             .map { Array($0.utf8) })
         decodedForms = decoded.sorted { $0.count > $1.count }
         var bytes = [Bool](repeating: false, count: 256)

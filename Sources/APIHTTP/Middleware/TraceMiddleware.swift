@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One line per attempt for `--verbose`: what was sent, what came back, how big
 /// and how long.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// One HTTP request as a provider describes it: where it goes, which parameters
 /// it carries, and which parameter or header holds the API key.
@@ -81,7 +86,7 @@ public struct HTTPRequest: Sendable, Hashable {
             forms.formUnion([value, PercentEncoding.encode(value)])
         }
         if let password = URLPassword.password(in: baseURL.absoluteString) {
-            forms.formUnion([password, password.removingPercentEncoding ?? password])
+            forms.formUnion([password, PercentCoding.decode(password) ?? password])
         }
         // Longest first, so a form that contains another is replaced whole.
         return forms.sorted { $0.count > $1.count }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A complete response: status, headers and the whole (size-capped) body.
 public struct HTTPResponse: Sendable {

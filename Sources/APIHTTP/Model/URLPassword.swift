@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// A password written into a URL (`http://user:SECRET@host`) is a secret like the
 /// API key: every URL that is printed, traced or stored shows it as `***`.
@@ -7,7 +12,7 @@ public enum URLPassword {
     /// unchanged when it has none.
     public static func redacted(_ text: String) -> String {
         guard let password = password(in: text) else { return text }
-        return text.replacingOccurrences(of: ":" + password + "@", with: ":***@")
+        return text.replacingAll(":" + password + "@", with: ":***@")
     }
 
     /// The password as written in the URL (still percent-encoded), if any.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// Which redirects the transport follows, and with what URL.
 ///
@@ -22,7 +27,7 @@ public enum RedirectPolicy {
         if case let .query(parameter) = credential.placement, let query = components.percentEncodedQuery {
             let kept = query.split(separator: "&", omittingEmptySubsequences: true).filter { pair in
                 let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                let decoded = String(name).removingPercentEncoding ?? String(name)
+                let decoded = PercentCoding.decode(name) ?? String(name)
                 return decoded != parameter
             }
             components.percentEncodedQuery = kept.isEmpty ? nil : kept.joined(separator: "&")

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// `apicli config set|get|unset|list`: the settings file, keys included.
 ///
@@ -102,7 +107,7 @@ struct ConfigCommand: Sendable {
         let secret = environment.stdinIsTerminal
             ? SecretInput.readWithoutEcho(prompt: "\(name): ", console: environment.console)
             : readLine(strippingNewline: true)
-        guard let value = secret?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+        guard let value = secret?.trimmed(.whitespacesAndNewlines), !value.isEmpty else {
             throw UsageError("no key given on stdin for \(name)")
         }
         return value

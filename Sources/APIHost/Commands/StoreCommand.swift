@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// `apicli store info|clear [provider]|vacuum|check`: look after the local store.
 struct StoreCommand: Sendable {
@@ -87,11 +92,11 @@ struct StoreCommand: Sendable {
         var lines = ["path     \(info.path)", "size     \(Self.size(info.sizeBytes))"]
         let width = max(8, info.providers.map(\.provider.count).max() ?? 0)
         lines.append("")
-        lines.append("PROVIDER".padding(toLength: width, withPad: " ", startingAt: 0) + "  ROWS  CACHED  LAST FETCH")
+        lines.append("PROVIDER".padded(toLength: width) + "  ROWS  CACHED  LAST FETCH")
         for provider in info.providers {
             let last = provider.lastFetch.map { $0.formatted(Date.ISO8601FormatStyle()) } ?? "never"
             lines.append(
-                provider.provider.padding(toLength: width, withPad: " ", startingAt: 0)
+                provider.provider.padded(toLength: width)
                     + "  " + String(provider.rows).leftPadded(4) + "  " + String(provider.cacheEntries).leftPadded(6)
                     + "  " + last)
         }
@@ -99,7 +104,7 @@ struct StoreCommand: Sendable {
     }
 
     static func size(_ bytes: Int64) -> String {
-        ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
+        ByteCount.fileSize(bytes)
     }
 }
 

@@ -1,5 +1,12 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `apicli store sql "SELECT …"`: a read-only query over the store, printed in
 /// every output format (`--fields` and `--template` too).

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// `apicli store schema`: each owner's tables (the host's, then each
 /// provider's) and their columns, with a line of meaning each, so people can
@@ -65,13 +70,13 @@ struct StoreSchema: Sendable {
         let width = lines.map(\.0.count).max() ?? 0
         let typeWidth = lines.map(\.1.count).max() ?? 0
         return lines.map { name, type, meaning in
-            "    " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + type.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "  " + meaning
+            "    " + name.padded(toLength: width) + "  "
+                + type.padded(toLength: typeWidth) + "  " + meaning
         }.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
     }
 
     private static func literal(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        "'" + text.replacingAll("'", with: "''") + "'"
     }
 
     /// Columns every provider's generic storage (`ResultSetTable`) has.

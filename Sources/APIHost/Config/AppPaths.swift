@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// Where apicli keeps its files, following the XDG base directory convention.
 ///
@@ -49,6 +54,6 @@ public struct AppPaths: Sendable, Equatable {
 extension AppPaths {
     /// `$XDG_CONFIG_HOME/apicli/providers`, beside the config file: where provider files live.
     public var providersDirectory: String {
-        (configFile as NSString).deletingLastPathComponent + "/providers"
+        PathText.folder(of: configFile) + "/providers"
     }
 }

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import APICore
 
 /// The settings file: `key = value` lines, `#` comments, kept in order.
 ///
@@ -26,13 +34,13 @@ public struct ConfigFile: Sendable, Equatable {
         }
         var entries: [Entry] = []
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmed(.whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {
                 throw CLIError("\(path):\(number + 1): expected 'key = value'", exitCode: .configuration)
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<equals].trimmed(.whitespaces)
+            let value = line[line.index(after: equals)...].trimmed(.whitespaces)
             entries.append(Entry(key: key, value: value))
         }
         return ConfigFile(path: path, entries: entries)
@@ -64,7 +72,7 @@ public struct ConfigFile: Sendable, Equatable {
     /// the link: the target is replaced and the link stays.
     public func save() throws {
         let path = target
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         let manager = FileManager.default
         do {
             try manager.createDirectory(

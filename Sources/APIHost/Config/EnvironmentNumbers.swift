@@ -38,7 +38,7 @@ enum EnvironmentNumbers {
     }
 
     private static func value(_ name: String, _ variables: [String: String]) -> String? {
-        variables[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        variables[name].map { $0.trimmed(.whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     private static func invalid(_ name: String, _ text: String, _ rule: String) -> CLIError {

@@ -21,7 +21,7 @@ enum OptionValueCheck {
             _ = try provider.queries(from: command)
             return nil
         } catch let error as UsageError where error.message.contains("--\(option.name)") {
-            return error.message.replacingOccurrences(of: "--\(option.name)", with: subject)
+            return error.message.replacingAll("--\(option.name)", with: subject)
         } catch {
             return nil
         }

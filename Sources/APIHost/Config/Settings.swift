@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// Resolves every setting in one order: flag > environment > config file > default.
 ///
@@ -16,7 +21,7 @@ public struct Settings: Sendable {
     /// The provider's key from its environment variable or `<name>.api-key`.
     public func apiKey(for descriptor: ProviderDescriptor) -> String? {
         guard let spec = descriptor.credential else { return nil }
-        if let value = variables[spec.environmentVariable]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+        if let value = variables[spec.environmentVariable]?.trimmed(.whitespaces), !value.isEmpty {
             return value
         }
         if let value = config[descriptor.name + ".api-key"], !value.isEmpty { return value }

@@ -5,7 +5,7 @@
 public enum BashCompletionsGenerator {
     public static func script(for model: CommandLineModel) -> String {
         let program = model.programName
-        let function = "_" + program.replacingOccurrences(of: "-", with: "_")
+        let function = "_" + program.replacingAll("-", with: "_")
         let globalWords = ShellQuoting.wordList(optionWords(model.globalOptions))
         let firstWords = ShellQuoting.wordList(model.providers.map(\.name) + model.commands.map(\.name) + model.runnablePlugins.map(\.name))
         let valueWords = model.valueOptionWords.filter(ShellQuoting.isPlainWord)

@@ -5,7 +5,7 @@
 public enum FishCompletionsGenerator {
     public static func script(for model: CommandLineModel) -> String {
         let program = model.programName
-        let prefix = "__" + program.replacingOccurrences(of: "-", with: "_")
+        let prefix = "__" + program.replacingAll("-", with: "_")
         let skipped = model.valueOptionWords.filter(ShellQuoting.isPlainWord)
         var out = "# fish completion for \(program) \(model.version), generated from its declarations; do not edit.\n"
         out += "# Install: \(program) completions fish > ~/.config/fish/completions/\(program).fish\n\n"

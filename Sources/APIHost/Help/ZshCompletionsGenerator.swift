@@ -4,7 +4,7 @@
 public enum ZshCompletionsGenerator {
     public static func script(for model: CommandLineModel) -> String {
         let program = model.programName
-        let function = "_" + program.replacingOccurrences(of: "-", with: "_")
+        let function = "_" + program.replacingAll("-", with: "_")
         var out = "#compdef \(program)\n"
         out += "# zsh completion for \(program) \(model.version), generated from its declarations; do not edit.\n"
         out += "# Install: \(program) completions zsh > \"${fpath[1]}/\(function)\" (then restart zsh)\n"
@@ -110,7 +110,7 @@ public enum ZshCompletionsGenerator {
     static func spec(for option: OptionSpec) -> String {
         var tail = "[" + escapedDescription(option.help) + "]"
         if let valueName = option.valueName {
-            let message = valueName.replacingOccurrences(of: ":", with: "\\:")
+            let message = valueName.replacingAll(":", with: "\\:")
             let values = ShellQuoting.wordList(option.choices + option.suggestions)
             let action = ShellQuoting.takesPath(option) ? "_files" : values.isEmpty ? " " : "(\(values))"
             tail += ":" + message + ":" + action
@@ -122,7 +122,7 @@ public enum ZshCompletionsGenerator {
 
     /// A positional argument: `'1:city: '`, or `'*:query: '` when it takes the rest.
     static func argumentSpec(for argument: ArgumentSpec, position: Int) -> String {
-        let name = argument.name.replacingOccurrences(of: ":", with: "\\:")
+        let name = argument.name.replacingAll(":", with: "\\:")
         return ShellQuoting.singleQuoted((argument.variadic ? "*" : "\(position)") + ":" + name + ": ")
     }
 

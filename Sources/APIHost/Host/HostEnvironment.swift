@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Everything the host takes from the outside world, injected so that tests
 /// run a whole command in-process with a stub transport, a fixed clock and

@@ -102,6 +102,6 @@ public struct CommandLineParser: Sendable {
     /// offset, coordinates south or west).
     private static func isNegativeNumber(_ word: String) -> Bool {
         word.count > 1 && word.split(separator: ",", omittingEmptySubsequences: false)
-            .allSatisfy { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
+            .allSatisfy { Double($0.trimmed(.whitespaces)) != nil }
     }
 }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs a plugin in apicli's place: `execve`, so its arguments, stdin, stdout,
 /// stderr, exit status and death by a signal are the executable's own, exactly as

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where `apicli-NAME` executables are found: the folders of `PATH`, in order,
 /// the first one holding a name winning, as the shell's lookup does.

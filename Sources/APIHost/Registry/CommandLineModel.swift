@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The whole command line of apicli as one value: what `--help`, per-provider
 /// help, the bash, zsh and fish completions and the man page are generated

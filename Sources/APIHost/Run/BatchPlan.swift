@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How the host stores a provider's answers: page by page through the
 /// ``BatchPersistingProvider`` hooks when it conforms, nil otherwise (the

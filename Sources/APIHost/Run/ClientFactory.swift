@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Builds the HTTP client one provider runs with: the standard middleware chain
 /// over the real transport (or the injected one), with the store-backed cache
@@ -41,8 +45,7 @@ enum ClientFactory {
     /// An empty value is no extra file, as with the other `APICLI_*` variables.
     static func checkCAFile(_ variables: [String: String]) throws {
         guard let file = variables["APICLI_CA_FILE"], !file.isEmpty else { return }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue,
+        guard FileManager.default.fileExists(atPath: file), !FolderCheck.isFolder(atPath: file),
               FileManager.default.isReadableFile(atPath: file)
         else {
             throw CLIError(

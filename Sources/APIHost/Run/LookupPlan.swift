@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How the host resolves one provider's queries before fetching them: the
 /// ``ResolvingProvider`` hooks when it conforms, nothing otherwise.

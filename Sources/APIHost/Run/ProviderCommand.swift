@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// `apicli <provider> …`: parses the provider's part of the command line, runs
 /// every query (concurrently, bounded), prints the results in the order asked
@@ -51,7 +56,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         let messages = Messages(environment: environment, options: options)
         if store.isReadOnly && !options.offline {
             // A file apicli may write that still opened read-only failed to write: a full disk, most likely.
-            let folder = (database as NSString).deletingLastPathComponent
+            let folder = PathText.folder(of: database)
             let writable = FileManager.default.isWritableFile(atPath: database)
                 && FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder)
             let why = writable ? "could not be written (is the disk full?)" : "is read-only"
@@ -72,7 +77,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         progress.finish()
         // A server may quote the key back in an error body; it never reaches the terminal.
         let redact = { (text: String) in
-            credential.map { text.replacingOccurrences(of: $0.value, with: "***") } ?? text
+            credential.map { text.replacingAll($0.value, with: "***") } ?? text
         }
         // Several queries failing to store for one reason say so once.
         var warned = Set<String>()

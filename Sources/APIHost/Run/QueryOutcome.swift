@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What one query came to: a response (fresh, or stored after a failure) or an error.
 struct QueryOutcome<Response: Sendable>: Sendable {

@@ -1,5 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Storing an answer page by page as it is read (``BatchPersistingProvider``), so
 /// that a large body and all its decoded items are never held at once.

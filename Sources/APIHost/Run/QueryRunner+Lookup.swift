@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The lookup step of a run: a query that needs one (``ResolvingProvider``)
 /// is resolved from the store while the stored answer is young enough, else

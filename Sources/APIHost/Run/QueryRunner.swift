@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs one query of one provider through fetch, decode, persist — and, when the
 /// network fails, answers from the store instead.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The global options of one provider command, parsed and resolved.
 public struct RunOptions: Sendable, Equatable {

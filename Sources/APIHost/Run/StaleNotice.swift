@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The warning printed with stored results: when they were fetched, exactly and at a glance.
 ///
@@ -12,8 +16,11 @@ enum StaleNotice {
             + (leftOut.map { "; " + $0 } ?? "")
     }
 
+    /// In UTC, whatever the machine's zone: `.gmt`, because without ICU
+    /// `TimeZone(identifier: "UTC")` is nil (and falling back to `.current` printed local time).
     static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .current))
+        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+
     }
 
     /// `just now`, `12 min ago`, `3 h ago`, `2 days ago`.

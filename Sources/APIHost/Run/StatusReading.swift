@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What an unsuccessful HTTP status means when the provider did not recognise
 /// the answer as its API's own (its ``Provider/failure(status:body:for:)`` gave nil).

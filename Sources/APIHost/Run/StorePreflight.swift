@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// The look every command takes at the store's path before SQLite opens it.
 ///
@@ -36,14 +41,13 @@ enum StorePreflight {
         case .missing where intent != .create(folder: true) && intent != .create(folder: false):
             throw CLIError("no store at \(path); fetch something first", exitCode: .noInput)
         case .missing where intent == .create(folder: false):
-            let folder = (path as NSString).deletingLastPathComponent
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder) else {
+            let folder = PathText.folder(of: path)
+            guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder) else {
                 throw CLIError(
                     "the folder \(folder) of the store at \(path) does not exist; create it, or name another file with --db or APICLI_DB",
                     exitCode: .configuration)
             }
-            guard isFolder.boolValue else {
+            guard FolderCheck.isFolder(atPath: folder.isEmpty ? "." : folder) else {
                 throw CLIError("the store at \(path) is inside \(folder), which is not a folder", exitCode: .configuration)
             }
         case .blank where intent == .read:

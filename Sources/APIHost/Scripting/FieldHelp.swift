@@ -4,7 +4,7 @@ enum FieldHelp {
     static func text(_ meanings: [FieldMeaning]) -> String {
         let width = min(24, meanings.map(\.name.count).max() ?? 0)
         return meanings.map { field in
-            field.name.padding(toLength: max(width, field.name.count), withPad: " ", startingAt: 0) + "  " + field.meaning + "\n"
+            field.name.padded(toLength: max(width, field.name.count)) + "  " + field.meaning + "\n"
         }.joined()
     }
 

@@ -10,7 +10,7 @@ struct FieldSelection: Sendable, Equatable {
     static func parse(_ text: String) throws -> FieldSelection? {
         if text == "help" { return nil }
         let names = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmed(.whitespaces) }
         guard !names.contains(where: \.isEmpty) else {
             throw UsageError("--fields takes names separated by commas, such as --fields headline,pub_date (or --fields help)")
         }

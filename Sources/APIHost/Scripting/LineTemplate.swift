@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// `--format line --template '{local_time:%H:%M} {temp:.0}° {description}'`:
 /// one line per item, for status bars and prompts.
@@ -98,7 +103,7 @@ struct LineTemplate: Sendable, Equatable {
             directiveText = spec[spec.index(after: colon)...]
             spec = spec[..<colon]
         }
-        let name = spec.trimmingCharacters(in: .whitespaces)
+        let name = spec.trimmed(.whitespaces)
         guard !name.isEmpty else { throw fail(column, "a placeholder needs a field name, as in {headline}") }
         guard let directiveText else { return Placeholder(name: name, directive: nil, fallback: fallback, column: column) }
         let at = column + body.distance(from: body.startIndex, to: directiveText.startIndex)
@@ -181,7 +186,7 @@ struct LineTemplate: Sendable, Equatable {
         case let .time(format)?:
             raw = format.format(value) ?? value.cellText
         case let .precision(digits)?:
-            raw = number(value).map { String(format: "%.\(digits)f", $0) } ?? value.cellText
+            raw = number(value).map { FixedDecimal.format($0, digits: digits) } ?? value.cellText
         case .width?, nil:
             raw = value.cellText
         }

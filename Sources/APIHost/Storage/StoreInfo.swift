@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `apicli store info` shows: plain values, rendered by the command.
 public struct StoreInfo: Sendable, Hashable {

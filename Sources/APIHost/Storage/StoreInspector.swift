@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The store seen as a whole, for `apicli store info|clear|vacuum|check`.
 ///

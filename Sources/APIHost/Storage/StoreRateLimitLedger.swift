@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The rate-limit ledger kept in the store (`apicli_rate_events`), so every
 /// apicli process on the machine draws from one allowance per provider.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The HTTP cache kept in the store (`apicli_http_cache`), so a fresh answer
 /// survives the process and is shared by concurrent apicli runs.

@@ -1,5 +1,9 @@
 import CSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A connection to the store that cannot write, for `apicli store sql`: people
 /// type SQL at it, so it must be impossible to change the store through it.

@@ -1,5 +1,10 @@
 import CSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// How every read-only connection to a store is opened: ``Store`` with `readOnly`
 /// (`--offline`, `store info`, `store check`) and ``ReadOnlyConnection`` (`store sql`,
@@ -34,10 +39,9 @@ enum ReadOnlyOpening {
 
     /// `file:` URI for `path` with `immutable=1`; the characters a URI gives meaning to are escaped.
     static func immutableURI(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#%")
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+        // `?`, `#` and `%` are not in the path set, so they are escaped too.
+        return "file:" + PercentCoding.encode(absolute, keeping: PercentCoding.isPathAllowed) + "?immutable=1"
     }
 
     private static func attempt(_ path: String, flags: Int32, name: String) throws(StoreError) -> OpaquePointer {

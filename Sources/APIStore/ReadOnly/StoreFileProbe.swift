@@ -1,5 +1,12 @@
 import CSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What is at a store's path, found before anything opens it for writing.
 ///
@@ -38,10 +45,9 @@ public enum StoreFileProbe {
         guard let status = FileStatus(path: path) else { return .missing }
         guard status.kind == .regular else { return .notRegularFile(status.kind) }
         guard status.size > 0 else { return .blank }
-        guard let header = FileHandle(forReadingAtPath: path).map({ handle in
-            defer { try? handle.close() }
-            return Array((try? handle.read(upToCount: 100)) ?? Data())
-        }), header.count == 100, Array(header.prefix(16)) == magic else { return .unreadable }
+        guard let header = Self.firstBytes(100, of: path), header.count == 100, Array(header.prefix(16)) == magic else {
+            return .unreadable
+        }
         let walMode = header[18] == 2 && header[19] == 2
         let immutable = walMode && FileStatus(path: path + "-wal") == nil
         guard let tables = tableNames(path, immutable: immutable) else { return .unreadable }
@@ -67,5 +73,24 @@ public enum StoreFileProbe {
             guard code == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
             names.append(String(cString: text))
         }
+    }
+
+    /// Up to `count` bytes from the start of the regular file at `path`; nil when it cannot be read.
+    private static func firstBytes(_ count: Int, of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return read(descriptor, base + filled, count - filled)
+            }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// When a store that keeps its WAL across processes (`checkpointOnClose: false`)
 /// copies it into the database file.

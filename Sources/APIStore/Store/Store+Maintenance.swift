@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 
 /// What `apicli store info|vacuum|check` needs from the file itself.
 extension Store {
@@ -56,6 +61,7 @@ extension Store {
     /// `name` as an SQL identifier. Table names cannot be bound, so they are
     /// quoted (inner `"` doubled) and only ever taken from the schema itself.
     public static func quoted(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + name.replacingAll("\"", with: "\"\"")
+ + "\""
     }
 }

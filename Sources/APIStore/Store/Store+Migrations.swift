@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Store {
     /// Applies `owner`'s migrations that have not run yet, each in its own

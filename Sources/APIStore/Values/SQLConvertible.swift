@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A Swift type that maps to one SQLite value, so rows read back typed and
 /// arguments are written as `[id.sql, title.sql]`.

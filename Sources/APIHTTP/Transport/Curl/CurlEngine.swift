@@ -1,6 +1,11 @@
 #if os(Linux)
 import CCurlShim
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 import Synchronization
 
 /// One libcurl multi handle and the thread that drives it, shared by every
@@ -52,7 +57,7 @@ final class CurlEngine: Sendable {
             return
         }
         if startThread {
-            Thread.detachNewThread { self.run() }
+            DetachedThread.start { self.run() }
         } else {
             _ = apicli_multi_wakeup(multi)
         }

@@ -1,6 +1,14 @@
 #if os(Linux)
 import CCurlShim
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import APIBasics
 
 /// What libcurl reports beside a failed transfer's code.
 struct CurlFailureDetail: Sendable {
@@ -70,11 +78,11 @@ enum CurlErrorMapping {
     /// no message: a status line has been read by then, which a true lack of memory
     /// before the answer would not have.
     static func answerProblem(_ code: CURLcode, detail: CurlFailureDetail, host: String) -> String? {
-        let message = detail.message.trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = detail.message.trimmed(.whitespacesAndNewlines)
         switch code {
         case CURLE_UNSUPPORTED_PROTOCOL where message.contains("HTTP/0.9"):
             return "\(host) did not answer in HTTP (no status line; is another service listening on that port?)"
-        case CURLE_UNSUPPORTED_PROTOCOL where message.localizedCaseInsensitiveContains("response code"):
+        case CURLE_UNSUPPORTED_PROTOCOL where message.lowercased().containsLiteral("response code"):
             return "the status line has no valid status code"
         case CURLE_WEIRD_SERVER_REPLY:
             return "the server sent a malformed response"
@@ -99,7 +107,7 @@ enum CurlErrorMapping {
 
     /// ` (libcurl's reason)`, or nothing when it is empty or shows the key.
     private static func clean(_ detail: CurlFailureDetail, _ options: CurlTransfer.Options) -> String {
-        let text = detail.message.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = detail.message.trimmed(.whitespacesAndNewlines)
         guard !text.isEmpty, !text.contains(options.url) else { return "" }
         if let secret = options.secret, !secret.isEmpty,
            text.contains(secret) || text.contains(PercentEncoding.encode(secret)) {

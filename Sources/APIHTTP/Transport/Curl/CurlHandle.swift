@@ -1,6 +1,10 @@
 #if os(Linux)
 import CCurlShim
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A libcurl easy handle set up for one ``CurlTransfer``, with the memory it
 /// points into (header list, error buffer), freed together.

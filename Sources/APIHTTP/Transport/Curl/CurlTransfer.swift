@@ -1,6 +1,11 @@
 #if os(Linux)
 import CCurlShim
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APIBasics
 import Synchronization
 
 /// One request on one libcurl easy handle: its options, the body and headers
@@ -97,14 +102,14 @@ final class CurlTransfer: Sendable {
 
     /// One header line; a status line starts a new header block (1xx answers).
     func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = String(decoding: bytes, as: UTF8.self).trimmed(.whitespacesAndNewlines)
         state.withLock { state in
             state.lastByte = .now
             if line.hasPrefix("HTTP/") {
                 state.headers = []
             } else if let colon = line.firstIndex(of: ":") {
-                let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-                let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                let name = String(line[..<colon]).trimmed(.whitespaces)
+                let value = String(line[line.index(after: colon)...]).trimmed(.whitespaces)
                 state.headers.append((name, value))
             }
         }
@@ -158,7 +163,7 @@ final class CurlTransfer: Sendable {
         let fields = HTTPHeaders(headers)
         let encoding = fields["Content-Encoding"]?.lowercased() ?? "identity"
         guard encoding == "identity" || encoding.isEmpty else { return nil }
-        return fields["Content-Length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return fields["Content-Length"].flatMap { Int($0.trimmed(.whitespaces)) }
     }
 }
 #endif

@@ -1,5 +1,9 @@
 #if os(Linux)
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The Linux transport: libcurl's multi interface, opened with `dlopen` on the
 /// first request (see `CCurlShim`), so that a cache hit, `--offline` or

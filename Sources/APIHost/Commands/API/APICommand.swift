@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apicli api PROVIDER PATH`: one GET through the provider's base URL, key,
 /// rate limits, pacing, cache, retries and redaction, its body printed as it

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Sends one request of `apicli api` through the provider's client and words
 /// what went wrong the way a provider run does: the same exit codes (69

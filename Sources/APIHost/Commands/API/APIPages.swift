@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The pages `apicli api --paginate` asks for, from the provider's
 /// ``PageParameter``: the parameter's value for each page, and whether an
@@ -43,17 +47,17 @@ struct APIPages {
     /// and the page before held a full page of items where the provider says they are.
     func hasMore(after body: Data, page next: Int) -> Bool {
         guard let parameter, start + next * parameter.step <= parameter.last else { return false }
-        guard let answer = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return false }
-        var current: Any = answer
+        guard var current = try? JSONValue.parse(body) else { return false }
         for member in parameter.items {
-            if let object = current as? [String: Any], let value = object[member] {
+            if let value = current[member] {
                 current = value
-            } else if let array = current as? [Any], let index = Int(member), array.indices.contains(index) {
-                current = array[index]
+            } else if case let .array(items) = current, let index = Int(member), items.indices.contains(index) {
+                current = items[index]
             } else {
                 return false
             }
         }
-        return ((current as? [Any])?.count ?? 0) >= parameter.pageSize
+        guard case let .array(items) = current else { return false }
+        return items.count >= parameter.pageSize
     }
 }

@@ -65,8 +65,8 @@ struct APIPath: Equatable {
         var items: [QueryItem] = []
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0]).replacingOccurrences(of: "+", with: " ")
-            let value = parts.count > 1 ? String(parts[1]).replacingOccurrences(of: "+", with: " ") : ""
+            let name = String(parts[0]).replacingAll("+", with: " ")
+            let value = parts.count > 1 ? String(parts[1]).replacingAll("+", with: " ") : ""
             guard let decodedName = percentDecoded(name), let decodedValue = percentDecoded(value), !decodedName.isEmpty else {
                 throw refused(whole, "the query '\(pair)' is not name=value with valid % escapes")
             }

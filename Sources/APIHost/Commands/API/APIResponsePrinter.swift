@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 
 /// Prints what `apicli api` received: with `--include` the status line and the
 /// headers, then the body.
@@ -33,7 +38,7 @@ struct APIResponsePrinter: Sendable {
     }
 
     private func redacted(_ text: String) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+        secrets.reduce(text) { $0.replacingAll($1, with: "***") }
     }
 
     /// The reason phrases of the statuses an API commonly answers.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Re-indents a JSON document for reading on a terminal, two spaces a level,
 /// keeping every token as the server wrote it: members in their order, numbers
@@ -8,7 +12,7 @@ import Foundation
 enum JSONIndenter {
     /// The indented document, or nil when `body` is not JSON (then it is printed as it came).
     static func indent(_ body: Data) -> String? {
-        guard !body.isEmpty, (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil else {
+        guard !body.isEmpty, (try? JSONValue.parse(body)) != nil else {
             return nil
         }
         let bytes = [UInt8](body)

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import APICore
 import ProviderFiles
 
 /// `apicli provider add NAME …`: builds a provider file from flags (columns
@@ -135,7 +143,7 @@ struct ProviderAdd: Sendable {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw CLIError("cannot write \(path): \(error.localizedDescription)", exitCode: .software)
+            throw CLIError("cannot write \(path): \(SystemErrorText.describe(error))", exitCode: .software)
         }
     }
 }

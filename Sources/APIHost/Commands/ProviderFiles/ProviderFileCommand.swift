@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APICore
 import ProviderFiles
 
 /// `apicli provider add|list|show|check|remove`: provider files without a toolchain.
@@ -94,11 +99,11 @@ struct ProviderFileCommand: Sendable {
         let directory = host.providerDirectory
         let isPath = target.contains("/") || target.hasSuffix(".json")
         let path = isPath ? target : try installedFile(target)
-        let inFolder = (path as NSString).deletingLastPathComponent == directory.path
+        let inFolder = PathText.folder(of: path) == directory.path
         let file: ProviderFile
         do {
             if inFolder {
-                file = try directory.read(path, expectedName: ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+                file = try directory.read(path, expectedName: PathText.deletingExtension(PathText.lastComponent(of: path)))
             } else {
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw CLIError("\(path) cannot be read", exitCode: .noInput)
@@ -130,13 +135,13 @@ struct ProviderFileCommand: Sendable {
         var drop = yes
         if !yes && hasStore {
             console.err("apicli: drop the stored results of \(name) as well? [y/N] ")
-            let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
+            let answer = readLine(strippingNewline: true)?.trimmed(.whitespaces).lowercased()
             drop = answer == "y" || answer == "yes"
         }
         do {
             try FileManager.default.removeItem(atPath: path)
         } catch {
-            throw CLIError("could not remove \(path): \(error.localizedDescription)", exitCode: .software)
+            throw CLIError("could not remove \(path): \(SystemErrorText.describe(error))", exitCode: .software)
         }
         guard drop && hasStore else {
             messages.notice("removed \(path)" + (hasStore ? "; its stored results are kept" : ""))

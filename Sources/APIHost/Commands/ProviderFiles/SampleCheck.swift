@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProviderFiles
 
 /// Checks a provider file against a saved answer: the items are where the file

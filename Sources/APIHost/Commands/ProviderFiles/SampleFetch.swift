@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProviderFiles
 
 /// The one live request `provider add` makes to a keyless API to see what an

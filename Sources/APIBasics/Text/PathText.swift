@@ -1,0 +1,32 @@
+/// The few `NSString` path calls apicli made, on plain `String`s: NSString lives
+/// in Foundation proper, next to ICU. Same answers as NSString for the paths a
+/// user types (absolute or relative, with or without a trailing slash).
+public enum PathText {
+    /// `NSString.deletingLastPathComponent`: `"/a/b/c.json"` → `"/a/b"`,
+    /// `"/a"` → `"/"`, `"c.json"` → `""`.
+    public static func folder(of path: String) -> String {
+        let parts = components(path)
+        let absolute = path.hasPrefix("/")
+        guard parts.count > 1 else { return absolute ? "/" : "" }
+        return (absolute ? "/" : "") + parts.dropLast().joined(separator: "/")
+    }
+
+    /// `NSString.lastPathComponent`: `"/a/b/c.json"` → `"c.json"`, `"/a/b/"` → `"b"`, `"/"` → `"/"`.
+    public static func lastComponent(of path: String) -> String {
+        if let last = components(path).last { return last }
+        return path.hasPrefix("/") ? "/" : ""
+    }
+
+    /// `NSString.deletingPathExtension` on a file name: `"nyt.json"` → `"nyt"`,
+    /// `"a.b.c"` → `"a.b"`, `"x."` → `"x"`; a name that only starts with a dot keeps it (`".env"`).
+    public static func deletingExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !name[name.index(after: dot)...].contains("/")
+        else { return name }
+        return String(name[..<dot])
+    }
+
+    /// The non-empty parts between slashes.
+    private static func components(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+}
