@@ -16,7 +16,10 @@ func request(
     )
 }
 
-func context(deadline seconds: TimeInterval = 10, from now: Date = Date(), mode: RequestContext.CacheMode = .normal)
+/// A request's context. The default deadline is generous on purpose: the whole suite runs
+/// hundreds of processes on two cores, and a test that is not about the deadline must not
+/// fail because its turn came late; the tests that are about it give their own.
+func context(deadline seconds: TimeInterval = 60, from now: Date = Date(), mode: RequestContext.CacheMode = .normal)
     -> RequestContext
 {
     RequestContext(provider: "nyt", displayName: "NYT", deadline: now.addingTimeInterval(seconds), cacheMode: mode)

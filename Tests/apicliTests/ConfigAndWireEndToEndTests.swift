@@ -71,7 +71,7 @@ struct ConfigAndWireEndToEndTests {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
         try sandbox.installProviderFile("pseg", Self.segmentFile)
         fixtures.answer(.json(#"{"items": [{"title": "seen"}]}"#)) { $0.path.hasPrefix("/api/items/") }
-        let environment = sandbox.baseURL(for: "pseg").merging(["PSEG_API_KEY": "tok-123"]) { _, new in new }
+        let environment = sandbox.baseURL(for: "pseg").merging(["PSEG_API_KEY": "tok-12345"]) { _, new in new }
         let result = try await sandbox.run(["pseg", word, "--format", "csv"], set: environment)
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stdoutText.hasSuffix("\r\nseen\r\n"), "\(result.stdoutText)")
