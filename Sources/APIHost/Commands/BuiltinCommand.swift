@@ -17,6 +17,24 @@ public struct BuiltinCommand: Sendable, Hashable {
     /// Its own options (`provider add --base-url URL`…), besides the global ones:
     /// parsed, listed by `--help`, completed and in the man page from this list.
     public var options: [OptionSpec]
+    /// What one action does and how it is called (`store sql`), for `apicli store sql --help`
+    /// and `apicli help store sql`; an action without one is shown with the whole command.
+    public var actionHelp: [String: ActionHelp]
+    /// Command lines worth copying, each with what it does after `#`.
+    public var examples: [String]
+
+    /// One action's own summary, usage lines and examples.
+    public struct ActionHelp: Sendable, Hashable {
+        public var summary: String
+        public var usage: [String]
+        public var examples: [String]
+
+        public init(_ summary: String, usage: [String], examples: [String] = []) {
+            self.summary = summary
+            self.usage = usage
+            self.examples = examples
+        }
+    }
 
     /// A word that completes from the current registry rather than a fixed list.
     public enum Operand: Sendable, Hashable {
@@ -28,7 +46,8 @@ public struct BuiltinCommand: Sendable, Hashable {
 
     public init(
         _ name: String, summary: String, usage: [String], actions: [String] = [], operand: Operand? = nil,
-        operands: [String: Operand] = [:], options: [OptionSpec] = []
+        operands: [String: Operand] = [:], options: [OptionSpec] = [], actionHelp: [String: ActionHelp] = [:],
+        examples: [String] = []
     ) {
         self.name = name
         self.summary = summary
@@ -37,6 +56,8 @@ public struct BuiltinCommand: Sendable, Hashable {
         self.operand = operand
         self.operands = operands
         self.options = options
+        self.actionHelp = actionHelp
+        self.examples = examples
     }
 
     /// Every built-in command, in the order help lists them.
@@ -51,7 +72,13 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "apicli config get KEY", "apicli config unset KEY", "apicli config list",
             ],
             actions: ["set", "get", "unset", "list"],
-            operands: ["set": .configKey, "get": .configKey, "unset": .configKey]),
+            operands: ["set": .configKey, "get": .configKey, "unset": .configKey],
+            examples: [
+                "apicli config set nyt.api-key            # asks for the key, which is never an argument",
+                "apicli config set weather.units imperial # the default for every weather run",
+                "apicli config get weather.units          # exit 1 when it is not set",
+                "apicli config list                       # every setting, keys shown only as set",
+            ]),
         BuiltinCommand(
             "store", summary: "Inspect, query (read-only SQL) and maintain the local store.",
             usage: [
@@ -59,7 +86,28 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "apicli store sql \"SELECT …\" | schema   (read-only; every --format, --fields, --template)",
             ],
             actions: ["info", "clear", "vacuum", "check", "sql", "schema"],
-            operands: ["clear": .provider]),
+            operands: ["clear": .provider],
+            actionHelp: [
+                "sql": ActionHelp(
+                    "Run one read-only SQL query on the store and print its rows in any format.",
+                    usage: [
+                        "apicli store sql \"SELECT …\" [--format table|json|ndjson|csv|line] [--fields A,B] [--template T] [--db PATH]",
+                        "(one statement; anything that writes, attaches or loads is refused, exit 65)",
+                    ],
+                    examples: [
+                        "apicli store sql \"SELECT headline, pub_date FROM nyt_articles ORDER BY pub_date DESC LIMIT 5\"",
+                        "apicli store sql \"SELECT * FROM weather_places\" --format csv",
+                        "apicli store schema                      # the tables and columns to query",
+                    ]),
+                "schema": ActionHelp(
+                    "List the store's tables and columns, by provider.", usage: ["apicli store schema [--db PATH]"]),
+            ],
+            examples: [
+                "apicli store info                        # where the store is, its size, rows per provider",
+                "apicli store clear nyt                   # empties NYT's tables only",
+                "apicli store check                       # exit 70 when the store is damaged",
+                "apicli store sql \"SELECT COUNT(*) FROM nyt_articles\" --format line",
+            ]),
         BuiltinCommand(
             "completions", summary: "Print a shell completion script (bash, zsh, fish).",
             usage: ["apicli completions bash|zsh|fish"], actions: ["bash", "zsh", "fish"]),

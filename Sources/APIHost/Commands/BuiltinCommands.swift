@@ -12,7 +12,7 @@ struct BuiltinCommands: Sendable {
         let parsed = try CommandLineParser(options: GlobalOptions.specs).parse(words)
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
         if parsed.values["help"] == "true" {
-            console.out(BuiltinHelpGenerator.help(for: command))
+            console.out(BuiltinHelpGenerator.help(for: command, action: parsed.positionals.first))
             return .success
         }
         let rest = parsed.positionals
@@ -51,7 +51,7 @@ struct BuiltinCommands: Sendable {
             return .success
         }
         if let builtin = BuiltinCommand.named(topic) {
-            console.out(BuiltinHelpGenerator.help(for: builtin))
+            console.out(BuiltinHelpGenerator.help(for: builtin, action: rest.dropFirst().first))
             return .success
         }
         guard let provider = try host.registry.provider(named: topic) else {
