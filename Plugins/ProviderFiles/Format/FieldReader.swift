@@ -9,12 +9,12 @@ import Foundation
 /// problem (with field and line) for each missing, mistyped or unknown member
 /// instead of stopping at the first.
 struct FieldReader {
-    let node: LineJSON
+    let node: DocumentNode
     /// The object's own field path (`columns[2]`), empty at the top.
     let prefix: String
     private(set) var problems: [ProviderFileError.Problem] = []
 
-    init(_ node: LineJSON, prefix: String) {
+    init(_ node: DocumentNode, prefix: String) {
         self.node = node
         self.prefix = prefix
     }
@@ -105,7 +105,7 @@ struct FieldReader {
     }
 
     /// An object member, or a problem when it is something else.
-    mutating func object(_ key: String, required: Bool = false) -> LineJSON? {
+    mutating func object(_ key: String, required: Bool = false) -> DocumentNode? {
         guard let value = node[key] else {
             if required { problem(key, line: nil, "missing") }
             return nil
@@ -117,7 +117,7 @@ struct FieldReader {
         return value
     }
 
-    mutating func array(_ key: String, required: Bool = false, maxCount: Int) -> [LineJSON]? {
+    mutating func array(_ key: String, required: Bool = false, maxCount: Int) -> [DocumentNode]? {
         guard let value = node[key] else {
             if required { problem(key, line: nil, "missing") }
             return nil
@@ -136,7 +136,7 @@ struct FieldReader {
     /// Reads each element of an array of objects (`columns[2]`) with its own
     /// reader that refuses fields not in `known`, and keeps every problem found.
     mutating func objects<T>(
-        _ nodes: [LineJSON], at key: String, known: [String], read: (inout FieldReader, LineJSON) -> T?
+        _ nodes: [DocumentNode], at key: String, known: [String], read: (inout FieldReader, DocumentNode) -> T?
     ) -> [T] {
         var results: [T] = []
         for (index, node) in nodes.enumerated() {

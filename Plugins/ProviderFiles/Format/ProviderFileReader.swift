@@ -41,12 +41,19 @@ public struct ProviderFileReader {
         guard bytes.count <= Self.maxBytes else {
             throw ProviderFileError(file: file, "larger than \(Self.maxBytes / 1024) KiB; a provider file is a page of JSON")
         }
-        let root: LineJSON
+        let root: DocumentNode
         do {
-            root = try LineJSON.parse(bytes)
+            // Strict: a key given twice is refused (jq and Python would take the last, apicli the first),
+            // and a BOM, UTF-16 or a control byte is named, never echoed.
+            root = try JSONDocumentReader.read(bytes, limits: DocumentLimits(maxBytes: Self.maxBytes, maxDepth: 64))
         } catch {
-            throw ProviderFileError(
-                file: file, line: error.line, "not valid JSON: \(error.reason) (column \(error.column))")
+            switch error.kind {
+            case .syntax:
+                throw ProviderFileError(
+                    file: file, line: error.line, "not valid JSON: \(error.reason) (column \(error.column))")
+            default:
+                throw ProviderFileError(file: file, line: error.line > 0 ? error.line : nil, error.reason)
+            }
         }
         guard root.members != nil else {
             throw ProviderFileError(file: file, line: root.line, "must be a JSON object, not \(root.kindName)")
@@ -212,7 +219,7 @@ public struct ProviderFileReader {
         }
     }
 
-    private func readOptionType(_ option: inout FieldReader, node: LineJSON) -> ProviderFile.OptionType? {
+    private func readOptionType(_ option: inout FieldReader, node: DocumentNode) -> ProviderFile.OptionType? {
         let kinds = ["text", "integer", "date", "choice"]
         guard let type = option.string("type") else { return nil }
         switch type {

@@ -8,27 +8,29 @@ import Foundation
 /// An OpenAPI 3 or Swagger 2 document, read as JSON with lines kept, and the
 /// few questions the importer asks of it, answered for both versions.
 struct OpenAPIDocument {
-    let root: LineJSON
+    let root: DocumentNode
     let path: String
     let isSwagger2: Bool
 
-    /// Reads `path`; YAML (or anything not a JSON object) gets an error saying how to convert it.
+    /// Reads `path`, a JSON or YAML document.
     init(path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw OpenAPIImportError(.unreadable, "cannot read the OpenAPI document \(path)")
         }
-        let firstByte = data.first { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0) }
-        guard firstByte == UInt8(ascii: "{") else {
-            throw OpenAPIImportError(
-                .unusable,
-                "\(path) is not a JSON document (YAML?); apicli reads OpenAPI documents as JSON only. Convert it first, "
-                    + "e.g. 'yq -o=json \(path) > api.json' or 'python3 -c \"import sys,yaml,json; "
-                    + "json.dump(yaml.safe_load(sys.stdin),sys.stdout)\" < \(path) > api.json'")
-        }
+        // JSON or YAML, by the first byte; duplicate keys, encodings, nesting and aliases are bounded.
+        let bytes = Array(data)
         do {
-            root = try LineJSON.parse(Array(data))
+            (root, _) = try DocumentFormat.read(bytes)
         } catch {
-            throw OpenAPIImportError(.unusable, "\(path):\(error.line): not valid JSON: \(error.reason)")
+            let at = error.line > 0 ? ":\(error.line)" : ""
+            switch error.kind {
+            case .unavailable:
+                throw OpenAPIImportError(.unavailable, error.reason)
+            case .syntax:
+                throw OpenAPIImportError(.unusable, "\(path)\(at): not valid \(DocumentFormat.of(bytes).rawValue): \(error.reason)")
+            default:
+                throw OpenAPIImportError(.unusable, "\(path)\(at): \(error.reason)")
+            }
         }
         self.path = path
         if root["swagger"]?.string?.hasPrefix("2") == true {
@@ -41,16 +43,16 @@ struct OpenAPIDocument {
     }
 
     /// An error about the document, at a line.
-    func error(_ node: LineJSON?, _ message: String) -> OpenAPIImportError {
+    func error(_ node: DocumentNode?, _ message: String) -> OpenAPIImportError {
         OpenAPIImportError(.unusable, "\(path)" + (node.map { ":\($0.line)" } ?? "") + ": " + message)
     }
 
     /// `node` with a `$ref` followed (`#/definitions/Doc`), up to a few hops; the node itself otherwise.
-    func resolved(_ node: LineJSON) -> LineJSON {
+    func resolved(_ node: DocumentNode) -> DocumentNode {
         var current = node
         for _ in 0..<8 {
             guard let reference = current["$ref"]?.string, reference.hasPrefix("#/") else { return current }
-            var target: LineJSON? = root
+            var target: DocumentNode? = root
             for part in reference.dropFirst(2).split(separator: "/") {
                 let name = part.replacingAll("~1", with: "/").replacingAll("~0", with: "~")
                 target = target?[name]
@@ -62,7 +64,7 @@ struct OpenAPIDocument {
     }
 
     /// The operation `op`: an operationId, or `METHOD /path`.
-    func operation(_ op: String) throws -> (method: String, path: String, node: LineJSON, pathItem: LineJSON) {
+    func operation(_ op: String) throws -> (method: String, path: String, node: DocumentNode, pathItem: DocumentNode) {
         let paths = root["paths"]?.members ?? []
         let methods = ["get", "post", "put", "delete", "patch", "head", "options"]
         let spoken = op.split(separator: " ", maxSplits: 1).map(String.init)
@@ -83,7 +85,7 @@ struct OpenAPIDocument {
     }
 
     /// The server's origin and the path prefix operations sit under.
-    func server(for operation: LineJSON, pathItem: LineJSON) throws -> (origin: URL, prefix: String) {
+    func server(for operation: DocumentNode, pathItem: DocumentNode) throws -> (origin: URL, prefix: String) {
         if isSwagger2 {
             guard let host = root["host"]?.string else { throw error(root, "no host; the document does not say where the API is") }
             let schemes = root["schemes"]?.array?.compactMap(\.string) ?? ["https"]
@@ -112,7 +114,7 @@ struct OpenAPIDocument {
 
     /// Where the API-key scheme the operation uses puts the key (a query
     /// parameter or a header, in Swagger 2 and OpenAPI 3 alike), nil for none.
-    func keyPlacement(for operation: LineJSON) throws -> CredentialPlacement? {
+    func keyPlacement(for operation: DocumentNode) throws -> CredentialPlacement? {
         let requirements = operation["security"]?.array ?? root["security"]?.array ?? []
         let names = requirements.flatMap { $0.members?.map(\.key) ?? [] }
         let schemes = isSwagger2 ? root["securityDefinitions"] : root["components"]?["securitySchemes"]
@@ -133,7 +135,7 @@ struct OpenAPIDocument {
     }
 
     /// The schema of the operation's successful JSON answer.
-    func responseSchema(of operation: LineJSON) -> LineJSON? {
+    func responseSchema(of operation: DocumentNode) -> DocumentNode? {
         let responses = operation["responses"]
         guard let response = (responses?["200"] ?? responses?["2XX"] ?? responses?["default"]).map(resolved) else { return nil }
         if isSwagger2 { return response["schema"].map(resolved) }
@@ -143,7 +145,7 @@ struct OpenAPIDocument {
     }
 
     /// A parameter's type facts, from the parameter (Swagger 2) or its schema (OpenAPI 3).
-    func typeFacts(of parameter: LineJSON) -> LineJSON {
+    func typeFacts(of parameter: DocumentNode) -> DocumentNode {
         isSwagger2 ? parameter : (parameter["schema"].map(resolved) ?? parameter)
     }
 }

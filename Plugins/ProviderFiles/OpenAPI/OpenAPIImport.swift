@@ -95,17 +95,17 @@ public struct OpenAPIImport {
     }
 
     /// Path-level parameters, overridden by the operation's own of the same name and place.
-    private func mergedParameters(_ found: (method: String, path: String, node: LineJSON, pathItem: LineJSON), in document: OpenAPIDocument) -> [LineJSON] {
+    private func mergedParameters(_ found: (method: String, path: String, node: DocumentNode, pathItem: DocumentNode), in document: OpenAPIDocument) -> [DocumentNode] {
         let shared = (found.pathItem["parameters"]?.array ?? []).map(document.resolved)
         let own = (found.node["parameters"]?.array ?? []).map(document.resolved)
-        func key(_ node: LineJSON) -> String { (node["in"]?.string ?? "") + " " + (node["name"]?.string ?? "") }
+        func key(_ node: DocumentNode) -> String { (node["in"]?.string ?? "") + " " + (node["name"]?.string ?? "") }
         let ownKeys = Set(own.map(key))
         return shared.filter { !ownKeys.contains(key($0)) } + own
     }
 
     /// A `page` or `offset`-like integer parameter makes the file paged; a `limit`-like one sets the size.
-    private func paging(_ query: [LineJSON], document: OpenAPIDocument, answer: LineJSON?) -> ProviderFile.Paging? {
-        func named(_ names: [String]) -> LineJSON? {
+    private func paging(_ query: [DocumentNode], document: OpenAPIDocument, answer: DocumentNode?) -> ProviderFile.Paging? {
+        func named(_ names: [String]) -> DocumentNode? {
             query.first { parameter in
                 let facts = document.typeFacts(of: parameter)
                 return names.contains(parameter["name"]?.string ?? "") && facts["type"]?.string == "integer"
@@ -126,7 +126,7 @@ public struct OpenAPIImport {
     }
 
     private func option(
-        _ parameter: LineJSON, wire: String, document: OpenAPIDocument, taken: inout Set<String>
+        _ parameter: DocumentNode, wire: String, document: OpenAPIDocument, taken: inout Set<String>
     ) -> ProviderFile.Option? {
         var name = String(wire.lowercased().replacingAll("_", with: "-").filter { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "-" })
         while name.first.map({ !$0.isLetter }) ?? false { name.removeFirst() }
@@ -165,7 +165,7 @@ public struct OpenAPIImport {
     }
 
     /// The first array of objects in the answer's schema, breadth first: its path and item schema.
-    private func itemsArray(in schema: LineJSON, document: OpenAPIDocument) -> (path: KeyPath, itemSchema: LineJSON)? {
+    private func itemsArray(in schema: DocumentNode, document: OpenAPIDocument) -> (path: KeyPath, itemSchema: DocumentNode)? {
         firstProperty(in: schema, document: document) { _, property in
             guard property["type"]?.string == "array", let items = property["items"].map(document.resolved),
                 items["properties"] != nil
@@ -175,7 +175,7 @@ public struct OpenAPIImport {
     }
 
     /// Where the total count is: an integer property with a telling name, breadth first.
-    private func totalPath(in schema: LineJSON, document: OpenAPIDocument) -> KeyPath? {
+    private func totalPath(in schema: DocumentNode, document: OpenAPIDocument) -> KeyPath? {
         firstProperty(in: schema, document: document) { key, property in
             property["type"]?.string == "integer" && Self.totalNames.contains(key) ? property : nil
         }?.path
@@ -183,9 +183,9 @@ public struct OpenAPIImport {
 
     /// The first property, breadth first and at most four objects deep, that `match` accepts.
     private func firstProperty(
-        in schema: LineJSON, document: OpenAPIDocument, match: (String, LineJSON) -> LineJSON?
-    ) -> (path: KeyPath, found: LineJSON)? {
-        var queue: [(String, LineJSON)] = [("", schema)]
+        in schema: DocumentNode, document: OpenAPIDocument, match: (String, DocumentNode) -> DocumentNode?
+    ) -> (path: KeyPath, found: DocumentNode)? {
+        var queue: [(String, DocumentNode)] = [("", schema)]
         while !queue.isEmpty {
             let (path, node) = queue.removeFirst()
             for (key, child) in document.resolved(node)["properties"]?.members ?? [] {
@@ -199,7 +199,7 @@ public struct OpenAPIImport {
     }
 
     /// The item schema's scalar properties (objects one level down too), as column candidates.
-    private func schemaFields(_ schema: LineJSON, document: OpenAPIDocument, prefix: String = "") -> [ColumnGuess.Field] {
+    private func schemaFields(_ schema: DocumentNode, document: OpenAPIDocument, prefix: String = "") -> [ColumnGuess.Field] {
         (document.resolved(schema)["properties"]?.members ?? []).flatMap { key, child -> [ColumnGuess.Field] in
             let property = document.resolved(child)
             let path = prefix + key

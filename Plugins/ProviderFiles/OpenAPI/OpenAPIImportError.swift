@@ -9,6 +9,8 @@ public struct OpenAPIImportError: Error, Sendable, Equatable, CustomStringConver
         case unreadable
         /// The document was read but says something the importer cannot use.
         case unusable
+        /// This machine cannot read it: libyaml, which reads YAML, is not installed.
+        case unavailable
     }
 
     public var kind: Kind

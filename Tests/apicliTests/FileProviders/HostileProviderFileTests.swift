@@ -39,6 +39,35 @@ struct HostileProviderFileTests {
         #expect(weather.exitCode == 0, "\(weather.stderrText)")
     }
 
+    /// What jq and Python read differently from a first-wins reader, and bytes that would reach the terminal.
+    static let unreadable: [(name: String, text: String, says: String)] = [
+        ("a second baseURL after a carriage return",
+         Sandbox.wikiFile.replacingOccurrences(
+            of: #""baseURL": "https://en.wikipedia.org","#,
+            with: "\"baseURL\": \"https://en.wikipedia.org\",\r\"baseURL\": \"https://attacker.example\","),
+         #"the key "baseURL" is given twice"#),
+        ("a UTF-8 byte-order mark", "\u{FEFF}" + Sandbox.wikiFile, "byte-order mark"),
+        ("an escape byte in a string",
+         Sandbox.wikiFile.replacingOccurrences(of: "https://en.wikipedia.org", with: "https://en.wikipedia.org\u{1B}[2J"),
+         "0x1B"),
+    ]
+
+    @Test("Duplicate keys, a BOM and raw control bytes: 78 in one line that names them, nothing raw echoed",
+          arguments: 0..<3)
+    func unreadableFile(_ index: Int) async throws {
+        let (name, text, says) = Self.unreadable[index]
+        let (sandbox, fixtures) = try Sandbox.withSearchAPIs()
+        try sandbox.installProviderFile("wiki", text)
+        for words in [["wiki", "computing"], ["provider", "check", "wiki"]] {
+            let run = try await sandbox.run(words, set: sandbox.baseURL(for: "wiki"))
+            #expect(run.exitCode == 78, "\(name), \(words): \(run.stderrText)")
+            #expect(run.stderrText.split(separator: "\n").count == 1, "\(name): \(run.stderrText)")
+            #expect(run.stderrText.contains(says), "\(name): \(run.stderrText)")
+            #expect(!run.stderrText.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{FEFF}" || $0 == "\r" })
+        }
+        #expect(fixtures.requests.isEmpty, "\(name): nothing is sent")
+    }
+
     @Test("An items path the answer lacks is exit 78 at run time, naming what the answer has")
     func missingPath() async throws {
         let (sandbox, _) = try Sandbox.withSearchAPIs()

@@ -11,8 +11,23 @@ struct OpenAPIImportEndToEndTests {
         (["climate", "--sort", "newest", "--page", "2"], ["climate", "--sort", "newest", "--page", "2"]),
     ])
     func sameRequest(compiled: [String], imported: [String]) async throws {
+        try await sendsTheCompiledRequest(
+            document: Fixtures.realRoot.appendingPathComponent("openapi/nyt_article_search_v2.json").path,
+            compiled: compiled, imported: imported)
+    }
+
+    /// NYT publishes its documents in YAML: the same operation, read from NYT's YAML, sends the same request.
+    @Test("NYT's own YAML document imports as it is and sends the compiled provider's request")
+    func yamlDocument() async throws {
+        try await sendsTheCompiledRequest(
+            document: Fixtures.realRoot.appendingPathComponent("openapi-corpus/nyt_article_search_v2.yaml").path,
+            // The YAML revision declares the dates as plain strings, so they are given as NYT wants them.
+            compiled: ["election", "results", "--from", "2016-11-01", "--to", "20161130"],
+            imported: ["election", "results", "--begin-date", "20161101", "--end-date", "20161130"])
+    }
+
+    private func sendsTheCompiledRequest(document: String, compiled: [String], imported: [String]) async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
-        let document = Fixtures.realRoot.appendingPathComponent("openapi/nyt_article_search_v2.json").path
         let add = try await sandbox.run(["provider", "add", "nytimes", "--openapi", document, "--operation", "GET /articlesearch.json"])
         #expect(add.exitCode == 0, "\(add.stderrText)")
         let env = sandbox.baseURL(for: "nytimes").merging(["NYTIMES_API_KEY": Sandbox.nytKey]) { $1 }
@@ -33,13 +48,15 @@ struct OpenAPIImportEndToEndTests {
         #expect(nyt.query("api-key") == Sandbox.nytKey)
     }
 
-    @Test("A YAML document is refused with how to convert it")
-    func yaml() async throws {
+    @Test("A YAML document with a key given twice is refused in one line (78), and nothing is written")
+    func duplicateKeyInYAML() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
         let path = sandbox.home.path("api.yaml")
-        try Data("openapi: 3.0.0\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("openapi: 3.0.0\ninfo:\n  title: x\n  title: y\npaths: {}\n".utf8).write(to: URL(fileURLWithPath: path))
         let add = try await sandbox.run(["provider", "add", "x", "--openapi", path, "--operation", "search"])
-        #expect(add.exitCode == 65)
-        #expect(add.stderrText.contains("JSON only"), "\(add.stderrText)")
+        #expect(add.exitCode == 78)
+        #expect(add.stderrText.split(separator: "\n").count == 1, "\(add.stderrText)")
+        #expect(add.stderrText.contains("title"), "\(add.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home.path("config/apicli/providers/x.json")))
     }
 }

@@ -44,7 +44,14 @@ struct ProviderAdd: Sendable {
                     reservedOptions: directory.reserved.options)
                     .providerFile()
             } catch let error as OpenAPIImportError {
-                throw CLIError(error.description, exitCode: error.kind == .unreadable ? .noInput : .dataError)
+                // A document that describes the API in a way apicli cannot use is a configuration
+                // problem (78), as a provider file described wrongly is; nothing is written.
+                let code: ExitCode = switch error.kind {
+                case .unreadable: .noInput
+                case .unusable: .configuration
+                case .unavailable: .unavailable
+                }
+                throw CLIError(error.description, exitCode: code)
             }
             if let sample = values["sample"] {
                 try guessColumns(&file, from: try SampleCheck.document(at: sample))
