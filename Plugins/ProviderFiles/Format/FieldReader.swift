@@ -55,6 +55,11 @@ struct FieldReader {
             problem(key, line: value.line, "must be one line of at most \(maxLength) characters")
             return nil
         }
+        // Every string of the file can reach a terminal through help, listings or the man page.
+        guard !TerminalSanitizer.controlsTerminal(text) else {
+            problem(key, line: value.line, "must not contain terminal controls or bidi characters")
+            return nil
+        }
         return text
     }
 

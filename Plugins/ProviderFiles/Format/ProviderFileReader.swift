@@ -247,6 +247,11 @@ public struct ProviderFileReader {
                 option.problem("choices", line: node["choices"]?.line, "must be a non-empty array of strings")
                 return nil
             }
+            // Choices are shown by help, completions and the man page, and sent as they are.
+            if let bad = nodes.first(where: { $0.string.map(TerminalSanitizer.controlsTerminal) ?? false }) {
+                option.problem("choices", line: bad.line, "must not contain terminal controls or bidi characters")
+                return nil
+            }
             return .choice(choices)
         default:
             var message = "unknown type '\(type)'; use \(kinds.joined(separator: ", "))"

@@ -78,8 +78,8 @@ public struct OpenAPIImport {
         }
         let fields = schemaFields(items.itemSchema, document: document)
         let id = ColumnGuess.id(among: fields)
-        let title = document.root["info"]?["title"]?.string
-        let summary = [title, found.node["summary"]?.string].compactMap { $0 }.joined(separator: ": ")
+        let title = document.root["info"]?["title"]?.string.map { TerminalSanitizer.clean($0) }
+        let summary = TerminalSanitizer.clean([title, found.node["summary"]?.string].compactMap { $0 }.joined(separator: ": "))
         return ProviderFile(
             name: name, summary: String((summary.isEmpty ? "Imported from \(documentPath)" : summary).prefix(200)),
             about: "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)), operation \(operation).",
@@ -134,9 +134,11 @@ public struct OpenAPIImport {
         if taken.contains(name) { name = "api-" + name }
         guard taken.insert(name).inserted else { return nil }
         let facts = document.typeFacts(of: parameter)
-        let description = (parameter["description"]?.string ?? "")
+        let description = TerminalSanitizer.clean(parameter["description"]?.string ?? "")
         let type: ProviderFile.OptionType
-        if let choices = facts["enum"]?.array?.compactMap({ $0.string ?? $0.int.map(String.init) }), !choices.isEmpty {
+        // A value that would control the terminal cannot be offered as a choice: the option takes text.
+        if let choices = facts["enum"]?.array?.compactMap({ $0.string ?? $0.int.map(String.init) }), !choices.isEmpty,
+           !choices.contains(where: TerminalSanitizer.controlsTerminal) {
             type = .choice(choices)
         } else {
             switch facts["type"]?.string {

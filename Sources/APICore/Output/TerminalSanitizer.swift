@@ -6,7 +6,8 @@
 /// overrides make `evil.com/txt.exe` read as something else. Everything that
 /// controls the terminal rather than showing a character is therefore removed
 /// whole: escape sequences with their parameters and payloads, C0 and C1
-/// controls, DEL, and the bidi embedding, override and isolate characters.
+/// controls, DEL, and the bidi embedding, override and isolate characters and the
+/// direction marks (U+200E, U+200F, U+061C).
 ///
 /// Clean at render time only: the store keeps what the API sent, and JSON and
 /// CSV output stay exact (JSON escapes controls itself).
@@ -16,6 +17,12 @@ public enum TerminalSanitizer {
     /// `text` with every terminal control removed. Line breaks and tabs become
     /// one space each, so a cell stays on one line; with `keepingNewlines`,
     /// `\n` survives (for multi-line notices) while CR is still dropped.
+    /// Whether `text` holds anything ``clean(_:keepingNewlines:)`` would remove or replace:
+    /// what a provider file or an API document may not carry into help or listings.
+    public static func controlsTerminal(_ text: String) -> Bool {
+        clean(text) != text
+    }
+
     public static func clean(_ text: String, keepingNewlines: Bool = false) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var scanner = Scanner(scalars: Array(text.unicodeScalars))
@@ -34,7 +41,7 @@ public enum TerminalSanitizer {
                 scanner.skipStringBody()
             case 0x00...0x1F, 0x7F...0x9F:
                 continue
-            case 0x202A...0x202E, 0x2066...0x2069:
+            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
                 continue
             default:
                 out.append(scalar)

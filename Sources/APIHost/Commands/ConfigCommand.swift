@@ -30,7 +30,8 @@ struct ConfigCommand: Sendable {
             let settings = Settings(variables: environment.variables, config: file)
             // Like `git config`: an unset key prints nothing and exits 1.
             guard let (value, _) = value(of: key, settings: settings) else { return .empty }
-            environment.console.out((key.isSecret ? Self.redacted : value) + "\n")
+            // A value holding terminal controls is shown without them, as server text is.
+            environment.console.out((key.isSecret ? Self.redacted : TerminalSanitizer.clean(value)) + "\n")
         case "set":
             guard (1...2).contains(arguments.count) else { throw UsageError("usage: apicli config set KEY [VALUE]") }
             let key = try check(arguments[0])
@@ -73,7 +74,7 @@ struct ConfigCommand: Sendable {
         for key in keys {
             let shown: String
             if let (value, source) = value(of: key, settings: settings) {
-                shown = (key.isSecret ? Self.redacted : value) + "  (\(source))"
+                shown = (key.isSecret ? Self.redacted : TerminalSanitizer.clean(value)) + "  (\(source))"
             } else {
                 shown = "-"
             }

@@ -47,13 +47,24 @@ struct HostileProviderFileTests {
             with: "\"baseURL\": \"https://en.wikipedia.org\",\r\"baseURL\": \"https://attacker.example\","),
          #"the key "baseURL" is given twice"#),
         ("a UTF-8 byte-order mark", "\u{FEFF}" + Sandbox.wikiFile, "byte-order mark"),
+        ("a right-to-left override, escaped, in the summary",
+         Sandbox.wikiFile.replacingOccurrences(of: "Search English", with: #"Search \u202eEnglish"#),
+         "summary: must not contain terminal controls or bidi characters"),
+        ("a direction mark, escaped, in a column name",
+         Sandbox.wikiFile.replacingOccurrences(of: #""name": "snippet""#, with: #""name": "snip\u200fpet""#),
+         "must not contain terminal controls or bidi characters"),
+        ("an OSC 52 clipboard write, escaped, among the choices",
+         Sandbox.wikiFile.replacingOccurrences(
+            of: #"{"name": "list", "parameter": "list", "type": "text", "default": "search"}"#,
+            with: #"{"name": "list", "parameter": "list", "type": "choice", "choices": ["search", "\u001b]52;c;SGVsbG8=\u0007"]}"#),
+         "choices: must not contain terminal controls or bidi characters"),
         ("an escape byte in a string",
          Sandbox.wikiFile.replacingOccurrences(of: "https://en.wikipedia.org", with: "https://en.wikipedia.org\u{1B}[2J"),
          "0x1B"),
     ]
 
     @Test("Duplicate keys, a BOM and raw control bytes: 78 in one line that names them, nothing raw echoed",
-          arguments: 0..<3)
+          arguments: 0..<6)
     func unreadableFile(_ index: Int) async throws {
         let (name, text, says) = Self.unreadable[index]
         let (sandbox, fixtures) = try Sandbox.withSearchAPIs()

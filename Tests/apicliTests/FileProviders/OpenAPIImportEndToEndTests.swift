@@ -59,4 +59,34 @@ struct OpenAPIImportEndToEndTests {
         #expect(add.stderrText.contains("title"), "\(add.stderrText)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.home.path("config/apicli/providers/x.json")))
     }
+
+    /// A document is text from strangers: what it says reaches help, the man page and completions.
+    @Test("Terminal controls and bidi characters in a document's texts and enums never reach help or the man page")
+    func hostileTexts() async throws {
+        let (sandbox, _) = try Sandbox.withFixtures()
+        let path = sandbox.home.path("api.json")
+        let document = #"""
+            {"openapi": "3.0.0", "info": {"title": "Evil\u202e API\u0007", "version": "1"},
+             "servers": [{"url": "https://api.example.org"}],
+             "paths": {"/search": {"get": {"operationId": "search", "summary": "Find\u001b[2J things\u2066",
+               "parameters": [
+                 {"name": "q", "in": "query", "required": true, "schema": {"type": "string"}},
+                 {"name": "mode", "in": "query", "description": "How\u001b]52;c;SGVsbG8=\u0007 to search",
+                  "schema": {"type": "string", "enum": ["fast", "\u001b]52;c;SGVsbG8=\u0007"]}}],
+               "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
+                 "type": "object", "properties": {"items": {"type": "array", "items": {"type": "object",
+                   "properties": {"id": {"type": "string"}, "title": {"type": "string"}}}}}}}}}}}}}}
+            """#
+        try Data(document.utf8).write(to: URL(fileURLWithPath: path))
+        let add = try await sandbox.run(["provider", "add", "evil", "--openapi", path, "--operation", "search"])
+        #expect(add.exitCode == 0, "\(add.stderrText)")
+        let unsafe: Set<Unicode.Scalar> = ["\u{1B}", "\u{07}", "\u{202E}", "\u{2066}"]
+        for words in [["help", "evil"], ["evil", "--help"], ["manpage"], ["providers"], ["completions", "zsh"]] {
+            let run = try await sandbox.run(words)
+            #expect(run.exitCode == 0, "\(words): \(run.stderrText)")
+            #expect(!run.stdoutText.unicodeScalars.contains(where: unsafe.contains), "\(words) shows a control")
+        }
+        let help = try await sandbox.run(["help", "evil"])
+        #expect(help.stdoutText.contains("Find things"), "\(help.stdoutText)")
+    }
 }
