@@ -2,7 +2,7 @@ import APICore
 
 /// What `--fields`, `--format line` and `--new` see: each article is an item,
 /// identified by its `id`; the fields are those of the README's JSON schema.
-extension NYTProvider: ItemizedProvider {
+extension NYTProvider {
     public var items: ItemShape {
         ItemShape(
             identity: ["id"],

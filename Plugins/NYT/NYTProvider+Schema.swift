@@ -1,7 +1,7 @@
 import APICore
 
 /// `apicli store schema`: what the NYT tables hold, for `apicli store sql`.
-extension NYTProvider: SchemaDescribingProvider {
+extension NYTProvider {
     public var tableNotes: [TableNote] {
         [
             TableNote(

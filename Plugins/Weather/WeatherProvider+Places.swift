@@ -57,7 +57,7 @@ extension WeatherProvider: ResolvingProvider {
 /// A stored forecast ages: offline, the steps (and air quality hours) already
 /// past are left out, and an answer left empty says so. Current conditions
 /// do not age away: they are shown with their age.
-extension WeatherProvider: TimedProvider {
+extension WeatherProvider {
     public var timedItemName: (one: String, many: String) { ("step", "steps") }
 
     public func dropping(before now: Date, from forecast: Forecast) -> (response: Forecast, dropped: Int) {

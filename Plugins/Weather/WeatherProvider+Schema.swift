@@ -4,7 +4,7 @@ import APICore
 ///
 /// The store keeps only the latest forecast per (city, units, lang): a new one
 /// replaces the old whole, so how a forecast changed between fetches is not kept.
-extension WeatherProvider: SchemaDescribingProvider {
+extension WeatherProvider {
     public var tableNotes: [TableNote] {
         let key = [
             "city_key": "the city as asked, normalised (lowercased)", "units": "metric, imperial or standard",

@@ -61,9 +61,7 @@ enum AirDecoder {
             "OpenWeather's air quality answer for \"\(query.city)\" is not air pollution JSON (\(reason))"
         }
         guard let list = payload.list else {
-            if let code = payload.code.flatMap({ Int($0) }), code != 200,
-                let failure = FailureMapping.failure(
-                    status: code, body: OpenWeatherErrorBody(code: payload.code, message: payload.message), for: query) {
+            if let failure = FailureMapping.embeddedFailure(code: payload.code, message: payload.message, for: query) {
                 throw failure
             }
             throw DecodeFailure("OpenWeather's air quality answer for \"\(query.city)\" has no list")

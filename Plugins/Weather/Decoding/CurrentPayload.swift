@@ -85,9 +85,7 @@ enum CurrentDecoder {
             "OpenWeather's answer for \"\(query.city)\" is not current-weather JSON (\(reason))"
         }
         guard payload.isObservation else {
-            if let code = payload.code.flatMap({ Int($0) }), code != 200,
-                let failure = FailureMapping.failure(
-                    status: code, body: OpenWeatherErrorBody(code: payload.code, message: payload.message), for: query) {
+            if let failure = FailureMapping.embeddedFailure(code: payload.code, message: payload.message, for: query) {
                 throw failure
             }
             throw DecodeFailure("OpenWeather's answer for \"\(query.city)\" has no current conditions (no main or dt)")

@@ -55,4 +55,11 @@ enum FailureMapping {
         case .name, .coordinates: "place named \"\(query.city)\""
         }
     }
+
+    /// An answer that came with status 200 but carries an error body (`"cod": "404"`), read like
+    /// the status it names; nil when its code is 200, missing, or names no failure.
+    static func embeddedFailure(code: String?, message: String?, for query: WeatherQuery) -> ProviderFailure? {
+        guard let status = code.flatMap({ Int($0) }), status != 200 else { return nil }
+        return failure(status: status, body: OpenWeatherErrorBody(code: code, message: message), for: query)
+    }
 }

@@ -20,9 +20,7 @@ enum ForecastDecoder {
         }
         guard let list = payload.list else {
             // A 200 carrying an error body: read it like the status it names.
-            if let code = payload.cod.flatMap({ Int($0) }), code != 200,
-                let failure = FailureMapping.failure(
-                    status: code, body: OpenWeatherErrorBody(code: payload.cod, message: payload.message), for: query) {
+            if let failure = FailureMapping.embeddedFailure(code: payload.cod, message: payload.message, for: query) {
                 throw failure
             }
             throw DecodeFailure("OpenWeather's answer for \"\(query.city)\" has no forecast list")

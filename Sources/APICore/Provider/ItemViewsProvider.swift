@@ -6,9 +6,9 @@
 /// The host asks once per run, before anything is fetched, which view the
 /// command line chooses; it checks `--fields` and `--template` against that
 /// view's fields, and a field that only another view has is a usage error that
-/// names that view (never a quiet change of view). ``ItemizedProvider/items`` stays
+/// names that view (never a quiet change of view). ``Provider/items`` stays
 /// the shape of the default view.
-public protocol ItemViewsProvider: ItemizedProvider {
+public protocol ItemViewsProvider: Provider {
     /// Every view, the default first.
     var itemViews: [ItemView] { get }
 

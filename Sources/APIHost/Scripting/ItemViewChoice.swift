@@ -15,7 +15,7 @@ struct ItemViewChoice: Sendable {
     /// The view `command` asks of `provider`, or its one shape.
     init(_ provider: any Provider, command: ParsedCommand) throws {
         guard let viewing = provider as? any ItemViewsProvider else {
-            shape = (provider as? any ItemizedProvider)?.items ?? .elements
+            shape = provider.items
             chosen = nil
             others = []
             return

@@ -6,7 +6,7 @@
 /// one item, identified by its `id` field: NYT articles and the records of a
 /// scaffolded provider need nothing more. A provider whose elements group the
 /// items (the weather: one element per city holding its forecast steps)
-/// conforms to ``ItemizedProvider`` and says where the items are.
+/// says where the items are with ``Provider/items``.
 ///
 ///     ItemShape(nestedIn: "forecasts", identity: ["city.id", "query", "time"],
 ///               template: "{city.name} {local_time:%a %H:%M} {temp:.0}° {description}")
@@ -50,8 +50,3 @@ public struct FieldMeaning: Sendable, Hashable {
     }
 }
 
-/// A provider that says what an item of its output is (see ``ItemShape``), by
-/// implementing ``Provider/items``: a defaulted requirement the host reads on
-/// every provider, so no run probes for this protocol. It stays as a name for
-/// the capability, and so that existing conformances keep compiling; it adds nothing.
-public protocol ItemizedProvider: Provider {}
