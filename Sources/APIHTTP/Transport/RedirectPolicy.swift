@@ -46,7 +46,7 @@ public enum RedirectPolicy {
         isSameOrigin(newURL, request.baseURL)
     }
 
-    static func isSameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
+    public static func isSameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
         lhs.scheme?.lowercased() == rhs.scheme?.lowercased()
             && lhs.host?.lowercased() == rhs.host?.lowercased()
             && effectivePort(lhs) == effectivePort(rhs)

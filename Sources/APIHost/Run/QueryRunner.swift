@@ -48,9 +48,12 @@ struct QueryRunner<P: Provider>: Sendable {
         let count = max(1, paging.count(query))
         // Pages stored as they were read: they hold item keys, not items.
         var batches = BatchedPages(plan: store.isReadOnly ? nil : batching)
-        for page in 0..<count {
+        var endpoint = provider.request(for: query, page: 0)
+        var fetched: [Endpoint] = []
+        pageLoop: for page in 0..<count {
+            fetched.append(endpoint)
             do {
-                let response = try await send(provider.request(for: query, page: page), patient: page > 0) {
+                let response = try await send(endpoint, patient: page > 0) {
                     provider.failure(status: $0, body: $1, for: query)
                 }
                 var pageWarnings: [String] = []
@@ -62,14 +65,20 @@ struct QueryRunner<P: Provider>: Sendable {
                         : storeInBatches(response, page: page, of: query, into: &batches, warnings: &pageWarnings)
                 } catch {
                     // The cache keeps any 200; one that cannot be read must not answer again.
-                    forgetCachedAnswer(provider.request(for: query, page: page))
+                    forgetCachedAnswer(endpoint)
                     throw error
                 }
                 warnings += pageWarnings
                 pages.append(decoded)
                 origins.add(response.origin)
                 progress?.advance()
-                if !paging.hasMore(decoded, page, query) { break }
+                if !paging.hasMore(decoded, page, query) || page + 1 == count { break }
+                switch nextPage(after: decoded, headers: response.headers, of: endpoint, page: page, query: query, fetched: fetched) {
+                case let .fetch(next): endpoint = next
+                case let .stop(warning):
+                    if let warning { warnings.append("stopped after \(pages.count) of \(count) pages: \(warning)") }
+                    break pageLoop
+                }
             } catch let failure as StoppedStoring {
                 warnings.append(failure.warning)
                 stoppedStoring = true
