@@ -16,12 +16,16 @@ extension ProviderFile {
         var options = self.options.map(\.spec)
         if let paging {
             let last = paging.maxPage
-            options.append(.value(
-                "page", valueName: "N", help: "The first page to fetch, \(paging.first) to \(last) (\(paging.size) a page).",
-                default: String(paging.first)))
-            options.append(.value(
-                "pages", valueName: "N", help: "How many pages to fetch, never past page \(last).", default: "1",
-                configurable: true))
+            // A page found from the answer before it has no number to start at.
+            if !paging.style.followsAnswer {
+                options.append(.value(
+                    "page", valueName: "N", help: "The first page to fetch, \(paging.first) to \(last) (\(paging.size) a page).",
+                    default: String(paging.first)))
+            }
+            let pagesHelp = paging.style.followsAnswer
+                ? "How many pages to fetch, 1 to \(last + 1), each where the page before it says the next one is."
+                : "How many pages to fetch, never past page \(last)."
+            options.append(.value("pages", valueName: "N", help: pagesHelp, default: "1", configurable: true))
         }
         return ProviderDescriptor(
             name: name, displayName: serviceName, summary: summary, discussion: discussion,
@@ -37,12 +41,18 @@ extension ProviderFile {
             rateLimits: rateLimits,
             cacheTTL: .seconds(cacheSeconds),
             storage: FileItemSchema.ownership,
-            pageParameter: paging.map {
+            pageParameter: numberedPaging.map {
                 PageParameter(
                     name: $0.parameter, first: $0.style == .offset ? 0 : $0.first, step: $0.style == .offset ? $0.size : 1,
                     last: $0.style == .offset ? ($0.maxPage - $0.first) * $0.size : $0.maxPage, items: items.segments,
                     pageSize: $0.size, sizeParameter: $0.sizeParameter)
             })
+    }
+
+    /// Paging by number, which `apicli api --paginate` can follow without the answer's help; nil otherwise.
+    private var numberedPaging: Paging? {
+        guard let paging, !paging.style.followsAnswer else { return nil }
+        return paging
     }
 
     /// The positional argument's name in help: `words`, or the path placeholder it fills.

@@ -114,13 +114,16 @@ public struct ProviderFile: Sendable {
         case text, number, date, url
     }
 
-    /// How the API pages: by page number or by offset.
+    /// How the API pages: by page number or by offset, or as each answer says (a cursor
+    /// sent back, a `next` URL in the body, a `Link: <…>; rel="next"` header).
     public struct Paging: Sendable, Hashable {
         public var style: Style
+        /// `page`, `offset`: the parameter that counts; `cursor`: the one the cursor is sent back
+        /// in (`after`); `next`, `link`: empty, since the answer names the whole next request.
         public var parameter: String
         /// The API's first page number (0 or 1); an offset API starts at 0.
         public var first: Int
-        /// Items per page.
+        /// Items per page (for `cursor`, `next` and `link`: asked with ``sizeParameter``, or 100).
         public var size: Int
         /// The parameter that asks for ``size`` items, if the API has one (`hitsPerPage`).
         public var sizeParameter: String?
@@ -128,9 +131,19 @@ public struct ProviderFile: Sendable {
         public var maxPage: Int
         /// Where the total number of results is in the answer, if anywhere.
         public var total: KeyPath?
+        /// `cursor`: where the answer has the value to send back (`last_id`, `meta.next_cursor`).
+        public var cursor: KeyPath? = nil
+        /// `cursor`: where the answer says whether more follow (`has_more`); without it, more
+        /// follow while the answer has a cursor.
+        public var more: KeyPath? = nil
+        /// `next`: where the answer has the next page's URL (`next`, `links.next`); null or absent ends.
+        public var next: KeyPath? = nil
 
         public enum Style: String, Sendable, Hashable, CaseIterable {
-            case page, offset
+            case page, offset, cursor, next, link
+
+            /// Whether each page's request comes from the answer before it rather than from a number.
+            public var followsAnswer: Bool { self == .cursor || self == .next || self == .link }
         }
     }
 

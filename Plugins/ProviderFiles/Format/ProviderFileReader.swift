@@ -293,13 +293,17 @@ public struct ProviderFileReader {
     private func readPaging(_ fields: inout FieldReader) -> ProviderFile.Paging? {
         guard let node = fields.object("paging") else { return nil }
         var paging = FieldReader(node, prefix: "paging")
-        paging.refuseUnknown(Self.pagingFields)
+        paging.refuseUnknown(Self.pagingFields + Self.answerPagingFields)
         defer { fields.absorb(paging) }
         var style: ProviderFile.Paging.Style?
         if let text = paging.string("style") {
             style = ProviderFile.Paging.Style(rawValue: text)
-            if style == nil { paging.problem("style", line: node["style"]?.line, "unknown style '\(text)'; use page or offset") }
+            if style == nil {
+                paging.problem("style", line: node["style"]?.line, "unknown style '\(text)'; use page, offset, cursor, next or link")
+            }
         }
+        if let style { refuseFieldsOfOtherStyles(style, &paging) }
+        if let style, style.followsAnswer { return readAnswerPaging(style, &paging) }
         let parameter = paging.parameter("parameter")
         let first = paging.int("first", in: 0...1) ?? 0
         let size = paging.int("size", in: 1...1_000, required: true)

@@ -78,6 +78,7 @@ public enum ProviderFileWriter {
     }
 
     private static func paging(_ paging: ProviderFile.Paging) -> JSONValue {
+        if paging.style.followsAnswer { return answerPaging(paging) }
         var members: [JSONValue.Member] = [
             .init("style", .string(paging.style.rawValue)), .init("parameter", .string(paging.parameter)),
             .init("first", .int(Int64(paging.first))), .init("size", .int(Int64(paging.size))),

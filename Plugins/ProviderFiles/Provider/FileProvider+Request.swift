@@ -52,9 +52,12 @@ extension FileProvider {
         }
         endpoint.query += query.parameters
         if let paging = file.paging {
-            let absolute = query.firstPage + page
-            let value = paging.style == .page ? absolute : (absolute - paging.first) * paging.size
-            endpoint.add(paging.parameter, absolute == paging.first ? nil : String(value))
+            // Paging that follows the answer builds the first page only (``nextPage(after:links:page:for:)``).
+            if !paging.style.followsAnswer {
+                let absolute = query.firstPage + page
+                let value = paging.style == .page ? absolute : (absolute - paging.first) * paging.size
+                endpoint.add(paging.parameter, absolute == paging.first ? nil : String(value))
+            }
             if let size = paging.sizeParameter { endpoint.add(size, String(paging.size)) }
         }
         return endpoint
@@ -95,7 +98,7 @@ extension FileProvider {
             warnings.append("\(unnamed) results have no '\(id)'; they are told apart by their content")
         }
         let total = file.paging?.total.flatMap { $0.value(in: document) }.flatMap(Self.count)
-        return FileAnswer(items: items, total: total)
+        return FileAnswer(items: items, total: total, next: file.paging?.nextInAnswer(document))
     }
 
     /// A total sent as a number or as digits.

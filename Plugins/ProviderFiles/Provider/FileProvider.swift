@@ -64,6 +64,7 @@ extension FileProvider {
     /// past it, and the API still serves the next page.
     func hasMore(after response: FileAnswer, page: Int, for query: FileQuery) -> Bool {
         guard let paging = file.paging else { return false }
+        if paging.style.followsAnswer { return paging.style == .link || response.next != nil }
         let absolute = query.firstPage + page
         guard absolute < paging.maxPage, response.items.count >= paging.size else { return false }
         guard let total = response.total else { return true }

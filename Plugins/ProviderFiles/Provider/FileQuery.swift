@@ -21,6 +21,9 @@ struct FileQuery: Sendable, Hashable {
 struct FileAnswer: Sendable, Hashable {
     var items: [FileItem]
     var total: Int?
+    /// The cursor to send back, or the next page's URL, when the file's paging reads one from
+    /// the answer (``ProviderFile/Paging/nextInAnswer(_:)``); nil: this was the last page. Not stored.
+    var next: String? = nil
 }
 
 /// One result: its id (from the file's `id` path, or its content hash) and the item as sent.

@@ -1,0 +1,48 @@
+import APICore
+
+/// Reading the paging styles whose next request comes from the answer before it:
+/// `cursor` (a value sent back as a parameter), `next` (a URL in the body) and
+/// `link` (an RFC 8288 `Link` header). `page` and `offset` are read in the reader itself.
+///
+/// ```json
+/// "paging": {"style": "cursor", "parameter": "after", "cursor": "last_id", "more": "has_more",
+///            "size": 20, "sizeParameter": "limit"}
+/// "paging": {"style": "next", "next": "next"}
+/// "paging": {"style": "link", "size": 30, "sizeParameter": "per_page"}
+/// ```
+extension ProviderFileReader {
+    /// The paging fields that only the styles following the answer have.
+    static let answerPagingFields = ["cursor", "more", "next"]
+
+    /// The styles each style-specific field means something for.
+    private static let pagingFieldStyles: [(field: String, styles: [ProviderFile.Paging.Style])] = [
+        ("parameter", [.page, .offset, .cursor]), ("first", [.page, .offset]), ("total", [.page, .offset]),
+        ("cursor", [.cursor]), ("more", [.cursor]), ("next", [.next]),
+    ]
+
+    /// A field another style uses is a mistake to name, not one to ignore: `next` under
+    /// `cursor` paging would otherwise be read as nothing at all.
+    func refuseFieldsOfOtherStyles(_ style: ProviderFile.Paging.Style, _ paging: inout FieldReader) {
+        for (field, styles) in Self.pagingFieldStyles where !styles.contains(style) {
+            guard let node = paging.node[field] else { continue }
+            let owners = styles.map(\.rawValue).joined(separator: ", ")
+            paging.problem(field, line: node.line, "\(style.rawValue) paging has no \(field) (only \(owners) paging has)")
+        }
+    }
+
+    /// `cursor`, `next` or `link` paging. Pages count from 0, so `maxPage` 99 lets `--pages` fetch up to 100.
+    func readAnswerPaging(_ style: ProviderFile.Paging.Style, _ paging: inout FieldReader) -> ProviderFile.Paging? {
+        let parameter = style == .cursor ? paging.parameter("parameter") : ""
+        let sizeParameter = paging.parameter("sizeParameter", required: false)
+        // A size is only sent with its parameter; without one it bounds what a stored page keeps.
+        let size = paging.int("size", in: 1...1_000, required: sizeParameter != nil) ?? 100
+        let maxPage = paging.int("maxPage", in: 0...10_000) ?? 99
+        let cursor = style == .cursor ? paging.keyPath("cursor") : nil
+        let more = style == .cursor ? paging.keyPath("more", required: false) : nil
+        let next = style == .next ? paging.keyPath("next") : nil
+        guard let parameter, style != .cursor || cursor != nil, style != .next || next != nil else { return nil }
+        return ProviderFile.Paging(
+            style: style, parameter: parameter, first: 0, size: size, sizeParameter: sizeParameter, maxPage: maxPage,
+            total: nil, cursor: cursor, more: more, next: next)
+    }
+}
