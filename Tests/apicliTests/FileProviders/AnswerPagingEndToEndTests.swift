@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Provider files that page as each answer says, driven through the built binary and the
+/// loopback server with real recorded answers: a cursor sent back (OpenAI's `after` =
+/// `last_id` while `has_more`), a `next` URL in the body (PokeAPI), and an RFC 8288 `Link`
+/// header. Each test counts the requests in the server's log, so a page too many or too
+/// few, a loop, or a request sent where the key must not go all fail.
+@Suite("Paging by cursor, next URL and Link header, end to end")
+struct AnswerPagingEndToEndTests {
+    static let key = "pageKEY-e2e-31d7c0"
+    static let answers = "openapi-answers/"
+    static let assistants2024 = answers + "openai_assistants_list_cursor_2024-04-27_ruby-openai.json"
+    static let assistants2023 = answers + "openai_assistants_list_cursor_2023-11-14_ruby-openai.json"
+    static let vectorStores = answers + "openai_vector_stores_list_has_more_false_2024-06-10_ruby-openai.json"
+    static let abilities20 = answers + "pokeapi_ability_list_limit20_offset0_next_url_2019_poke-api-v2.json"
+    static let abilities10 = answers + "pokeapi_ability_list_limit10_offset10_next_previous_2019_poke-api-v2.json"
+
+    // MARK: cursor
+
+    static let cursorFile = """
+        {"apicli": 1, "name": "oai", "summary": "OpenAI assistants, newest first.", "baseURL": "https://api.openai.com",
+         "path": "/v1/assistants", "words": {"parameter": "order"}, "key": {"header": "X-Api-Key"},
+         "items": "data", "id": "id",
+         "columns": [{"name": "name", "path": "name", "kind": "text", "searchable": true},
+                     {"name": "model", "path": "model", "kind": "text"}],
+         "paging": {"style": "cursor", "parameter": "after", "cursor": "last_id", "more": "has_more",
+                    "size": 20, "sizeParameter": "limit"}}
+        """
+
+    /// The 2024 page first; the page after its `last_id` is the 2023 recording (another real
+    /// page, another cursor); after that one's cursor, a real list envelope with `has_more: false`.
+    private func cursorServer() throws -> (Sandbox, FixtureServer, [String: String]) {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let first = try Fixtures.real(Self.assistants2024)
+        let second = try Fixtures.real(Self.assistants2023)
+        let last = try Fixtures.real(Self.vectorStores)
+        fixtures.answer(.json(second)) { $0.path == "/v1/assistants" && $0.query("after") == "asst_jMfdcgu0od1W6M0halr25anI" }
+        fixtures.answer(.json(last)) { $0.path == "/v1/assistants" && $0.query("after") == "asst_GENvuSTeXfbjtgrcIuD8NVNU" }
+        fixtures.answer(.json(first)) { $0.path == "/v1/assistants" && $0.query("after") == nil }
+        try sandbox.installProviderFile("oai", Self.cursorFile)
+        return (sandbox, fixtures, sandbox.baseURL(for: "oai").merging(["OAI_API_KEY": Self.key]) { $1 })
+    }
+
+    @Test("cursor: --pages 3 sends the first request, then after=last_id twice, with the words, size and key each time")
+    func cursorThreePages() async throws {
+        let (sandbox, fixtures, env) = try cursorServer()
+        let run = try await sandbox.run(["oai", "desc", "--pages", "3", "--json"], set: env)
+        #expect(run.exitCode == 0, "\(run.stderrText)")
+        let sent = fixtures.requests
+        #expect(sent.count == 3)
+        #expect(sent.map { $0.query("after") } == [nil, "asst_jMfdcgu0od1W6M0halr25anI", "asst_GENvuSTeXfbjtgrcIuD8NVNU"])
+        #expect(sent.allSatisfy { $0.query("order") == "desc" && $0.query("limit") == "20" })
+        #expect(sent.allSatisfy { $0.header("X-Api-Key") == Self.key && !$0.target.contains(Self.key) })
+        let items = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [[String: Any]])
+        #expect(items.count == 20 + 20 + 17, "three pages, each item once")
+        #expect(!run.stdoutText.contains(Self.key) && !run.stderrText.contains(Self.key))
+    }
+
+    @Test("cursor: has_more false ends paging although the answer still has a last_id; --pages 1 is one request")
+    func cursorEnds() async throws {
+        let (sandbox, fixtures, env) = try cursorServer()
+        let all = try await sandbox.run(["oai", "desc", "--pages", "10", "--json"], set: env)
+        #expect(all.exitCode == 0, "\(all.stderrText)")
+        #expect(fixtures.requests.count == 3, "the third page says has_more: false")
+        #expect(!all.stderrText.contains("stopped after"), "\(all.stderrText)")
+        let one = try await sandbox.run(["oai", "desc", "--pages", "1", "--refresh", "--json"], set: env)
+        #expect(one.exitCode == 0, "\(one.stderrText)")
+        #expect(fixtures.requests.count == 4)
+        let items = try #require(try JSONSerialization.jsonObject(with: one.stdout) as? [[String: Any]])
+        #expect(items.count == 20)
+    }
+
+    @Test("cursor: an answer that sends back the cursor just used ends paging instead of asking again")
+    func cursorRepeats() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        // Every request gets the 2024 page, whose last_id is then the cursor of page 2 and of page 3.
+        fixtures.answer(.json(try Fixtures.real(Self.assistants2024))) { $0.path == "/v1/assistants" }
+        try sandbox.installProviderFile("oai", Self.cursorFile)
+        let env = sandbox.baseURL(for: "oai").merging(["OAI_API_KEY": Self.key]) { $1 }
+        let run = try await sandbox.run(["oai", "desc", "--pages", "5", "--json"], set: env)
+        #expect(run.exitCode == 0, "\(run.stderrText)")
+        #expect(fixtures.requests.count == 2)
+        #expect(run.stderrText.contains("stopped after 2 of 5 pages: the answer names a page already fetched"), "\(run.stderrText)")
+    }
+
+    // MARK: next URL
+
+    static let nextFile = """
+        {"apicli": 1, "name": "poke", "summary": "PokeAPI resource lists.", "baseURL": "https://pokeapi.co",
+         "path": "/api/v2/{kind}/", "words": {"pathSegment": "kind"}, "key": {"parameter": "key"},
+         "items": "results", "id": "name",
+         "columns": [{"name": "name", "path": "name", "kind": "text", "searchable": true},
+                     {"name": "url", "path": "url", "kind": "url"}],
+         "paging": {"style": "next", "next": "next", "size": 20, "sizeParameter": "limit"}}
+        """
+
+    /// The first page's `next` is `https://pokeapi.co/api/v2/ability/?offset=20&limit=20`: the
+    /// declared origin, which the run takes to the loopback server it was pointed at. That page
+    /// is answered with the other recording, whose `next` (`offset=20&limit=10`) is answered
+    /// with that recording again: its `next` is then the page itself.
+    private func nextServer() throws -> (Sandbox, FixtureServer, [String: String]) {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let first = try Fixtures.real(Self.abilities20)
+        let later = try Fixtures.real(Self.abilities10)
+        fixtures.answer(.json(later)) { $0.path == "/api/v2/ability/" && $0.query("offset") == "20" }
+        fixtures.answer(.json(first)) { $0.path == "/api/v2/ability/" && $0.query("offset") == nil }
+        try sandbox.installProviderFile("poke", Self.nextFile)
+        return (sandbox, fixtures, sandbox.baseURL(for: "poke").merging(["POKE_API_KEY": Self.key]) { $1 })
+    }
+
+    @Test("next: --pages 3 follows the answers' next URLs under the base URL, the key added once each time")
+    func nextThreePages() async throws {
+        let (sandbox, fixtures, env) = try nextServer()
+        let run = try await sandbox.run(["poke", "ability", "--pages", "3", "--json"], set: env)
+        #expect(run.exitCode == 0, "\(run.stderrText)")
+        let sent = fixtures.requests
+        #expect(sent.map(\.rawQuery.isEmpty) == [false, false, false])
+        #expect(sent.map { $0.query("offset") } == [nil, "20", "20"])
+        #expect(sent.map { $0.query("limit") } == ["20", "20", "10"])
+        #expect(sent.allSatisfy { request in request.query.filter { $0.name == "key" }.map(\.value) == [Self.key] })
+        #expect(!run.stderrText.contains("stopped after"), "--pages 3 was reached: \(run.stderrText)")
+        let items = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [[String: Any]])
+        #expect(items.count == 20, "the later pages repeat abilities 11-20, each kept once")
+        #expect(!run.stdoutText.contains(Self.key) && !run.stderrText.contains(Self.key))
+    }
+
+    @Test("next: a next URL equal to the page just fetched ends paging (no loop); --pages 1 is one request")
+    func nextNoLoop() async throws {
+        let (sandbox, fixtures, env) = try nextServer()
+        let run = try await sandbox.run(["poke", "ability", "--pages", "10"], set: env)
+        #expect(run.exitCode == 0, "\(run.stderrText)")
+        #expect(fixtures.requests.count == 3)
+        #expect(run.stderrText.contains("stopped after 3 of 10 pages: the answer names a page already fetched"), "\(run.stderrText)")
+        let one = try await sandbox.run(["poke", "ability", "--pages", "1", "--refresh"], set: env)
+        #expect(one.exitCode == 0, "\(one.stderrText)")
+        #expect(fixtures.requests.count == 4)
+    }
+
+    @Test("next: without the base-URL override, a next URL at the real origin is never requested from the loopback server")
+    func nextElsewhere() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        fixtures.answer(.json(try Fixtures.real(Self.abilities20))) { $0.path == "/api/v2/ability/" }
+        // Declared at the loopback server: the answer's https://pokeapi.co is then another origin.
+        try sandbox.installProviderFile(
+            "poke", Self.nextFile.replacingOccurrences(of: "https://pokeapi.co", with: sandbox.server.baseURL.absoluteString))
+        let run = try await sandbox.run(["poke", "ability", "--pages", "3"], set: ["POKE_API_KEY": Self.key])
+        #expect(run.exitCode == 0, "\(run.stderrText)")
+        #expect(fixtures.requests.count == 1)
+        #expect(run.stderrText.contains("stopped after 1 of 3 pages: the next page is at https://pokeapi.co"), "\(run.stderrText)")
+        #expect(!run.stderrText.contains(Self.key))
+    }
+
+    // MARK: Link header
+
+    static let linkFile = """
+        {"apicli": 1, "name": "oail", "summary": "OpenAI assistants, paged by Link headers.",
+         "baseURL": "https://api.openai.com", "path": "/v1/assistants", "words": {"parameter": "order"},
+         "key": {"header": "X-Api-Key"}, "items": "data", "id": "id",
+         "columns": [{"name": "name", "path": "name", "kind": "text", "searchable": true}],
+         "paging": {"style": "link", "size": 20, "sizeParameter": "limit"}}
+        """
+
+    /// Real bodies (the two assistants pages), with `Link` headers written here in GitHub's form,
+    /// since the only recorded Link pages (GitHub's issues) are bare arrays, which a provider file
+    /// reads once answers of every shape do; the host-level test pages those with their exact headers.
+    @Test("link: rel=next is followed (several links, quoted and unquoted rel, several relations, any case); --pages 1 and 3 counted")
+    func linkPages() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let base = sandbox.server.baseURL.absoluteString
+        let first = try Fixtures.real(Self.assistants2024)
+        let second = try Fixtures.real(Self.assistants2023)
+        // Page 1 names page 2 among other links, relative; page 2's next is absolute, with
+        // `REL=` in capitals and two relations; page 3 has only prev and first.
+        let link1 = #"<\#(base)/v1/assistants?order=desc&limit=20&page=1>; rel="first", </v1/assistants?order=desc&limit=20&page=2>; title="a, b; c"; rel="next""#
+        let link2 = #"<\#(base)/v1/assistants?order=desc&limit=20&page=1>; rel=prev, <\#(base)/v1/assistants?order=desc&limit=20&page=3>; REL="last NEXT""#
+        let link3 = #"<\#(base)/v1/assistants?order=desc&limit=20&page=2>; rel="prev""#
+        fixtures.answer(.json(first, headers: [("Link", link1)])) { $0.path == "/v1/assistants" && $0.query("page") == nil }
+        fixtures.answer(.json(second, headers: [("Link", link2)])) { $0.query("page") == "2" }
+        fixtures.answer(.json(first, headers: [("Link", link3)])) { $0.query("page") == "3" }
+        try sandbox.installProviderFile("oail", Self.linkFile)
+        let env = sandbox.baseURL(for: "oail").merging(["OAIL_API_KEY": Self.key]) { $1 }
+
+        let one = try await sandbox.run(["oail", "desc", "--pages", "1", "--json"], set: env)
+        #expect(one.exitCode == 0, "\(one.stderrText)")
+        #expect(fixtures.requests.count == 1)
+        let three = try await sandbox.run(["oail", "desc", "--pages", "3", "--refresh", "--json"], set: env)
+        #expect(three.exitCode == 0, "\(three.stderrText)")
+        let sent = Array(fixtures.requests.dropFirst())
+        #expect(sent.map { $0.query("page") } == [nil, "2", "3"])
+        #expect(sent.allSatisfy { $0.header("X-Api-Key") == Self.key })
+        let all = try await sandbox.run(["oail", "desc", "--pages", "9", "--refresh", "--json"], set: env)
+        #expect(all.exitCode == 0, "\(all.stderrText)")
+        #expect(fixtures.requests.count == 1 + 3 + 3, "page 3 has no rel=next: the end")
+        #expect(!all.stderrText.contains("stopped after"), "\(all.stderrText)")
+    }
+
+    @Test("link: a next link to another origin (another port) is never requested, the key never sent there, and paging ends with a warning")
+    func linkElsewhere() async throws {
+        let elsewhere = try LoopbackServer { _ in .json(#"{"data": []}"#) }
+        defer { elsewhere.stop() }
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let link = "<\(elsewhere.baseURL.absoluteString)/v1/assistants?order=desc&limit=20&page=2>; rel=\"next\""
+        fixtures.answer(.json(try Fixtures.real(Self.assistants2024), headers: [("Link", link)])) { $0.path == "/v1/assistants" }
+        try sandbox.installProviderFile("oail", Self.linkFile)
+        let env = sandbox.baseURL(for: "oail").merging(["OAIL_API_KEY": Self.key]) { $1 }
+        let run = try await sandbox.run(["oail", "desc", "--pages", "3", "--json"], set: env)
+        #expect(run.exitCode == 0, "\(run.stderrText)")
+        #expect(fixtures.requests.count == 1)
+        #expect(elsewhere.requests.isEmpty, "nothing, and so no key, went to the other origin")
+        #expect(run.stderrText.contains("stopped after 1 of 3 pages: the next page is at \(elsewhere.baseURL.absoluteString)"),
+                "\(run.stderrText)")
+        #expect(!run.stderrText.contains(Self.key))
+        let items = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [[String: Any]])
+        #expect(items.count == 20, "the page fetched is still shown")
+    }
+}
