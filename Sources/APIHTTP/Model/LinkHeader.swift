@@ -69,7 +69,11 @@ public enum LinkHeader {
             guard current == UInt8(ascii: "<") else { return nil }
             index += 1
             let start = index
-            while let byte = current, byte != UInt8(ascii: ">") { index += 1 }
+            // A URI reference has no spaces or `<`: one that does is a `>` gone missing.
+            while let byte = current, byte != UInt8(ascii: ">") {
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { return nil }
+                index += 1
+            }
             guard current == UInt8(ascii: ">") else { return nil }
             let target = String(decoding: bytes[start..<index], as: UTF8.self)
             index += 1
