@@ -63,7 +63,8 @@ public struct OpenAPIImport {
             throw document.error(found.node, "the path parameter {\(parameter)} cannot be filled; only the words can fill a path segment")
         }
 
-        let paging = self.paging(query, document: document, answer: document.responseSchema(of: found.node))
+        let paging = answerPaging(query, operation: found.node, document: document)
+            ?? self.paging(query, document: document, answer: document.responseSchema(of: found.node))
         let pagingNames = Set([paging?.parameter, paging?.sizeParameter].compactMap { $0 })
         var optionNames = reservedOptions.union(paging == nil ? [] : ["page", "pages"])
         let options = query.compactMap { parameter -> ProviderFile.Option? in
@@ -184,7 +185,7 @@ public struct OpenAPIImport {
     }
 
     /// The first property, breadth first and at most four objects deep, that `match` accepts.
-    private func firstProperty(
+    func firstProperty(
         in schema: DocumentNode, document: OpenAPIDocument, match: (String, DocumentNode) -> DocumentNode?
     ) -> (path: KeyPath, found: DocumentNode)? {
         var queue: [(String, DocumentNode)] = [("", schema)]
