@@ -152,6 +152,22 @@ struct AnswerPagingEndToEndTests {
         #expect(!run.stderrText.contains(Self.key))
     }
 
+    @Test("next: imported from PokeAPI's own document, ability_list pages by its next URLs")
+    func importedNext() async throws {
+        let (sandbox, fixtures, _) = try nextServer()
+        let document = Fixtures.realRoot.appendingPathComponent("openapi-corpus/pokeapi_openapi.yml").path
+        let add = try await sandbox.run(["provider", "add", "pokeapi", "--openapi", document, "--operation", "ability_list"])
+        #expect(add.exitCode == 0, "\(add.stderrText)")
+        let show = try await sandbox.run(["provider", "show", "pokeapi"])
+        #expect(show.stdoutText.contains(#""style": "next""#) || show.stdoutText.contains(#""style" : "next""#), "\(show.stdoutText)")
+        let run = try await sandbox.run(["pokeapi", "stench", "--pages", "3", "--json"], set: sandbox.baseURL(for: "pokeapi"))
+        #expect(run.exitCode == 0, "\(run.stderrText)")
+        let sent = fixtures.requests
+        #expect(sent.count == 3)
+        #expect(sent.first?.query("q") == "stench" && sent.first?.query("limit") == "10")
+        #expect(sent.dropFirst().map { $0.query("offset") } == ["20", "20"], "the answers' next URLs, not numbers")
+    }
+
     // MARK: Link header
 
     static let linkFile = """
