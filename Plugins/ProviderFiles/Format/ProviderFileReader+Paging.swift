@@ -11,9 +11,6 @@ import APICore
 /// "paging": {"style": "link", "size": 30, "sizeParameter": "per_page"}
 /// ```
 extension ProviderFileReader {
-    /// The paging fields that only the styles following the answer have.
-    static let answerPagingFields = ["cursor", "more", "next"]
-
     /// The styles each style-specific field means something for.
     private static let pagingFieldStyles: [(field: String, styles: [ProviderFile.Paging.Style])] = [
         ("parameter", [.page, .offset, .cursor]), ("first", [.page, .offset]), ("total", [.page, .offset]),

@@ -27,7 +27,7 @@ public struct ProviderFileReader {
     ]
     static let optionFields = ["name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices"]
     static let columnFields = ["name", "path", "kind", "searchable"]
-    static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total"]
+    static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total", "cursor", "more", "next"]
     static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
     static let keyFields = ["parameter", "header", "environmentVariable", "signupURL"]
 
@@ -293,7 +293,7 @@ public struct ProviderFileReader {
     private func readPaging(_ fields: inout FieldReader) -> ProviderFile.Paging? {
         guard let node = fields.object("paging") else { return nil }
         var paging = FieldReader(node, prefix: "paging")
-        paging.refuseUnknown(Self.pagingFields + Self.answerPagingFields)
+        paging.refuseUnknown(Self.pagingFields)
         defer { fields.absorb(paging) }
         var style: ProviderFile.Paging.Style?
         if let text = paging.string("style") {
