@@ -39,6 +39,21 @@ struct CacheMiddlewareTests {
         #expect(storage.keys == ["GET " + server.baseURL.absoluteString + "/data"])
     }
 
+    /// Paging reads every `Link` field; a cached page must page as the fresh one did.
+    @Test func aFieldSentTwiceSurvivesACacheHit() async throws {
+        let server = try LoopbackServer { _ in
+            .json(#"{"n":1}"#, headers: [("Link", "</p/1>; rel=\"prev\""), ("Link", "</p/3>; rel=\"next\"")])
+        }
+        defer { server.stop() }
+        let clock = ManualClock(start: Date())
+        let client = client(storage: MemoryCacheStorage(), clock: clock)
+        let fresh = try await client.send(request(server), context: context())
+        let cached = try await client.send(request(server), context: context())
+        #expect(server.requests.count == 1)
+        #expect(LinkHeader.links(in: fresh.headers).map(\.target) == ["/p/1", "/p/3"])
+        #expect(LinkHeader.links(in: cached.headers).map(\.target) == ["/p/1", "/p/3"])
+    }
+
     @Test func aStaleEntryIsRevalidatedWithIfNoneMatch() async throws {
         let server = try LoopbackServer(routes: [
             "/data": [

@@ -109,7 +109,8 @@ public struct CacheMiddleware: ClientMiddleware {
         let now = time.now()
         let entry = CachedResponse(
             status: response.status,
-            headers: Dictionary(response.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            // A field sent twice (two `Link` fields) is kept as one, its values joined as RFC 9110 §5.3 allows.
+            headers: Dictionary(response.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { "\($0), \($1)" }),
             body: response.body,
             storedAt: now,
             freshUntil: now.addingTimeInterval(control.freshness(default: ttl).timeInterval),
