@@ -7,8 +7,9 @@ import Foundation
 
 /// The one provider type that serves every provider file, whatever it
 /// declares: everything a ``Provider`` does, read from a ``ProviderFile``. A
-/// file that declares paging gets `--page` and `--pages`, fetched in order; one
-/// that does not asks for one page (``FileQuery/pages`` is 1), so the host's
+/// file that declares paging gets `--pages` (and `--page` when pages have numbers),
+/// fetched in order, each later page by number or where the answer before it says
+/// (`FileProvider+AnswerPaging.swift`); one that does not asks for one page (``FileQuery/pages`` is 1), so the host's
 /// paging is the same single request as for any provider that does not page.
 struct FileProvider: PagedProvider {
     typealias Query = FileQuery
@@ -61,7 +62,8 @@ extension FileProvider {
     func pageCount(for query: FileQuery) -> Int { query.pages }
 
     /// More pages exist while this one was full, the total (if sent) reaches
-    /// past it, and the API still serves the next page.
+    /// past it, and the API still serves the next page; for paging that follows the
+    /// answer, while it names a cursor or a next URL (a `Link` header is read in `nextPage`).
     func hasMore(after response: FileAnswer, page: Int, for query: FileQuery) -> Bool {
         guard let paging = file.paging else { return false }
         if paging.style.followsAnswer { return paging.style == .link || response.next != nil }
