@@ -38,11 +38,11 @@ struct AnswerPagingTests {
         (#"{"style": "cursor", "parameter": "after"}"#, "paging.cursor", "missing"),
         (#"{"style": "cursor", "cursor": "last_id"}"#, "paging.parameter", "missing"),
         (#"{"style": "next"}"#, "paging.next", "missing"),
-        (#"{"style": "next", "next": "next", "cursor": "x"}"#, "paging.cursor", "only cursor paging has"),
-        (#"{"style": "link", "parameter": "page"}"#, "paging.parameter", "link paging has no parameter"),
-        (#"{"style": "link", "first": 1}"#, "paging.first", "only page, offset paging has"),
+        (#"{"style": "next", "next": "next", "cursor": "x"}"#, "paging.cursor", "is for cursor paging, not next"),
+        (#"{"style": "link", "parameter": "page"}"#, "paging.parameter", "is for page, offset and cursor paging, not link"),
+        (#"{"style": "link", "first": 1}"#, "paging.first", "is for page and offset paging, not link"),
         (#"{"style": "link", "sizeParameter": "per_page"}"#, "paging.size", "missing"),
-        (#"{"style": "page", "parameter": "page", "size": 10, "next": "next"}"#, "paging.next", "only next paging has"),
+        (#"{"style": "page", "parameter": "page", "size": 10, "next": "next"}"#, "paging.next", "is for next paging, not page"),
         (#"{"style": "links"}"#, "paging.style", "use page, offset, cursor, next or link"),
     ])
     func refused(_ paging: String, field: String, says: String) throws {

@@ -22,8 +22,9 @@ extension ProviderFileReader {
     func refuseFieldsOfOtherStyles(_ style: ProviderFile.Paging.Style, _ paging: inout FieldReader) {
         for (field, styles) in Self.pagingFieldStyles where !styles.contains(style) {
             guard let node = paging.node[field] else { continue }
-            let owners = styles.map(\.rawValue).joined(separator: ", ")
-            paging.problem(field, line: node.line, "\(style.rawValue) paging has no \(field) (only \(owners) paging has)")
+            let names = styles.map(\.rawValue)
+            let owners = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1] : names[0]
+            paging.problem(field, line: node.line, "is for \(owners) paging, not \(style.rawValue)")
         }
     }
 
