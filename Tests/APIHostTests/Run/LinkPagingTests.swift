@@ -1,4 +1,3 @@
-import APICore
 import APIHost
 import Foundation
 import Testing
