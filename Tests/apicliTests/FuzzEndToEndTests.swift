@@ -124,3 +124,102 @@ struct FuzzEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: "/tmp/fuzz-copy.sqlite3"))
     }
 }
+
+/// Provider files and OpenAPI documents, mutated from real ones (issue 23).
+extension FuzzEndToEndTests {
+    /// The real documents mutated, and the operation each one imports.
+    static let documents: [(path: String, operation: String)] = [
+        ("openapi/nyt_article_search_v2.json", "GET /articlesearch.json"),
+        ("openapi-corpus/nyt_article_search_v2.yaml", "GET /articlesearch.json"),
+        ("openapi-corpus/apisguru_xkcd.com_openapi.yaml", "GET /info.0.json"),
+    ]
+
+    /// Runs `lines` two at a time and checks each run; no output may hold a terminal control.
+    static func runAll(
+        _ lines: [[String]], in sandbox: Sandbox, label: String, strict: Bool = true, tally: inout FuzzTally,
+        codes: inout [Int32: Int]
+    ) async throws {
+        for chunk in stride(from: 0, to: lines.count, by: workers) {
+            let batch = Array(lines[chunk..<min(chunk + workers, lines.count)])
+            let results = try await withThrowingTaskGroup(of: ([String], ProcessRunner.Result).self) { group in
+                for line in batch { group.addTask { (line, try await sandbox.run(line, timeout: .seconds(20))) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for (line, result) in results {
+                tally.runs += 1
+                codes[result.exitCode, default: 0] += 1
+                tally.findings += FuzzVerdict.check(result, arguments: line, label: label, strict: strict)
+                if ProviderFileTextEndToEndTests.controlsTerminal(result.stdoutText + result.stderrText) {
+                    tally.findings.append(FuzzVerdict(
+                        problem: .notOneErrorLine, label: label + ": a terminal control shown", arguments: line,
+                        exitCode: result.exitCode, stderr: result.stderrText))
+                }
+            }
+        }
+    }
+
+    @Test("mutated provider files: no trap or hang, one error line, documented exit codes, no control shown")
+    func providerFiles() async throws {
+        let start = ContinuousClock.now
+        let (sandbox, _) = try Sandbox.withSearchAPIs()
+        var generator = DocumentFuzz(seed: Self.seed)
+        let seeds = [("wiki", Sandbox.wikiFile), ("hn", FuzzTarget.hnFile)]
+        var tally = FuzzTally()
+        var codes: [Int32: Int] = [:]
+        for index in 0..<Self.limit(100_000, default: 150) {
+            let (name, text) = seeds[index % seeds.count]
+            let path = sandbox.providersFolder + "/\(name).json"
+            try? FileManager.default.removeItem(atPath: path)
+            try sandbox.installProviderFile(name, "")
+            try Data(generator.mutate(Array(text.utf8))).write(to: URL(fileURLWithPath: path))
+            tally.cases += 1
+            // A run and show must be one line; check lists every problem of the file, one line each.
+            try await Self.runAll(
+                [[name, "computing", "--offline"], ["provider", "show", name]], in: sandbox, label: "provider file",
+                tally: &tally, codes: &codes)
+            try await Self.runAll(
+                [["provider", "check", name], ["help", name]], in: sandbox, label: "provider file", strict: false,
+                tally: &tally, codes: &codes)
+        }
+        Self.report("provider files", tally, since: start)
+        print("  exit codes: " + codes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
+        #expect(tally.crashes.isEmpty, "\(tally.crashes.prefix(10).map(\.description).joined(separator: "\n"))")
+        #expect(tally.contractProblems.isEmpty, "\(tally.contractProblems.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test("mutated OpenAPI documents (JSON and YAML): no trap or hang, one error line, documented exit codes, no control shown")
+    func openAPIDocuments() async throws {
+        let start = ContinuousClock.now
+        let (sandbox, _) = try Sandbox.withFixtures()
+        var generator = DocumentFuzz(seed: Self.seed)
+        let seeds = try Self.documents.map { (Array(try Data(contentsOf: Fixtures.realRoot.appendingPathComponent($0.path))), $0) }
+        var tally = FuzzTally()
+        var codes: [Int32: Int] = [:]
+        for index in 0..<Self.limit(100_000, default: 150) {
+            let (bytes, document) = seeds[index % seeds.count]
+            let name = "doc\(index % 2)"
+            let path = sandbox.home.path("\(name)." + (document.path.hasSuffix(".json") ? "json" : "yaml"))
+            try Data(generator.mutate(bytes)).write(to: URL(fileURLWithPath: path))
+            try? FileManager.default.removeItem(atPath: sandbox.providersFolder + "/\(name).json")
+            tally.cases += 1
+            try await Self.runAll(
+                [["provider", "add", name, "--openapi", path, "--operation", document.operation]], in: sandbox,
+                label: "openapi", tally: &tally, codes: &codes)
+            // What was imported reads back as a file that passes its own checks.
+            if FileManager.default.fileExists(atPath: sandbox.providersFolder + "/\(name).json") {
+                let check = try await sandbox.run(["provider", "check", name], timeout: .seconds(20))
+                tally.runs += 1
+                if check.exitCode != 0 {
+                    tally.findings.append(FuzzVerdict(
+                        problem: .notOneErrorLine, label: "openapi: an imported file fails its check",
+                        arguments: ["provider", "check", name], exitCode: check.exitCode, stderr: check.stderrText))
+                }
+                try await Self.runAll([["help", name]], in: sandbox, label: "openapi", tally: &tally, codes: &codes)
+            }
+        }
+        Self.report("openapi documents", tally, since: start)
+        print("  exit codes: " + codes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
+        #expect(tally.crashes.isEmpty, "\(tally.crashes.prefix(10).map(\.description).joined(separator: "\n"))")
+        #expect(tally.contractProblems.isEmpty, "\(tally.contractProblems.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+}

@@ -29,6 +29,10 @@ struct FieldReader {
         problems += other.problems
     }
 
+    mutating func absorb(_ found: [ProviderFileError.Problem]) {
+        problems += found
+    }
+
     /// Members this object may not have: typos reported with the nearest known name.
     mutating func refuseUnknown(_ known: [String]) {
         for member in node.members ?? [] where !known.contains(member.key) {

@@ -74,6 +74,7 @@ public struct ProviderFileReader {
         let key = readKey(&fields, name: name)
         let paging = readPaging(&fields)
         let options = readOptions(&fields, paging: paging)
+        fields.absorb(OptionDefaultCheck.problems(of: options ?? [], nodes: root["options"]?.array ?? []))
         let items = fields.keyPath("items")
         let id = fields.keyPath("id", required: false)
         let columns = readColumns(&fields)

@@ -56,7 +56,7 @@ struct ProviderFileCommand: Sendable {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw CLIError("\(path) cannot be read", exitCode: .noInput)
             }
-            console.out(String(decoding: data, as: UTF8.self))
+            console.out(ShownFileText.escaped(String(decoding: data, as: UTF8.self)))
         case "check":
             return try check(try operand(rest, verb), sample: parsed.values["sample"])
         case "remove":
