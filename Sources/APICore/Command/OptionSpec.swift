@@ -19,6 +19,9 @@ public struct OptionSpec: Sendable, Hashable {
     /// Whether `<provider>.<name>` in the config file and `APICLI_<PROVIDER>_<NAME>`
     /// may set a default for it.
     public var configurable: Bool
+    /// Whether the command cannot run without it (an API's required query
+    /// parameter): missing, it is a usage error naming it.
+    public var required: Bool = false
 
     public var isFlag: Bool { valueName == nil }
 
@@ -26,11 +29,11 @@ public struct OptionSpec: Sendable, Hashable {
     public static func value(
         _ name: String, short: Character? = nil, valueName: String, help: String,
         choices: [String] = [], suggestions: [String] = [], default defaultValue: String? = nil,
-        configurable: Bool = false
+        configurable: Bool = false, required: Bool = false
     ) -> OptionSpec {
         OptionSpec(
             name: name, short: short, valueName: valueName, help: help, choices: choices,
-            suggestions: suggestions, defaultValue: defaultValue, configurable: configurable)
+            suggestions: suggestions, defaultValue: defaultValue, configurable: configurable, required: required)
     }
 
     /// A flag: `--wide`.
