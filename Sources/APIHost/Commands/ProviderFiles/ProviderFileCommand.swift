@@ -120,8 +120,9 @@ struct ProviderFileCommand: Sendable {
             for note in notes { console.err("apicli: error: " + Messages.oneLine(note) + "\n") }
         }
         guard notes.isEmpty else { return .configuration }
-        let paging = file.paging.map { ", paging by \($0.style.rawValue), \($0.size) a page" } ?? ""
-        console.out("ok: \(path) (\(file.columns.count) columns\(paging))\n")
+        let paging = file.primary.paging.map { ", paging by \($0.style.rawValue), \($0.size) a page" } ?? ""
+        let facts = file.operations.count > 1 ? "\(file.operations.count) operations" : "\(file.primary.columns.count) columns\(paging)"
+        console.out("ok: \(path) (\(facts))\n")
         return .success
     }
 
