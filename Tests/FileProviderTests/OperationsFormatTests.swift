@@ -99,3 +99,28 @@ struct OperationsFormatTests {
         #expect(missing.code == .usage && missing.errors.first?.contains("--offset") == true, "\(missing.stderr)")
     }
 }
+
+@Suite("Imported operation names")
+struct OperationNameTests {
+    @Test("operationIds in kebab case; else from the path", arguments: [
+        ("getBestSellers", "/x", "get-best-sellers"), ("lists_overview", "/x", "lists-overview"),
+        ("", "/lists/{list}.json", "lists-list"), ("GET_lists-{format}", "/x", "get-lists-format"),
+        ("help", "/x", "get-help"), ("1st", "/x", "st"),
+    ])
+    func names(id: String, path: String, expected: String) throws {
+        let node = try JSONDocumentReader.read(Array((id.isEmpty ? "{}" : "{\"operationId\": \"\(id)\"}").utf8))
+        let found: OpenAPIDocument.Found = (method: "get", path: path, node: node, pathItem: node)
+        #expect(OperationNames().next(for: found) == expected)
+    }
+
+    @Test("a name taken gets -2, then -3")
+    func unique() throws {
+        let node = try JSONDocumentReader.read(Array("{\"operationId\": \"list\"}".utf8))
+        let found: OpenAPIDocument.Found = (method: "get", path: "/", node: node, pathItem: node)
+        var names = OperationNames()
+        names.take(names.next(for: found))
+        let second = names.next(for: found)
+        names.take(second)
+        #expect(second == "list-2" && names.next(for: found) == "list-3")
+    }
+}

@@ -18,8 +18,9 @@ public struct ProviderFileReader {
     /// Command words and option names the host has taken.
     let reserved: ReservedNames
 
-    /// Files larger than this are refused before parsing.
-    static let maxBytes = 256 * 1024
+    /// Files larger than this are refused before parsing: room for a whole API's
+    /// GET operations (Stripe's 216 make about 1 MiB), still bounded.
+    static let maxBytes = 8 * 1024 * 1024
 
     static let topFields = [
         "$schema", "apicli", "name", "summary", "about", "displayName", "baseURL", "path", "words", "key", "options",
