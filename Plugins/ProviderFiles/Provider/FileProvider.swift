@@ -17,6 +17,14 @@ struct FileProvider: PagedProvider {
     let file: ProviderFile
     /// Where the file was read from, for help and messages.
     let source: String
+    /// Built once: a file of hundreds of operations is described once per run, not per look.
+    let descriptor: ProviderDescriptor
+
+    init(file: ProviderFile, source: String) {
+        self.file = file
+        self.source = source
+        self.descriptor = file.descriptor(source: source)
+    }
 }
 
 extension ProviderFile {
@@ -27,11 +35,14 @@ extension ProviderFile {
 }
 
 extension FileProvider {
-    var descriptor: ProviderDescriptor { file.descriptor(source: source) }
-
     var migrations: [Migration] { FileItemSchema.migrations }
 
-    func label(for query: FileQuery) -> String { "\"" + query.words + "\"" }
+    /// `"rust async"`, or `lists-list 2018-04-01 "words"` for an operation of several; the provider's name when empty.
+    func label(for query: FileQuery) -> String {
+        let words = query.words.isEmpty ? [] : ["\"" + query.words + "\""]
+        let parts = (query.operation.isEmpty ? [] : [query.operation]) + query.arguments + words
+        return parts.isEmpty ? file.name : parts.joined(separator: " ")
+    }
 
     /// The operation a query asks: by name, or the file's only one.
     func operation(_ query: FileQuery) -> ProviderFile.Operation {

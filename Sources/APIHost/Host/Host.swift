@@ -93,6 +93,8 @@ public struct Host: Sendable {
         }
         let parsed = try CommandLineParser(options: specs).parse(words)
         if parsed.values["help"] == "true" {
+            // One provider's page needs its own description only: other provider files stay unread.
+            let model = CommandLineModel(providers: [descriptor])
             let help = operation.map { OperationHelpGenerator.help(for: $0, of: descriptor, in: model) }
             environment.console.out(help ?? ProviderHelpGenerator.help(for: descriptor, in: model))
             return .success
