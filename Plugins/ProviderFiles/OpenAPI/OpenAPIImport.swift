@@ -116,7 +116,11 @@ public struct OpenAPIImport {
             _ = try ProviderFileReader(file: "the operation", expectedName: nil, reserved: ReservedNames(options: reservedOptions))
                 .read(Array(ProviderFileWriter.text(alone).utf8))
         } catch {
-            throw OpenAPIImportError(.unusable, error.lines.first.map { $0.replacingAll("operations[0].", with: "") } ?? error.description)
+            let first = error.problems.first.map { problem in
+                let field = problem.field.replacingAll("operations[0].", with: "")
+                return "the provider file would refuse it: " + (field.isEmpty ? "" : field + ": ") + problem.message
+            }
+            throw OpenAPIImportError(.unusable, first ?? error.description)
         }
     }
 
