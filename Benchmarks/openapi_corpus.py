@@ -65,7 +65,8 @@ def reason(stderr, path):
     lines = [line for line in stderr.strip().splitlines() if line.strip()]
     text = lines[-1] if lines else "(no message)"
     text = text.replace(path, "FILE").replace(os.path.basename(path), "FILE")
-    text = re.sub(r"^apicli: (error: )?", "", text)
+    text = re.sub(r"^apicli: (error: |warning: )?", "", text)
+    text = re.sub(r"^left out .+?: (?=FILE\b|the |no |served )", "", text)  # one line per operation an import left out
     text = re.sub(r"/\S*/apicli-corpus-[^/\s]+/\S*/(corpus\d+\.json)", r"PROVIDERS/\1", text)
     text = re.sub(r"\bcorpus\d+\b", "corpusN", text)
     return re.sub(r"FILE:\d+: ", "FILE: ", text)

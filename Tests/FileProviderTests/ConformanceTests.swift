@@ -30,7 +30,7 @@ struct FileProviderConformanceTests {
     @Test("A file without paging asks for one page, with the same provider type")
     func unpaged() async throws {
         var file = try SampleFiles.read(SampleFiles.wikipedia)
-        file.paging = nil
+        file.primary.paging = nil
         let provider = FileProvider(file: file, source: "wiki.json")
         let query = try #require(try provider.queries(from: ParsedCommand(arguments: ["computing"], values: [:])).first)
         #expect(provider.pageCount(for: query) == 1)

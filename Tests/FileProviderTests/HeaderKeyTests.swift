@@ -113,8 +113,8 @@ struct HeaderKeyTests {
     func importsHeaderKeys(document: String) throws {
         let file = try Self.imported(document)
         #expect(file.key?.placement == .header("X-Api-Key"))
-        #expect(file.words == .parameter("q"))
-        #expect(file.options.isEmpty, "the key's header is no option: \(file.options.map(\.name))")
+        #expect(file.primary.words == .parameter("q"))
+        #expect(file.primary.options.isEmpty, "the key's header is no option: \(file.primary.options.map(\.name))")
         let reread = try ProviderFileReader(file: "docs.json", expectedName: "docs", reserved: SampleFiles.reserved)
             .read(Array(ProviderFileWriter.text(file).utf8))
         #expect(reread.key == file.key)

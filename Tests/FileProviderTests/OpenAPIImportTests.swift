@@ -18,26 +18,26 @@ struct OpenAPIImportTests {
     func nyt() throws {
         let file = try Self.imported()
         #expect(file.baseURL.absoluteString == "https://api.nytimes.com")
-        #expect(file.path == "/svc/search/v2/articlesearch.json")
-        #expect(file.words == .parameter("q"))
+        #expect(file.primary.path == "/svc/search/v2/articlesearch.json")
+        #expect(file.primary.words == .parameter("q"))
         #expect(file.key?.placement == .query("api-key"))
         #expect(file.key?.environmentVariable == "NYTIMES_API_KEY")
-        #expect(file.items.description == "response.docs")
-        #expect(file.id?.description == "_id")
-        #expect(file.paging?.parameter == "page")
-        #expect(file.paging?.total?.description == "response.meta.hits")
-        let options = Dictionary(uniqueKeysWithValues: file.options.map { ($0.name, $0) })
+        #expect(file.primary.items.description == "response.docs")
+        #expect(file.primary.id?.description == "_id")
+        #expect(file.primary.paging?.parameter == "page")
+        #expect(file.primary.paging?.total?.description == "response.meta.hits")
+        let options = Dictionary(uniqueKeysWithValues: file.primary.options.map { ($0.name, $0) })
         #expect(options["begin-date"]?.type == .date(format: "yyyyMMdd"))
         #expect(options["begin-date"]?.parameter == "begin_date")
         #expect(options["sort"]?.type == .choice(["newest", "oldest"]))
         #expect(options["hl"]?.type == .choice(["true", "false"]))
         #expect(options["page"] == nil, "page is paging, not an option")
-        #expect(file.columns.first?.path.description == "headline.main")
+        #expect(file.primary.columns.first?.path.description == "headline.main")
         // What is written passes the checks every run makes.
         let text = ProviderFileWriter.text(file)
         let reread = try ProviderFileReader(file: "nytimes.json", expectedName: "nytimes", reserved: SampleFiles.reserved)
             .read(Array(text.utf8))
-        #expect(reread.options == file.options)
+        #expect(reread.primary.options == file.primary.options)
     }
 
     @Test("An unknown operation names the ones there are")
@@ -56,17 +56,17 @@ struct OpenAPIImportTests {
             name: "nyt-yaml", documentPath: yaml, operation: "GET /articlesearch.json", wordsParameter: nil,
             reservedOptions: SampleFiles.reserved.options).providerFile()
         let fromJSON = try Self.imported()
-        #expect(fromYAML.path == fromJSON.path)
+        #expect(fromYAML.primary.path == fromJSON.primary.path)
         #expect(fromYAML.baseURL == fromJSON.baseURL)
-        #expect(fromYAML.words == fromJSON.words)
+        #expect(fromYAML.primary.words == fromJSON.primary.words)
         // NYT's YAML is a later revision of the document, with its own set of parameters.
-        #expect(Set(["begin-date", "end-date", "fq", "sort"]).isSubset(of: fromYAML.options.map(\.name)))
+        #expect(Set(["begin-date", "end-date", "fq", "sort"]).isSubset(of: fromYAML.primary.options.map(\.name)))
     }
 
     @Test("The imported NYT provider passes the conformance suite, key included")
     func conformance() async throws {
         let provider = try Self.imported().provider(source: "nytimes.json")
-        guard let paged = provider as? FileProvider, paged.file.paging != nil else {
+        guard let paged = provider as? FileProvider, paged.file.primary.paging != nil else {
             Issue.record("the import is paged")
             return
         }

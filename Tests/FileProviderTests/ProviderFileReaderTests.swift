@@ -13,8 +13,8 @@ struct ProviderFileReaderTests {
             let written = ProviderFileWriter.text(file)
             let again = try SampleFiles.read(written)
             #expect(ProviderFileWriter.text(again) == written)
-            #expect(again.columns == file.columns)
-            #expect(again.paging == file.paging)
+            #expect(again.primary.columns == file.primary.columns)
+            #expect(again.primary.paging == file.primary.paging)
         }
     }
 

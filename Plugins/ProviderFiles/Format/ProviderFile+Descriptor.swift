@@ -13,6 +13,57 @@ extension ProviderFile {
         discussion += "Defined by the provider file \(source) ('apicli provider show \(name)'). "
             + "Results are stored locally: with --offline, or when the network fails, the same words search "
             + "every result fetched before."
+        let single = operations.count == 1 ? operations.first : nil
+        return ProviderDescriptor(
+            name: name, displayName: serviceName, summary: summary, discussion: discussion,
+            arguments: single?.argumentSpecs ?? [],
+            options: single?.optionSpecs ?? [],
+            examples: single.map(singleExamples) ?? [],
+            defaultBaseURL: baseURL,
+            credential: key.map {
+                CredentialSpec(
+                    placement: $0.placement, environmentVariable: $0.environmentVariable,
+                    signupURL: $0.signupURL ?? "the API's documentation")
+            },
+            rateLimits: rateLimits,
+            cacheTTL: .seconds(cacheSeconds),
+            storage: FileItemSchema.ownership,
+            pageParameter: single?.numberedPaging.map { [items = single?.items.segments ?? []] in
+                PageParameter(
+                    name: $0.parameter, first: $0.style == .offset ? 0 : $0.first, step: $0.style == .offset ? $0.size : 1,
+                    last: $0.style == .offset ? ($0.maxPage - $0.first) * $0.size : $0.maxPage, items: items,
+                    pageSize: $0.size, sizeParameter: $0.sizeParameter)
+            },
+            operations: single == nil ? operations.map { operation in
+                OperationSpec(
+                    name: operation.name, summary: operation.summary, discussion: operation.about ?? "",
+                    arguments: operation.argumentSpecs, options: operation.optionSpecs, examples: examples(of: operation))
+            } : [])
+    }
+
+    /// `apicli wiki <words>` for a file of one operation with words, as before operations.
+    private func singleExamples(_ operation: ProviderFile.Operation) -> [String] {
+        guard operation.arguments.isEmpty, operation.words != nil else { return examples(of: operation) }
+        return ["apicli \(name) <words>", "apicli \(name) <words> --offline"]
+    }
+
+    /// `apicli books lists-list <list>`: the operation's words, as typed.
+    private func examples(of operation: ProviderFile.Operation) -> [String] {
+        let head = operations.count == 1 ? "apicli \(name)" : "apicli \(name) \(operation.name)"
+        let words = operation.argumentSpecs.map { "<\($0.name)>" } + operation.options.filter(\.required).map { "--\($0.name) …" }
+        return [([head] + words).joined(separator: " ")]
+    }
+}
+
+extension ProviderFile.Operation {
+    /// The path arguments in order, then the words, which take every remaining word.
+    var argumentSpecs: [ArgumentSpec] {
+        arguments.map { ArgumentSpec($0.name, help: $0.help) }
+            + (words == nil ? [] : [ArgumentSpec(wordsArgument, help: "What to search for; every remaining word is part of it.", variadic: true)])
+    }
+
+    /// Its options, then `--page` and `--pages` when it pages.
+    var optionSpecs: [OptionSpec] {
         var options = self.options.map(\.spec)
         if let paging {
             let last = paging.maxPage
@@ -27,30 +78,11 @@ extension ProviderFile {
                 : "How many pages to fetch, never past page \(last)."
             options.append(.value("pages", valueName: "N", help: pagesHelp, default: "1", configurable: true))
         }
-        return ProviderDescriptor(
-            name: name, displayName: serviceName, summary: summary, discussion: discussion,
-            arguments: [ArgumentSpec(wordsArgument, help: "What to search for; every remaining word is part of it.", variadic: true)],
-            options: options,
-            examples: ["apicli \(name) <words>", "apicli \(name) <words> --offline"],
-            defaultBaseURL: baseURL,
-            credential: key.map {
-                CredentialSpec(
-                    placement: $0.placement, environmentVariable: $0.environmentVariable,
-                    signupURL: $0.signupURL ?? "the API's documentation")
-            },
-            rateLimits: rateLimits,
-            cacheTTL: .seconds(cacheSeconds),
-            storage: FileItemSchema.ownership,
-            pageParameter: numberedPaging.map {
-                PageParameter(
-                    name: $0.parameter, first: $0.style == .offset ? 0 : $0.first, step: $0.style == .offset ? $0.size : 1,
-                    last: $0.style == .offset ? ($0.maxPage - $0.first) * $0.size : $0.maxPage, items: items.segments,
-                    pageSize: $0.size, sizeParameter: $0.sizeParameter)
-            })
+        return options
     }
 
     /// Paging by number, which `apicli api --paginate` can follow without the answer's help; nil otherwise.
-    private var numberedPaging: Paging? {
+    fileprivate var numberedPaging: ProviderFile.Paging? {
         guard let paging, !paging.style.followsAnswer else { return nil }
         return paging
     }
@@ -58,8 +90,8 @@ extension ProviderFile {
     /// The positional argument's name in help: `words`, or the path placeholder it fills.
     var wordsArgument: String {
         switch words {
-        case .parameter: "words"
-        case let .pathSegment(name): name
+        case .parameter?, nil: "words"
+        case let .pathSegment(name)?: name
         }
     }
 }
@@ -68,15 +100,17 @@ extension ProviderFile.Option {
     var spec: OptionSpec {
         switch type {
         case .text:
-            .value(name, valueName: "TEXT", help: help, default: defaultValue, configurable: true)
+            .value(name, valueName: "TEXT", help: help, default: defaultValue, configurable: true, required: required)
         case let .integer(minimum, maximum):
             .value(
                 name, valueName: "N", help: help + Self.bounds(minimum, maximum), default: defaultValue,
-                configurable: true)
+                configurable: true, required: required)
         case .date:
-            .value(name, valueName: "DATE", help: help + " (YYYY-MM-DD or YYYYMMDD)", default: defaultValue)
+            .value(name, valueName: "DATE", help: help + " (YYYY-MM-DD or YYYYMMDD)", default: defaultValue, required: required)
         case let .choice(choices):
-            .value(name, valueName: "VALUE", help: help, choices: choices, default: defaultValue, configurable: true)
+            .value(
+                name, valueName: "VALUE", help: help, choices: choices, default: defaultValue, configurable: true,
+                required: required)
         }
     }
 

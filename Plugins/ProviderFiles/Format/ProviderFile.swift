@@ -13,8 +13,9 @@ import Foundation
 /// JSON Schema in `docs/provider-file.schema.json`; ``ProviderFileReader`` reads
 /// and checks it, ``ProviderFileWriter`` writes it back.
 public struct ProviderFile: Sendable {
-    /// The format version this apicli reads and writes (the file's `apicli` field).
-    public static let formatVersion = 1
+    /// The newest format version this apicli reads (the file's `apicli` field); 1 is a file
+    /// of one operation, 2 adds `operations`. A file that version 1 can say is written as version 1.
+    public static let formatVersion = 2
 
     /// The command word; also the file's name without `.json`.
     public var name: String
@@ -24,41 +25,104 @@ public struct ProviderFile: Sendable {
     /// How messages name the service; the name when absent.
     public var displayName: String?
     public var baseURL: URL
-    /// The API path; a path-segment search fills its `{placeholder}`.
-    public var path: String
-    public var words: Words
     /// nil: the API takes no key.
     public var key: Key?
-    public var options: [Option]
-    /// Where the array of results is in the answer (`hits`, `response.docs`).
-    public var items: KeyPath
-    /// Where each item's id is; nil: the item's content hash is its id.
-    public var id: KeyPath?
-    public var columns: [Column]
-    public var paging: Paging?
     public var rateLimits: [RateLimit]
     public var cacheSeconds: Int
+    /// What the provider can ask, never empty: one operation is today's
+    /// `apicli NAME words`; several are `apicli NAME OPERATION …`.
+    public var operations: [Operation]
 
     public init(
-        name: String, summary: String, about: String?, displayName: String?, baseURL: URL, path: String,
-        words: Words, key: Key?, options: [Option], items: KeyPath, id: KeyPath?, columns: [Column], paging: Paging?,
-        rateLimits: [RateLimit], cacheSeconds: Int
+        name: String, summary: String, about: String?, displayName: String?, baseURL: URL, key: Key?,
+        rateLimits: [RateLimit], cacheSeconds: Int, operations: [Operation]
     ) {
         self.name = name
         self.summary = summary
         self.about = about
         self.displayName = displayName
         self.baseURL = baseURL
-        self.path = path
-        self.words = words
         self.key = key
-        self.options = options
-        self.items = items
-        self.id = id
-        self.columns = columns
-        self.paging = paging
         self.rateLimits = rateLimits
         self.cacheSeconds = cacheSeconds
+        self.operations = operations
+    }
+
+    /// A file with one operation, named after the provider: what a version-1 file is.
+    public init(
+        name: String, summary: String, about: String?, displayName: String?, baseURL: URL, path: String,
+        words: Words, key: Key?, options: [Option], items: KeyPath, id: KeyPath?, columns: [Column], paging: Paging?,
+        rateLimits: [RateLimit], cacheSeconds: Int
+    ) {
+        let operation = Operation(
+            name: name, summary: summary, about: nil, path: path, words: words, arguments: [], options: options,
+            items: items, id: id, columns: columns, paging: paging)
+        self.init(
+            name: name, summary: summary, about: about, displayName: displayName, baseURL: baseURL, key: key,
+            rateLimits: rateLimits, cacheSeconds: cacheSeconds, operations: [operation])
+    }
+
+    /// The first operation: the whole file when it has one, what `provider add` and
+    /// `provider check --sample` look at. The reader never makes a file without one.
+    public var primary: Operation {
+        get { operations[0] }
+        set { operations[0] = newValue }
+    }
+
+    /// One request the provider can make: a path, what fills it, its query
+    /// options, and where the answer's items are.
+    public struct Operation: Sendable, Hashable {
+        /// The command word after the provider's (`lists-overview`).
+        public var name: String
+        public var summary: String
+        public var about: String?
+        /// The API path; `{placeholders}` are filled by the arguments (or the words).
+        public var path: String
+        /// Where remaining words go; nil when the operation takes none.
+        public var words: Words?
+        /// The path parameters, in the order they are typed.
+        public var arguments: [Argument]
+        public var options: [Option]
+        /// Where the array of results is in the answer (`hits`, `response.docs`).
+        public var items: KeyPath
+        /// Where each item's id is; nil: the item's content hash is its id.
+        public var id: KeyPath?
+        public var columns: [Column]
+        public var paging: Paging?
+
+        public init(
+            name: String, summary: String, about: String?, path: String, words: Words?, arguments: [Argument],
+            options: [Option], items: KeyPath, id: KeyPath?, columns: [Column], paging: Paging?
+        ) {
+            self.name = name
+            self.summary = summary
+            self.about = about
+            self.path = path
+            self.words = words
+            self.arguments = arguments
+            self.options = options
+            self.items = items
+            self.id = id
+            self.columns = columns
+            self.paging = paging
+        }
+    }
+
+    /// A positional argument that fills the path's `{parameter}` as one segment.
+    public struct Argument: Sendable, Hashable {
+        /// The name in help (`list`).
+        public var name: String
+        /// The placeholder it fills (`list` in `/lists/{list}.json`).
+        public var parameter: String
+        public var type: OptionType
+        public var help: String
+
+        public init(name: String, parameter: String, type: OptionType, help: String) {
+            self.name = name
+            self.parameter = parameter
+            self.type = type
+            self.help = help
+        }
     }
 
     /// Where the search words go.
@@ -91,6 +155,19 @@ public struct ProviderFile: Sendable {
         public var help: String
         /// Sent when the option is not given (and not set with `apicli config`).
         public var defaultValue: String?
+        /// The API needs it: a missing one is a usage error naming it.
+        public var required: Bool = false
+
+        public init(
+            name: String, parameter: String, type: OptionType, help: String, defaultValue: String?, required: Bool = false
+        ) {
+            self.name = name
+            self.parameter = parameter
+            self.type = type
+            self.help = help
+            self.defaultValue = defaultValue
+            self.required = required
+        }
     }
 
     public enum OptionType: Sendable, Hashable {

@@ -18,14 +18,20 @@ public struct ProviderFileReader {
     /// Command words and option names the host has taken.
     let reserved: ReservedNames
 
-    /// Files larger than this are refused before parsing.
-    static let maxBytes = 256 * 1024
+    /// Files larger than this are refused before parsing: room for a whole API's
+    /// GET operations (Stripe's 216 make about 1 MiB), still bounded.
+    static let maxBytes = 8 * 1024 * 1024
 
     static let topFields = [
         "$schema", "apicli", "name", "summary", "about", "displayName", "baseURL", "path", "words", "key", "options",
-        "items", "id", "columns", "paging", "rateLimits", "cacheSeconds",
+        "items", "id", "columns", "paging", "rateLimits", "cacheSeconds", "operations",
     ]
-    static let optionFields = ["name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices"]
+    /// What a version-1 file holds at the top and a version-2 file in each of its `operations`.
+    static let operationFields = ["path", "words", "arguments", "options", "items", "id", "columns", "paging"]
+    static let optionFields = [
+        "name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices", "required",
+    ]
+    static let argumentFields = ["name", "parameter", "type", "help", "minimum", "maximum", "format", "choices"]
     static let columnFields = ["name", "path", "kind", "searchable"]
     static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total", "cursor", "more", "next"]
     static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
@@ -60,7 +66,8 @@ public struct ProviderFileReader {
         }
         var fields = FieldReader(root, prefix: "")
         fields.refuseUnknown(Self.topFields)
-        if let version = fields.int("apicli", in: 1...Int.max, required: true), version != ProviderFile.formatVersion {
+        let version = fields.int("apicli", in: 1...Int.max, required: true)
+        if let version, version > ProviderFile.formatVersion {
             fields.problem("apicli", line: root["apicli"]?.line,
                            "format \(version) is newer than this apicli reads (\(ProviderFile.formatVersion)); upgrade apicli")
         }
@@ -69,28 +76,45 @@ public struct ProviderFileReader {
         let about = fields.string("about", required: false, maxLength: 4_000)
         let displayName = fields.string("displayName", required: false, maxLength: 60)
         let baseURL = readBaseURL(&fields)
-        let path = readPath(&fields)
-        let words = readWords(&fields, path: path)
         let key = readKey(&fields, name: name)
-        let paging = readPaging(&fields)
-        let options = readOptions(&fields, paging: paging)
-        fields.absorb(OptionDefaultCheck.problems(of: options ?? [], nodes: root["options"]?.array ?? []))
-        let items = fields.keyPath("items")
-        let id = fields.keyPath("id", required: false)
-        let columns = readColumns(&fields)
+        let operations: [ProviderFile.Operation]?
+        if root["operations"] != nil {
+            operations = readOperations(&fields, version: version, key: key)
+        } else {
+            // Version 1: the one operation's fields are at the top, named after the provider.
+            operations = readOperation(&fields, name: name ?? "", summary: summary ?? "", about: nil, key: key, wordsRequired: true)
+                .map { [$0] }
+        }
         let rateLimits = readRateLimits(&fields)
         let cacheSeconds = fields.int("cacheSeconds", in: 0...(31 * 86_400)) ?? 600
-        checkParameters(&fields, words: words, key: key, options: options ?? [], paging: paging)
 
-        guard fields.problems.isEmpty, let name, let summary, let baseURL, let path, let words, let options,
-            let items, let columns
-        else {
+        guard fields.problems.isEmpty, let name, let summary, let baseURL, let operations, !operations.isEmpty else {
             throw ProviderFileError(file: file, problems: fields.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
         }
         return ProviderFile(
-            name: name, summary: summary, about: about, displayName: displayName, baseURL: baseURL, path: path,
-            words: words, key: key, options: options, items: items, id: id, columns: columns, paging: paging,
-            rateLimits: rateLimits, cacheSeconds: cacheSeconds)
+            name: name, summary: summary, about: about, displayName: displayName, baseURL: baseURL, key: key,
+            rateLimits: rateLimits, cacheSeconds: cacheSeconds, operations: operations)
+    }
+
+    /// The fields of one operation, from the file's top (version 1) or one element of `operations`.
+    func readOperation(
+        _ fields: inout FieldReader, name: String, summary: String, about: String?, key: ProviderFile.Key?,
+        wordsRequired: Bool
+    ) -> ProviderFile.Operation? {
+        let path = readPath(&fields)
+        let words = readWords(&fields, path: path, required: wordsRequired)
+        let paging = readPaging(&fields)
+        let options = readOptions(&fields, paging: paging)
+        fields.absorb(OptionDefaultCheck.problems(of: options ?? [], nodes: fields.node["options"]?.array ?? []))
+        let arguments = readArguments(&fields, path: path, words: words)
+        let items = fields.keyPath("items")
+        let id = fields.keyPath("id", required: false)
+        let columns = readColumns(&fields)
+        checkParameters(&fields, words: words, key: key, options: options ?? [], paging: paging)
+        guard let path, let options, let arguments, let items, let columns else { return nil }
+        return ProviderFile.Operation(
+            name: name, summary: summary, about: about, path: path, words: words, arguments: arguments,
+            options: options, items: items, id: id, columns: columns, paging: paging)
     }
 
     private func readName(_ fields: inout FieldReader) -> String? {
@@ -133,8 +157,8 @@ public struct ProviderFileReader {
         return path
     }
 
-    private func readWords(_ fields: inout FieldReader, path: String?) -> ProviderFile.Words? {
-        guard let node = fields.object("words", required: true) else { return nil }
+    private func readWords(_ fields: inout FieldReader, path: String?, required: Bool) -> ProviderFile.Words? {
+        guard let node = fields.object("words", required: required) else { return nil }
         var words = FieldReader(node, prefix: "words")
         words.refuseUnknown(["parameter", "pathSegment"])
         defer { fields.absorb(words) }
@@ -215,12 +239,14 @@ public struct ProviderFileReader {
             let type = readOptionType(&option, node: node)
             let help = option.string("help", required: false, maxLength: 300) ?? "Sent as the \(parameter ?? "") parameter."
             let value = option.string("default", required: false, maxLength: 300)
+            let required = option.bool("required") ?? false
             guard let name, let parameter, let type else { return nil }
-            return ProviderFile.Option(name: name, parameter: parameter, type: type, help: help, defaultValue: value)
+            return ProviderFile.Option(
+                name: name, parameter: parameter, type: type, help: help, defaultValue: value, required: required)
         }
     }
 
-    private func readOptionType(_ option: inout FieldReader, node: DocumentNode) -> ProviderFile.OptionType? {
+    func readOptionType(_ option: inout FieldReader, node: DocumentNode) -> ProviderFile.OptionType? {
         let kinds = ["text", "integer", "date", "choice"]
         guard let type = option.string("type") else { return nil }
         switch type {

@@ -5,26 +5,59 @@ import APICore
 /// that reads like the docs and passes ``ProviderFileReader`` unchanged.
 public enum ProviderFileWriter {
     public static func json(_ file: ProviderFile) -> JSONValue {
+        let single = file.operations.count == 1 ? file.operations.first.flatMap { isVersion1(file, $0) ? $0 : nil } : nil
         var members: [JSONValue.Member] = [
-            .init("apicli", .int(Int64(ProviderFile.formatVersion))),
+            .init("apicli", .int(single == nil ? Int64(ProviderFile.formatVersion) : 1)),
             .init("name", .string(file.name)),
             .init("summary", .string(file.summary)),
         ]
         if let about = file.about { members.append(.init("about", .string(about))) }
         if let displayName = file.displayName { members.append(.init("displayName", .string(displayName))) }
-        members += [
-            .init("baseURL", .string(file.baseURL.absoluteString)),
-            .init("path", .string(file.path)),
-            .init("words", words(file.words)),
-            .init("key", key(file.key)),
-        ]
-        if !file.options.isEmpty { members.append(.init("options", .array(file.options.map(option)))) }
-        members.append(.init("items", .string(file.items.description)))
-        if let id = file.id { members.append(.init("id", .string(id.description))) }
-        members.append(.init("columns", .array(file.columns.map(column))))
-        if let paging = file.paging { members.append(.init("paging", self.paging(paging))) }
+        members.append(.init("baseURL", .string(file.baseURL.absoluteString)))
+        if let single {
+            // Version 1, as every file was before operations: path and words before the key.
+            members.append(.init("path", .string(single.path)))
+            if let words = single.words { members.append(.init("words", self.words(words))) }
+            members.append(.init("key", key(file.key)))
+            members += operationMembers(single).filter { !["path", "words"].contains($0.key) }
+        } else {
+            members.append(.init("key", key(file.key)))
+            members.append(.init("operations", .array(file.operations.map { operation in
+                var head: [JSONValue.Member] = [.init("name", .string(operation.name)), .init("summary", .string(operation.summary))]
+                if let about = operation.about { head.append(.init("about", .string(about))) }
+                return .object(head + operationMembers(operation))
+            })))
+        }
         if !file.rateLimits.isEmpty { members.append(.init("rateLimits", rateLimits(file.rateLimits))) }
         members.append(.init("cacheSeconds", .int(Int64(file.cacheSeconds))))
+        return .object(members)
+    }
+
+    /// Whether format 1 says all of the operation: one operation named as the
+    /// provider, with words and no arguments, as every file before version 2.
+    static func isVersion1(_ file: ProviderFile, _ operation: ProviderFile.Operation) -> Bool {
+        operation.name == file.name && operation.summary == file.summary && operation.about == nil
+            && operation.arguments.isEmpty && operation.words != nil
+            && !operation.options.contains(where: \.required)
+    }
+
+    /// One operation's fields in the documented order.
+    static func operationMembers(_ operation: ProviderFile.Operation) -> [JSONValue.Member] {
+        var members: [JSONValue.Member] = [.init("path", .string(operation.path))]
+        if let words = operation.words { members.append(.init("words", self.words(words))) }
+        if !operation.arguments.isEmpty { members.append(.init("arguments", .array(operation.arguments.map(argument)))) }
+        if !operation.options.isEmpty { members.append(.init("options", .array(operation.options.map(option)))) }
+        members.append(.init("items", .string(operation.items.description)))
+        if let id = operation.id { members.append(.init("id", .string(id.description))) }
+        members.append(.init("columns", .array(operation.columns.map(column))))
+        if let paging = operation.paging { members.append(.init("paging", self.paging(paging))) }
+        return members
+    }
+
+    private static func argument(_ argument: ProviderFile.Argument) -> JSONValue {
+        var members: [JSONValue.Member] = [.init("name", .string(argument.name)), .init("parameter", .string(argument.parameter))]
+        members += typeMembers(argument.type)
+        members.append(.init("help", .string(argument.help)))
         return .object(members)
     }
 
@@ -53,7 +86,17 @@ public enum ProviderFileWriter {
 
     private static func option(_ option: ProviderFile.Option) -> JSONValue {
         var members: [JSONValue.Member] = [.init("name", .string(option.name)), .init("parameter", .string(option.parameter))]
-        switch option.type {
+        members += typeMembers(option.type)
+        members.append(.init("help", .string(option.help)))
+        if let value = option.defaultValue { members.append(.init("default", .string(value))) }
+        if option.required { members.append(.init("required", .bool(true))) }
+        return .object(members)
+    }
+
+    /// `type` and what it needs (`minimum`, `format`, `choices`).
+    private static func typeMembers(_ type: ProviderFile.OptionType) -> [JSONValue.Member] {
+        var members: [JSONValue.Member] = []
+        switch type {
         case .text:
             members.append(.init("type", "text"))
         case let .integer(minimum, maximum):
@@ -65,9 +108,7 @@ public enum ProviderFileWriter {
         case let .choice(choices):
             members += [.init("type", "choice"), .init("choices", .array(choices.map(JSONValue.string)))]
         }
-        members.append(.init("help", .string(option.help)))
-        if let value = option.defaultValue { members.append(.init("default", .string(value))) }
-        return .object(members)
+        return members
     }
 
     private static func column(_ column: ProviderFile.Column) -> JSONValue {

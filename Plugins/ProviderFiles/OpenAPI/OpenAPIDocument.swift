@@ -64,7 +64,13 @@ struct OpenAPIDocument {
     }
 
     /// The operation `op`: an operationId, or `METHOD /path`.
-    func operation(_ op: String) throws -> (method: String, path: String, node: DocumentNode, pathItem: DocumentNode) {
+    /// One operation found in `paths`: its method, path template, node and the path item it is under.
+    typealias Found = (method: String, path: String, node: DocumentNode, pathItem: DocumentNode)
+
+    /// The document's `info.title`, cleaned of terminal controls.
+    var title: String? { root["info"]?["title"]?.string.map { TerminalSanitizer.clean($0) } }
+
+    func operation(_ op: String) throws -> Found {
         let paths = root["paths"]?.members ?? []
         let methods = ["get", "post", "put", "delete", "patch", "head", "options"]
         let spoken = op.split(separator: " ", maxSplits: 1).map(String.init)

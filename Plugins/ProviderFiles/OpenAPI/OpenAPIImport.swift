@@ -12,8 +12,9 @@ import Foundation
 public struct OpenAPIImport {
     let name: String
     let documentPath: String
-    let operation: String
-    /// `--query-param`: which parameter takes the words; else `q` or `query`.
+    /// The operations asked for (operationIds or `METHOD /path`); empty: every GET operation.
+    let operations: [String]
+    /// `--query-param`: which parameter takes the words; else `q`, `query` or `search`.
     let wordsParameter: String?
     /// Option names the host's global options take, which an imported option must avoid.
     let reservedOptions: Set<String>
@@ -22,18 +23,125 @@ public struct OpenAPIImport {
     static let offsetNames = ["offset", "start", "sroffset", "skip"]
     static let sizeNames = ["limit", "per_page", "page_size", "pageSize", "hitsPerPage", "rows", "count", "size", "srlimit"]
     static let totalNames = ["hits", "total", "totalHits", "total_count", "totalCount", "nbHits", "totalhits", "count"]
+    static let wordsNames = ["q", "query", "search"]
 
-    public init(name: String, documentPath: String, operation: String, wordsParameter: String?, reservedOptions: Set<String> = []) {
+    public init(
+        name: String, documentPath: String, operations: [String], wordsParameter: String?, reservedOptions: Set<String> = []
+    ) {
         self.name = name
         self.documentPath = documentPath
-        self.operation = operation
+        self.operations = operations
         self.wordsParameter = wordsParameter
         self.reservedOptions = reservedOptions
     }
 
+    public init(name: String, documentPath: String, operation: String, wordsParameter: String?, reservedOptions: Set<String> = []) {
+        self.init(
+            name: name, documentPath: documentPath, operations: [operation], wordsParameter: wordsParameter,
+            reservedOptions: reservedOptions)
+    }
+
+    /// What an import made, and each operation it left out with the reason.
+    public struct Imported: Sendable {
+        public var file: ProviderFile
+        public var skipped: [(operation: String, reason: String)]
+    }
+
+    /// The provider file of the one operation asked for, or the first error.
     public func providerFile() throws -> ProviderFile {
+        try imported().file
+    }
+
+    /// Every operation asked for that can be imported; one that cannot never stops
+    /// the others. Nothing importable is an error that gives the first reason.
+    public func imported() throws -> Imported {
         let document = try OpenAPIDocument(path: documentPath)
-        let found = try document.operation(operation)
+        let found = try operations.isEmpty ? Self.getOperations(in: document) : operations.map(document.operation)
+        guard !found.isEmpty else { throw document.error(document.root["paths"], "no GET operation to import") }
+        var names = OperationNames()
+        var imported: [ProviderFile.Operation] = []
+        var skipped: [(operation: String, reason: String)] = []
+        var provider: (origin: URL, key: CredentialPlacement?)?
+        for operation in found {
+            let label = operation.node["operationId"]?.string ?? "GET \(operation.path)"
+            do {
+                let made = try self.operation(operation, in: document, named: names.next(for: operation))
+                if let provider, provider.origin != made.origin || provider.key != made.key {
+                    throw document.error(operation.node, "served from another server or with another key than the first operation")
+                }
+                try check(made.operation, origin: made.origin, key: made.key)
+                provider = provider ?? (made.origin, made.key)
+                names.take(made.operation.name)
+                imported.append(made.operation)
+            } catch let error as OpenAPIImportError {
+                // A single operation asked for by name fails as it always did.
+                if found.count == 1 { throw error }
+                skipped.append((label, error.description))
+            }
+        }
+        guard let provider, !imported.isEmpty else {
+            throw OpenAPIImportError(.unusable, skipped.first?.reason ?? "nothing to import")
+        }
+        if imported.count == 1 {
+            // One operation is the provider itself: `apicli NAME words`, as before operations.
+            imported[0].name = name
+            imported[0].summary = Self.summary(title: document.title, operation: found[0].node, fallback: documentPath)
+        }
+        let title = document.title
+        let about = operations.count == 1
+            ? "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)), operation \(operations[0])."
+            : "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)): \(imported.count) GET operations."
+        let summary = imported.count == 1 ? imported[0].summary
+            : String((title.map { $0 + " (\(imported.count) operations)" } ?? "Imported from \(documentPath)").prefix(200))
+        let file = ProviderFile(
+            name: name, summary: summary, about: about, displayName: title.map { String($0.prefix(60)) },
+            baseURL: provider.origin,
+            key: provider.key.map {
+                ProviderFile.Key(
+                    placement: $0, environmentVariable: ProviderFile.keyVariable(for: name),
+                    signupURL: document.root["externalDocs"]?["url"]?.string)
+            },
+            rateLimits: [], cacheSeconds: 600, operations: imported)
+        return Imported(file: file, skipped: skipped)
+    }
+
+    /// The operation as the reader will see it in the file: one the reader would
+    /// refuse is left out here, with the reader's reason, rather than refusing the whole file.
+    private func check(_ operation: ProviderFile.Operation, origin: URL, key: CredentialPlacement?) throws {
+        let alone = ProviderFile(
+            name: name, summary: "check", about: nil, displayName: nil, baseURL: origin,
+            key: key.map { ProviderFile.Key(placement: $0, environmentVariable: ProviderFile.keyVariable(for: name), signupURL: nil) },
+            rateLimits: [], cacheSeconds: 600, operations: [operation])
+        do {
+            _ = try ProviderFileReader(file: "the operation", expectedName: nil, reserved: ReservedNames(options: reservedOptions))
+                .read(Array(ProviderFileWriter.text(alone).utf8))
+        } catch {
+            let first = error.problems.first.map { problem in
+                let field = problem.field.replacingAll("operations[0].", with: "")
+                return "the provider file would refuse it: " + (field.isEmpty ? "" : field + ": ") + problem.message
+            }
+            throw OpenAPIImportError(.unusable, first ?? error.description)
+        }
+    }
+
+    /// Every GET operation of the document, in its order.
+    static func getOperations(in document: OpenAPIDocument) -> [OpenAPIDocument.Found] {
+        (document.root["paths"]?.members ?? []).compactMap { path, item in
+            let item = document.resolved(item)
+            return item["get"].map { (method: "get", path: path, node: $0, pathItem: item) }
+        }
+    }
+
+    /// `NYT Books API: Best Sellers list`, cleaned and at most 200 characters.
+    static func summary(title: String?, operation: DocumentNode, fallback: String) -> String {
+        let text = TerminalSanitizer.clean([title, operation["summary"]?.string].compactMap { $0 }.joined(separator: ": "))
+        return String((text.isEmpty ? "Imported from \(fallback)" : text).prefix(200))
+    }
+
+    /// One GET operation as an operation of the file, with the server and key it needs.
+    func operation(
+        _ found: OpenAPIDocument.Found, in document: OpenAPIDocument, named operationName: String
+    ) throws -> (operation: ProviderFile.Operation, origin: URL, key: CredentialPlacement?) {
         guard found.method == "get" else {
             throw document.error(found.node, "\(found.method.uppercased()) \(found.path) is not a GET; provider files only search with GET")
         }
@@ -42,26 +150,19 @@ public struct OpenAPIImport {
         let keyParameter: String? = if case let .query(name)? = key { name } else { nil }
         let parameters = mergedParameters(found, in: document)
         let query = parameters.filter { $0["in"]?.string == "query" && $0["name"]?.string != keyParameter }
-        let pathParameters = parameters.filter { $0["in"]?.string == "path" }.compactMap { $0["name"]?.string }
+        let declared = parameters.filter { $0["in"]?.string == "path" }
         let names = query.compactMap { $0["name"]?.string }
 
-        let words: ProviderFile.Words
-        if let wanted = wordsParameter {
-            guard names.contains(wanted) || pathParameters.contains(wanted) else {
-                throw document.error(found.node, "\(found.path) has no parameter '\(wanted)' (it has: \(names.joined(separator: ", ")))")
-            }
-            words = pathParameters.contains(wanted) ? .pathSegment(wanted) : .parameter(wanted)
-        } else if let guess = ["q", "query"].first(where: names.contains) {
+        var words: ProviderFile.Words?
+        if let wanted = wordsParameter, names.contains(wanted) || declared.contains(where: { $0["name"]?.string == wanted }) {
+            words = names.contains(wanted) ? .parameter(wanted) : .pathSegment(wanted)
+        } else if let wanted = wordsParameter, operations.count == 1 {
+            throw document.error(found.node, "\(found.path) has no parameter '\(wanted)' (it has: \(names.joined(separator: ", ")))")
+        } else if let guess = Self.wordsNames.first(where: names.contains) {
             words = .parameter(guess)
-        } else if pathParameters.count == 1, let only = pathParameters.first {
-            words = .pathSegment(only)
-        } else {
-            throw document.error(found.node, "no parameter named q or query takes the words; choose one with --query-param (\(names.joined(separator: ", ")))")
         }
-        let taken: String? = if case let .parameter(name) = words { name } else { nil }
-        for parameter in pathParameters where words != .pathSegment(parameter) {
-            throw document.error(found.node, "the path parameter {\(parameter)} cannot be filled; only the words can fill a path segment")
-        }
+        let taken: String? = if case let .parameter(name)? = words { name } else { nil }
+        let arguments = try pathArguments(found, declared: declared, words: words, document: document)
 
         let paging = answerPaging(query, operation: found.node, document: document)
             ?? self.paging(query, document: document, answer: document.responseSchema(of: found.node))
@@ -78,25 +179,41 @@ public struct OpenAPIImport {
             throw document.error(found.node, "the 200 answer has no JSON schema with an array of objects to take as items")
         }
         let fields = schemaFields(items.itemSchema, document: document)
+        guard !fields.isEmpty else {
+            throw document.error(found.node, "the items at '\(items.path)' declare no text, number or date fields to show as columns")
+        }
         let id = ColumnGuess.id(among: fields)
-        let title = document.root["info"]?["title"]?.string.map { TerminalSanitizer.clean($0) }
-        let summary = TerminalSanitizer.clean([title, found.node["summary"]?.string].compactMap { $0 }.joined(separator: ": "))
-        return ProviderFile(
-            name: name, summary: String((summary.isEmpty ? "Imported from \(documentPath)" : summary).prefix(200)),
-            about: "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)), operation \(operation).",
-            displayName: title.map { String($0.prefix(60)) }, baseURL: server.origin, path: server.prefix + found.path,
-            words: words,
-            key: key.map {
-                ProviderFile.Key(
-                    placement: $0, environmentVariable: ProviderFile.keyVariable(for: name),
-                    signupURL: document.root["externalDocs"]?["url"]?.string)
-            },
-            options: options, items: items.path, id: id.flatMap(KeyPath.init),
-            columns: ColumnGuess.columns(from: fields, id: id), paging: paging, rateLimits: [], cacheSeconds: 600)
+        let summary = TerminalSanitizer.clean(found.node["summary"]?.string ?? found.node["description"]?.string ?? "")
+            .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let operation = ProviderFile.Operation(
+            name: operationName, summary: String((summary.isEmpty ? "GET \(found.path)" : summary).prefix(200)),
+            about: nil, path: server.prefix + found.path, words: words, arguments: arguments, options: options,
+            items: items.path, id: id.flatMap(KeyPath.init), columns: ColumnGuess.columns(from: fields, id: id), paging: paging)
+        return (operation, server.origin, key)
+    }
+
+    /// The path's `{parameters}` in the order the path has them, each typed from its
+    /// declaration; the one the words fill is left to them.
+    private func pathArguments(
+        _ found: OpenAPIDocument.Found, declared: [DocumentNode], words: ProviderFile.Words?, document: OpenAPIDocument
+    ) throws -> [ProviderFile.Argument] {
+        var taken = Set<String>()
+        return try ProviderFileReader.placeholders(in: found.path).compactMap { parameter in
+            if case .pathSegment(parameter)? = words { return nil }
+            var name = OperationNames.kebab(parameter)
+            if name.isEmpty { name = "argument" }
+            while !taken.insert(name).inserted { name += "-2" }
+            guard let node = declared.first(where: { $0["name"]?.string == parameter }) else {
+                throw document.error(found.node, "the path parameter {\(parameter)} is not declared")
+            }
+            let option = self.option(node, wire: parameter, document: document, taken: &taken)
+            let type = option?.type ?? .text
+            return ProviderFile.Argument(name: name, parameter: parameter, type: type, help: option?.help ?? "Fills {\(parameter)}.")
+        }
     }
 
     /// Path-level parameters, overridden by the operation's own of the same name and place.
-    private func mergedParameters(_ found: (method: String, path: String, node: DocumentNode, pathItem: DocumentNode), in document: OpenAPIDocument) -> [DocumentNode] {
+    private func mergedParameters(_ found: OpenAPIDocument.Found, in document: OpenAPIDocument) -> [DocumentNode] {
         let shared = (found.pathItem["parameters"]?.array ?? []).map(document.resolved)
         let own = (found.node["parameters"]?.array ?? []).map(document.resolved)
         func key(_ node: DocumentNode) -> String { (node["in"]?.string ?? "") + " " + (node["name"]?.string ?? "") }
@@ -155,7 +272,10 @@ public struct OpenAPIImport {
                 }
             }
         }
-        return ProviderFile.Option(name: name, parameter: wire, type: type, help: helpLine(description, wire: wire), defaultValue: nil)
+        let required = parameter["required"]?.bool == true && facts["default"] == nil
+        return ProviderFile.Option(
+            name: name, parameter: wire, type: type, help: helpLine(description, wire: wire), defaultValue: nil,
+            required: required)
     }
 
     /// The description's first sentence, one line, without the stray quotes some documents carry.

@@ -6,7 +6,7 @@ import APICore
 /// provider's base URL, where the key goes (see the host's `PageLink`).
 extension FileProvider {
     func nextPage(after response: FileAnswer, links: [WebLink], page: Int, for query: FileQuery) -> NextPage {
-        guard let paging = file.paging else { return .end }
+        guard let paging = operation(query).paging else { return .end }
         switch paging.style {
         case .page, .offset:
             return .numbered

@@ -7,24 +7,30 @@ import Foundation
 
 extension FileProvider {
     /// One query: the words, each option read by its type, and the pages.
-    func queries(from command: ParsedCommand) throws -> [FileQuery] {
-        let words = command.words
-        guard !words.isEmpty else {
-            throw UsageError("give the words to search for: apicli \(file.name) <\(file.wordsArgument)…>")
+    func queries(from commandLine: ParsedCommand) throws -> [FileQuery] {
+        let several = file.operations.count > 1
+        let operation = file.operations.first { $0.name == commandLine.operation } ?? file.primary
+        let command = "apicli \(file.name)" + (several ? " " + operation.name : "")
+        let values = try FileArguments.values(of: operation, in: commandLine, usage: command)
+        let words = FileArguments.words(commandLine, after: operation.arguments.count)
+        if operation.words != nil, words.isEmpty {
+            throw UsageError("give the words to search for: \(command) \(FileArguments.usage(of: operation))")
         }
         var parameters: [QueryItem] = []
-        for option in file.options {
-            guard let value = try wireValue(of: option, in: command) else { continue }
+        for option in operation.options {
+            guard let value = try wireValue(of: option, in: commandLine) else { continue }
             parameters.append(QueryItem(option.parameter, value))
         }
         var firstPage = 0
         var pages = 1
-        if let paging = file.paging {
-            firstPage = try command.int("page", in: paging.first...paging.maxPage) ?? paging.first
-            pages = try command.int("pages", in: 1...(paging.maxPage - paging.first + 1)) ?? 1
+        if let paging = operation.paging {
+            firstPage = try commandLine.int("page", in: paging.first...paging.maxPage) ?? paging.first
+            pages = try commandLine.int("pages", in: 1...(paging.maxPage - paging.first + 1)) ?? 1
             pages = min(pages, paging.maxPage - firstPage + 1)
         }
-        return [FileQuery(words: words, parameters: parameters, firstPage: firstPage, pages: pages)]
+        return [FileQuery(
+            operation: several ? operation.name : "", arguments: values, words: words, parameters: parameters,
+            firstPage: firstPage, pages: pages)]
     }
 
     private func wireValue(of option: ProviderFile.Option, in command: ParsedCommand) throws -> String? {
@@ -43,15 +49,18 @@ extension FileProvider {
     /// words, options in the file's order, then paging. The first page is the
     /// API's default, so it is not sent.
     func request(for query: FileQuery, page: Int) -> Endpoint {
-        var endpoint = Endpoint(path: file.path)
-        switch file.words {
-        case let .parameter(name):
+        let operation = self.operation(query)
+        var endpoint = Endpoint(path: FileArguments.path(operation, filledWith: query.arguments))
+        switch operation.words {
+        case let .parameter(name)?:
             endpoint.add(name, query.words)
-        case let .pathSegment(name):
-            endpoint.path = file.path.replacingAll("{\(name)}", with: PercentEncoding.pathSegment(query.words))
+        case let .pathSegment(name)?:
+            endpoint.path = endpoint.path.replacingAll("{\(name)}", with: PercentEncoding.pathSegment(query.words))
+        case nil:
+            break
         }
         endpoint.query += query.parameters
-        if let paging = file.paging {
+        if let paging = operation.paging {
             // Paging that follows the answer builds the first page only (``nextPage(after:links:page:for:)``).
             if !paging.style.followsAnswer {
                 let absolute = query.firstPage + page
@@ -66,39 +75,40 @@ extension FileProvider {
     /// Finds the items where the file says; a path the answer does not have is
     /// the file's fault (exit 78, naming the field), not the server's.
     func decode(_ body: Data, for query: FileQuery, warnings: inout [String]) throws -> FileAnswer {
+        let operation = self.operation(query)
         let document = try JSONBody.decode(JSONValue.self, from: body) {
             "the \(file.serviceName) answer is not JSON (\($0))"
         }
-        guard let found = file.items.value(in: document) else {
-            let nearest = file.items.nearestExisting(in: document)
+        guard let found = operation.items.value(in: document) else {
+            let nearest = operation.items.nearestExisting(in: document)
             let at = nearest.found.isEmpty ? "it" : "'\(nearest.found)'"
             let has = nearest.names.isEmpty ? "" : " (\(at) has: \(nearest.names.prefix(8).joined(separator: ", ")))"
             throw ProviderFailure.misdescribed(
-                "\(source): items: the answer has no '\(file.items)'\(has); fix the file and check it with "
+                "\(source): items: the answer has no '\(operation.items)'\(has); fix the file and check it with "
                     + "'apicli provider check \(file.name) --sample FILE'")
         }
         guard case let .array(elements) = found else {
-            throw ProviderFailure.misdescribed("\(source): items: '\(file.items)' in the answer is not an array")
+            throw ProviderFailure.misdescribed("\(source): items: '\(operation.items)' in the answer is not an array")
         }
         var items: [FileItem] = []
         var unnamed = 0
         for element in elements {
             guard case .object = element else { continue }
-            if let id = file.id.flatMap({ $0.value(in: element) }), id.isScalar, !id.cellText.isEmpty {
+            if let id = operation.id.flatMap({ $0.value(in: element) }), id.isScalar, !id.cellText.isEmpty {
                 items.append(FileItem(id: id.cellText, value: element))
             } else {
-                if file.id != nil { unnamed += 1 }
+                if operation.id != nil { unnamed += 1 }
                 items.append(FileItem(id: ContentHash.of(element), value: element))
             }
         }
         if elements.count > items.count {
             warnings.append("skipped \(elements.count - items.count) results that are not JSON objects")
         }
-        if unnamed > 0, let id = file.id {
+        if unnamed > 0, let id = operation.id {
             warnings.append("\(unnamed) results have no '\(id)'; they are told apart by their content")
         }
-        let total = file.paging?.total.flatMap { $0.value(in: document) }.flatMap(Self.count)
-        return FileAnswer(items: items, total: total, next: file.paging?.nextInAnswer(document))
+        let total = operation.paging?.total.flatMap { $0.value(in: document) }.flatMap(Self.count)
+        return FileAnswer(items: items, total: total, next: operation.paging?.nextInAnswer(document), operation: query.operation)
     }
 
     /// A total sent as a number or as digits.

@@ -19,6 +19,15 @@ public struct OptionSpec: Sendable, Hashable {
     /// Whether `<provider>.<name>` in the config file and `APICLI_<PROVIDER>_<NAME>`
     /// may set a default for it.
     public var configurable: Bool
+    /// Whether the command cannot run without it (an API's required query
+    /// parameter): missing, it is a usage error naming it.
+    public var required: Bool = false
+    /// Whether it may be given more than once (`--operation a --operation b`): the
+    /// values are kept in order, joined by ``OptionSpec/repeatSeparator``.
+    public var repeatable: Bool = false
+
+    /// Joins the values of a repeatable option: a character no shell word holds by accident.
+    public static let repeatSeparator: Character = "\u{1F}"
 
     public var isFlag: Bool { valueName == nil }
 
@@ -26,11 +35,12 @@ public struct OptionSpec: Sendable, Hashable {
     public static func value(
         _ name: String, short: Character? = nil, valueName: String, help: String,
         choices: [String] = [], suggestions: [String] = [], default defaultValue: String? = nil,
-        configurable: Bool = false
+        configurable: Bool = false, required: Bool = false, repeatable: Bool = false
     ) -> OptionSpec {
         OptionSpec(
             name: name, short: short, valueName: valueName, help: help, choices: choices,
-            suggestions: suggestions, defaultValue: defaultValue, configurable: configurable)
+            suggestions: suggestions, defaultValue: defaultValue, configurable: configurable, required: required,
+            repeatable: repeatable)
     }
 
     /// A flag: `--wide`.

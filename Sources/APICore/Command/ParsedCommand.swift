@@ -7,11 +7,14 @@ public struct ParsedCommand: Sendable {
     public var values: [String: String]
     /// Which options came from the command line itself, not a default.
     public var explicit: Set<String>
+    /// The operation chosen (`lists-overview`), for a provider that has operations; nil otherwise.
+    public var operation: String?
 
-    public init(arguments: [String], values: [String: String] = [:], explicit: Set<String> = []) {
+    public init(arguments: [String], values: [String: String] = [:], explicit: Set<String> = [], operation: String? = nil) {
         self.arguments = arguments
         self.values = values
         self.explicit = explicit
+        self.operation = operation
     }
 
     public func value(_ option: String) -> String? { values[option] }

@@ -21,6 +21,10 @@ public struct ProviderDescriptor: Sendable {
     public var options: [OptionSpec]
     /// Shell lines shown under EXAMPLES in help and the man page.
     public var examples: [String]
+    /// The commands under the provider's name (`apicli books lists-overview`);
+    /// empty: the provider is one command and ``arguments`` are its words.
+    /// ``options`` are shared by every operation.
+    public var operations: [OperationSpec]
     /// Used unless `APICLI_<NAME>_BASE_URL` says otherwise.
     public var defaultBaseURL: URL
     /// Where the key goes; nil for keyless APIs.
@@ -39,7 +43,7 @@ public struct ProviderDescriptor: Sendable {
         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], examples: [String] = [],
         defaultBaseURL: URL, credential: CredentialSpec? = nil,
         rateLimits: [RateLimit] = [], cacheTTL: Duration = .seconds(600), storage: StorageOwnership? = nil,
-        pageParameter: PageParameter? = nil
+        pageParameter: PageParameter? = nil, operations: [OperationSpec] = []
     ) {
         self.name = name
         self.displayName = displayName
@@ -54,6 +58,7 @@ public struct ProviderDescriptor: Sendable {
         self.cacheTTL = cacheTTL
         self.storage = storage
         self.pageParameter = pageParameter
+        self.operations = operations
     }
 
     /// Where its rows are: ``storage``, or tables of its own.

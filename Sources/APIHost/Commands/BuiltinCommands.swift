@@ -60,7 +60,8 @@ struct BuiltinCommands: Sendable {
             if let near = NearestName.suggest(topic, among: host.registry.allProviders.map(\.descriptor.name)) { message += "; did you mean '\(near)'?" }
             throw UsageError(message)
         }
-        console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: host.model))
+        let model = CommandLineModel(providers: [provider.descriptor])  // other provider files stay unread
+        console.out(try OperationHelpGenerator.page(for: provider.descriptor, operation: rest.dropFirst().first, in: model))
         return .success
     }
 

@@ -78,6 +78,9 @@ public struct Settings: Sendable {
                 values[option.name] = value
             }
         }
+        if let missing = descriptor.options.first(where: { $0.required && values[$0.name] == nil }) {
+            throw UsageError("\(descriptor.name) needs --\(missing.name) \(missing.valueName ?? "VALUE"); see 'apicli \(descriptor.name) --help'")
+        }
         let explicit = Set(parsed.values.keys).intersection(descriptor.options.map(\.name))
         try checkArguments(parsed.positionals, for: descriptor)
         return ParsedCommand(arguments: parsed.positionals, values: values, explicit: explicit)

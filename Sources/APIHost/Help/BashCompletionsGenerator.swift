@@ -40,7 +40,7 @@ public enum BashCompletionsGenerator {
             case "$command" in
 
         """
-        let optionSets = model.providers.map { ($0.name, $0.options) }
+        let optionSets = model.providers.map { ($0.name, $0.allOptions) }
             + model.builtins.filter { !$0.options.isEmpty }.map { ($0.name, $0.options) }
         for (name, options) in optionSets where ShellQuoting.isPlainWord(name) {
             out += "        \(name))\n"
@@ -62,9 +62,16 @@ public enum BashCompletionsGenerator {
         out += "            fi\n"
         out += "            ;;\n"
         for provider in model.providers where ShellQuoting.isPlainWord(provider.name) {
-            let words = ShellQuoting.wordList(optionWords(provider.options + model.globalOptions))
+            let words = ShellQuoting.wordList(optionWords(provider.allOptions + model.globalOptions))
             out += "        \(provider.name))\n"
-            out += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(words)' -- \"$cur\")); fi\n"
+            if provider.operations.isEmpty {
+                out += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(words)' -- \"$cur\")); fi\n"
+            } else {
+                // The first word after the provider is its operation.
+                out += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(words)' -- \"$cur\"))\n"
+                let operations = ShellQuoting.wordList(provider.operations.map(\.name))
+                out += "            elif [[ ${#positionals[@]} -eq 0 ]]; then COMPREPLY=($(compgen -W '\(operations)' -- \"$cur\")); fi\n"
+            }
             out += "            ;;\n"
         }
         for command in model.commands where ShellQuoting.isPlainWord(command.name) {

@@ -52,10 +52,15 @@ public enum FishCompletionsGenerator {
         for (name, summary) in entries where ShellQuoting.isPlainWord(name) {
             out += "complete -c \(program) -n '\(prefix)_is' -a \(name) -d \(ShellQuoting.fishQuoted(summary))\n"
         }
-        for provider in model.providers where ShellQuoting.isPlainWord(provider.name) && !provider.options.isEmpty {
+        for provider in model.providers where ShellQuoting.isPlainWord(provider.name) && !provider.allOptions.isEmpty {
             out += "\n# \(provider.name)\n"
             let condition = "'\(prefix)_using \(provider.name)'"
-            out += provider.options.map { line(program: program, condition: condition, option: $0) }.joined()
+            out += provider.allOptions.map { line(program: program, condition: condition, option: $0) }.joined()
+            // The first word after the provider is its operation.
+            for operation in provider.operations where ShellQuoting.isPlainWord(operation.name) {
+                out += "complete -c \(program) -n '\(prefix)_is \(provider.name)' -a \(operation.name) -d "
+                    + ShellQuoting.fishQuoted(operation.summary) + "\n"
+            }
         }
         for command in model.commands where ShellQuoting.isPlainWord(command.name) {
             let first = model.firstWords(after: command.name)

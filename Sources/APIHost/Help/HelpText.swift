@@ -79,10 +79,21 @@ enum HelpText {
 
     /// `apicli nyt <query>... [--from DATE] [--sort SORT] [options]`, wrapped under its first word.
     static func usage(of provider: ProviderDescriptor, programName: String) -> [String] {
-        let parts = provider.arguments.map(label(of:))
-            + provider.options.map { "[--\($0.name)" + ($0.valueName.map { " " + $0 } ?? "") + "]" }
-            + ["[global options]"]
-        let head = "\(programName) \(provider.name)"
+        let operation = provider.operations.isEmpty ? [] : ["<operation>"]
+        return usage(head: "\(programName) \(provider.name)", parts: operation + parts(provider.arguments, provider.options))
+    }
+
+    /// The arguments' labels, then each option, bracketed unless required.
+    static func parts(_ arguments: [ArgumentSpec], _ options: [OptionSpec]) -> [String] {
+        arguments.map(label(of:)) + options.map { option in
+            let core = "--\(option.name)" + (option.valueName.map { " " + $0 } ?? "")
+            return option.required ? core : "[" + core + "]"
+        }
+    }
+
+    /// `head` and `parts`, then `[global options]`, wrapped under the head's first word.
+    static func usage(head: String, parts: [String]) -> [String] {
+        let parts = parts + ["[global options]"]
         var lines: [String] = []
         var line = "  " + head
         let continuation = String(repeating: " ", count: 3 + head.count)

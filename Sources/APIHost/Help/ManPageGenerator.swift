@@ -69,12 +69,30 @@ public enum ManPageGenerator {
             out += ".TP\n.I \(escape(HelpText.label(of: argument)))\n" + paragraph(argument.help)
         }
         out += provider.options.map(item(for:)).joined()
-        if !provider.examples.isEmpty {
-            out += ".PP\nExamples:\n.PP\n.RS 4\n.nf\n"
-            out += provider.examples.map { escape($0) + "\n" }.joined()
-            out += ".fi\n.RE\n"
+        out += examples(provider.examples)
+        for operation in provider.operations {
+            out += operationSection(operation, of: provider, program: program)
         }
         return out
+    }
+
+    /// One operation: its synopsis, summary, arguments and its own options, indented under the provider.
+    static func operationSection(_ operation: OperationSpec, of provider: ProviderDescriptor, program: String) -> String {
+        let head = "\(program) \(provider.name) \(operation.name)"
+        let synopsis = HelpText.usage(head: head, parts: HelpText.parts(operation.arguments, operation.options))
+            .map { $0.trimmingSpaces() }.joined(separator: " ")
+        var out = ".TP\n.B \(escape(head))\n" + paragraph(operation.summary) + ".RS\n.PP\n\(escape(synopsis))\n"
+        for argument in operation.arguments {
+            out += ".TP\n.I \(escape(HelpText.label(of: argument)))\n" + paragraph(argument.help)
+        }
+        out += operation.options.map(item(for:)).joined() + examples(operation.examples) + ".RE\n"
+        return out
+    }
+
+    /// The Examples block; empty when there are none.
+    static func examples(_ lines: [String]) -> String {
+        guard !lines.isEmpty else { return "" }
+        return ".PP\nExamples:\n.PP\n.RS 4\n.nf\n" + lines.map { escape($0) + "\n" }.joined() + ".fi\n.RE\n"
     }
 
     /// `.TP` item for an option: bold names, italic value, then its help.

@@ -9,6 +9,7 @@ public enum ProviderHelpGenerator {
         if !provider.discussion.isEmpty {
             out += "\n" + HelpText.wrap(provider.discussion, indent: 2).joined(separator: "\n") + "\n"
         }
+        out += OperationHelpGenerator.section(of: provider, programName: program)
         if !provider.arguments.isEmpty {
             out += "\nARGUMENTS:\n"
             out += HelpText.list(provider.arguments.map { (HelpText.label(of: $0), $0.help) })

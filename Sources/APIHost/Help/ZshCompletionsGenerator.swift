@@ -21,8 +21,13 @@ public enum ZshCompletionsGenerator {
         out += "        arguments)\n"
         out += "            case $words[1] in\n"
         for provider in model.providers where ShellQuoting.isPlainWord(provider.name) {
-            let specs = provider.options.map(spec(for:)) + provider.arguments.enumerated().map { index, argument in
+            var specs = provider.allOptions.map(spec(for:)) + provider.arguments.enumerated().map { index, argument in
                 argumentSpec(for: argument, position: index + 1)
+            }
+            if !provider.operations.isEmpty {
+                // The first word after the provider is its operation; any word may follow.
+                let names = ShellQuoting.wordList(provider.operations.map(\.name))
+                specs += [ShellQuoting.singleQuoted("1:operation:(\(names))"), ShellQuoting.singleQuoted("*:argument: ")]
             }
             out += "                \(provider.name))\n"
             out += "                    _arguments -s $global_options"

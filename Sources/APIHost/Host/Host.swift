@@ -82,23 +82,35 @@ public struct Host: Sendable {
     }
 
     private func runProvider(_ provider: any Provider, words: [String]) async throws -> ExitCode {
-        let specs = GlobalOptions.specs + provider.descriptor.options
+        let descriptor = provider.descriptor
+        var specs = GlobalOptions.specs + descriptor.options
+        var words = words
+        var operation: OperationSpec?
+        if !descriptor.operations.isEmpty {
+            let choice = try OperationChoice(words, of: descriptor, options: specs)
+            (operation, words) = (choice.operation, choice.words)
+            specs += operation?.options ?? []
+        }
         let parsed = try CommandLineParser(options: specs).parse(words)
         if parsed.values["help"] == "true" {
-            environment.console.out(ProviderHelpGenerator.help(for: provider.descriptor, in: model))
+            // One provider's page needs its own description only: other provider files stay unread.
+            let model = CommandLineModel(providers: [descriptor])
+            let help = operation.map { OperationHelpGenerator.help(for: $0, of: descriptor, in: model) }
+            environment.console.out(help ?? ProviderHelpGenerator.help(for: descriptor, in: model))
             return .success
         }
         let options = try RunOptions(parsed.values, variables: environment.variables)
         let settings = try loadSettings()
-        return try await open(provider, parsed: parsed, options: options, settings: settings)
+        return try await open(provider, operation: operation, parsed: parsed, options: options, settings: settings)
     }
 
     /// Opens the existential so the rest of the run is typed by the provider.
     private func open<P: Provider>(
-        _ provider: P, parsed: CommandLineParser.Result, options: RunOptions, settings: Settings
+        _ provider: P, operation: OperationSpec?, parsed: CommandLineParser.Result, options: RunOptions, settings: Settings
     ) async throws -> ExitCode {
-        try await ProviderCommand(provider: provider, environment: environment, settings: settings, options: options)
-            .run(parsed)
+        try await ProviderCommand(
+            provider: provider, operation: operation, environment: environment, settings: settings, options: options
+        ).run(parsed)
     }
 
     func loadSettings() throws -> Settings {

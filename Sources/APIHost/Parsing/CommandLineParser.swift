@@ -79,6 +79,10 @@ public struct CommandLineParser: Sendable {
             if let near = NearestName.suggest(value, among: spec.choices) { message += "; did you mean '\(near)'?" }
             throw UsageError(message)
         }
+        if spec.repeatable, let earlier = result.values[spec.name] {
+            result.values[spec.name] = earlier + String(OptionSpec.repeatSeparator) + value
+            return
+        }
         // A value given twice is a guess either way (`--id 1 --id 2`): say no instead.
         if let earlier = result.values[spec.name], earlier != value {
             throw UsageError("--\(spec.name) is given twice ('\(earlier)' and '\(value)'); give it once")

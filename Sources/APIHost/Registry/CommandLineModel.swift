@@ -130,7 +130,7 @@ public struct CommandLineModel: Sendable {
     var valueOptionWords: [String] {
         var seen = Set<String>()
         var words: [String] = []
-        for option in globalOptions + providers.flatMap(\.options) + builtins.flatMap(\.options) where !option.isFlag {
+        for option in globalOptions + providers.flatMap(\.allOptions) + builtins.flatMap(\.options) where !option.isFlag {
             for word in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) where seen.insert(word).inserted {
                 words.append(word)
             }
@@ -145,6 +145,13 @@ public struct CommandLineModel: Sendable {
 }
 
 extension ProviderDescriptor {
+    /// The shared options, then each operation's that is not among them: what
+    /// completions offer after the provider's name, each option once.
+    var allOptions: [OptionSpec] {
+        var seen = Set(options.map(\.name))
+        return options + operations.flatMap(\.options).filter { seen.insert($0.name).inserted }
+    }
+
     /// `APICLI_NYT_BASE_URL`, with what it overrides.
     var baseURLVariable: (name: String, meaning: String) {
         (baseURLVariableName,

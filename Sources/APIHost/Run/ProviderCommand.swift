@@ -10,6 +10,8 @@ import APICore
 /// and each failure on its own line, and returns the worst exit code.
 struct ProviderCommand<P: Provider>: Sendable {
     let provider: P
+    /// The operation chosen, for a provider that has operations.
+    var operation: OperationSpec? = nil
     let environment: HostEnvironment
     let settings: Settings
     let options: RunOptions
@@ -21,7 +23,8 @@ struct ProviderCommand<P: Provider>: Sendable {
         try OptionValueCheck.checkConfigured(parsed, of: provider, settings: settings)
         var format = options.format
         let script = try ScriptOptions(parsed.values, format: &format)
-        let command = try settings.resolve(parsed, for: descriptor)
+        var command = try settings.resolve(parsed, for: operation.map(descriptor.narrowed) ?? descriptor)
+        command.operation = operation?.name
         let view = try ItemViewChoice(provider, command: command)
         let declaredFields = view.declaredFields
         if script.fieldsHelp, !declaredFields.isEmpty {

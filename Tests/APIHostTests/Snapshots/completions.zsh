@@ -86,8 +86,8 @@ _apicli() {
                         '--summary[One line for '\''apicli providers'\''.]:TEXT: ' \
                         '--sample[A saved answer to guess the columns from (or to check against).]:FILE:_files' \
                         '--sample-words[The words of the one live request add makes (default: test).]:WORDS: ' \
-                        '--openapi[An OpenAPI 3 or Swagger 2 document (JSON) to import from.]:FILE:_files' \
-                        '--operation[The operationId, or '\''GET /path'\'', to import.]:OP: ' \
+                        '--openapi[An OpenAPI 3 or Swagger 2 document (JSON or YAML) to import from.]:FILE:_files' \
+                        '--operation[The operationId, or '\''GET /path'\'', to import; repeatable. Without it, every GET operation.]:OP: ' \
                         '(-y --yes)'{-y,--yes}'[remove: also drop the stored rows, without asking.]' \
                         '1:action:(add list show check remove)' \
                         '2: :->operand' && return 0

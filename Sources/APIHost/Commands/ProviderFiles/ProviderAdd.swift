@@ -20,6 +20,10 @@ struct ProviderAdd: Sendable {
     struct Added {
         var path: String
         var columns: String
+        /// The operations' names when the provider has several.
+        var operations: [String]
+        /// One line per operation the import left out, with the reason.
+        var skipped: [String]
     }
 
     func add(_ name: String) async throws -> Added {
@@ -35,14 +39,16 @@ struct ProviderAdd: Sendable {
             throw CLIError("\(path) exists already; run 'apicli provider remove \(name)' first", exitCode: .usage)
         }
         var file: ProviderFile
+        var skipped: [String] = []
         if let document = values["openapi"] {
-            guard let operation = values["operation"] else {
-                throw UsageError("--openapi needs --operation OP (an operationId, or a method and path such as 'GET /search')")
-            }
+            let operations = values["operation"].map(ProviderFileCommand.repeated) ?? []
             do {
-                file = try OpenAPIImport(name: name, documentPath: document, operation: operation, wordsParameter: values["query-param"],
-                    reservedOptions: directory.reserved.options)
-                    .providerFile()
+                let imported = try OpenAPIImport(
+                    name: name, documentPath: document, operations: operations, wordsParameter: values["query-param"],
+                    reservedOptions: directory.reserved.options
+                ).imported()
+                file = imported.file
+                skipped = imported.skipped.map { "left out \($0.operation): \($0.reason)" }
             } catch let error as OpenAPIImportError {
                 // A document that describes the API in a way apicli cannot use is a configuration
                 // problem (78), as a provider file described wrongly is; nothing is written.
@@ -69,7 +75,9 @@ struct ProviderAdd: Sendable {
             throw CLIError("the file made for \(name) does not pass its checks: \(error.description)", exitCode: .configuration)
         }
         try write(text, to: path, folder: directory.path)
-        return Added(path: path, columns: file.columns.map(\.name).joined(separator: ", "))
+        return Added(
+            path: path, columns: file.primary.columns.map(\.name).joined(separator: ", "),
+            operations: file.operations.count > 1 ? file.operations.map(\.name) : [], skipped: skipped)
     }
 
     private func fromFlags(_ name: String) throws -> ProviderFile {
@@ -118,20 +126,20 @@ struct ProviderAdd: Sendable {
 
     /// Fills the id and columns from the sample's items; the items must be where the file says.
     private func guessColumns(_ file: inout ProviderFile, from document: JSONValue) throws {
-        guard case let .array(items)? = file.items.value(in: document) else {
-            let nearest = file.items.nearestExisting(in: document)
+        guard case let .array(items)? = file.primary.items.value(in: document) else {
+            let nearest = file.primary.items.nearestExisting(in: document)
             let has = nearest.names.isEmpty ? "" : "; \(nearest.found.isEmpty ? "it" : "'\(nearest.found)'") has: "
                 + nearest.names.prefix(8).joined(separator: ", ")
-            throw UsageError("the sample answer has no array at '\(file.items)'\(has); fix --items")
+            throw UsageError("the sample answer has no array at '\(file.primary.items)'\(has); fix --items")
         }
         let fields = ColumnGuess.fields(ofItems: items)
         let id = ColumnGuess.id(among: fields, items: items)
         let columns = ColumnGuess.columns(from: fields, id: id)
         guard !columns.isEmpty else {
-            throw UsageError("the sample's items have no fields to show; is '\(file.items)' the right array?")
+            throw UsageError("the sample's items have no fields to show; is '\(file.primary.items)' the right array?")
         }
-        file.id = id.flatMap(ProviderFiles.KeyPath.init)
-        file.columns = columns
+        file.primary.id = id.flatMap(ProviderFiles.KeyPath.init)
+        file.primary.columns = columns
     }
 
     /// Writes owner-only (0600) into an owner-only folder (0700), atomically.

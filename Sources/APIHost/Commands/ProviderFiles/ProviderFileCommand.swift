@@ -24,12 +24,20 @@ struct ProviderFileCommand: Sendable {
         .value("summary", valueName: "TEXT", help: "One line for 'apicli providers'."),
         .value("sample", valueName: "FILE", help: "A saved answer to guess the columns from (or to check against)."),
         .value("sample-words", valueName: "WORDS", help: "The words of the one live request add makes (default: test)."),
-        .value("openapi", valueName: "FILE", help: "An OpenAPI 3 or Swagger 2 document (JSON) to import from."),
-        .value("operation", valueName: "OP", help: "The operationId, or 'GET /path', to import."),
+        .value("openapi", valueName: "FILE", help: "An OpenAPI 3 or Swagger 2 document (JSON or YAML) to import from."),
+        .value(
+            "operation", valueName: "OP",
+            help: "The operationId, or 'GET /path', to import; repeatable. Without it, every GET operation.",
+            repeatable: true),
         .flag("yes", short: "y", help: "remove: also drop the stored rows, without asking."),
     ]
 
     private var console: any Console { host.environment.console }
+
+    /// The values of a repeatable option, in the order given.
+    static func repeated(_ value: String) -> [String] {
+        value.split(separator: OptionSpec.repeatSeparator).map(String.init)
+    }
 
     func run(_ words: [String]) async throws -> ExitCode {
         let parsed = try CommandLineParser(options: GlobalOptions.specs + command.options).parse(words)
@@ -46,13 +54,24 @@ struct ProviderFileCommand: Sendable {
             let name = try operand(rest, verb)
             let added = try await ProviderAdd(host: host, values: parsed.values, options: options).add(name)
             console.out(added.path + "\n")
-            messages.notice("added \(name) (columns: \(added.columns)); try 'apicli \(name) WORDS'")
+            for line in added.skipped { messages.warning(line) }
+            if added.operations.isEmpty {
+                messages.notice("added \(name) (columns: \(added.columns)); try 'apicli \(name) WORDS'")
+            } else {
+                messages.notice("added \(name) with \(added.operations.count) operations; see 'apicli help \(name)'")
+            }
         case "list":
             guard rest.isEmpty else { throw UsageError(Self.usage) }
             console.out(ProviderListing(host: host).table())
         case "show":
             let name = try operand(rest, verb)
             let path = try installedFile(name)
+            if options.format == .json {
+                // The operations as data, from the file as every run reads it.
+                let file = try host.providerDirectory.read(path, expectedName: name)
+                console.out(file.operationsJSON.serialized(pretty: true) + "\n")
+                return .success
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw CLIError("\(path) cannot be read", exitCode: .noInput)
             }
@@ -120,8 +139,9 @@ struct ProviderFileCommand: Sendable {
             for note in notes { console.err("apicli: error: " + Messages.oneLine(note) + "\n") }
         }
         guard notes.isEmpty else { return .configuration }
-        let paging = file.paging.map { ", paging by \($0.style.rawValue), \($0.size) a page" } ?? ""
-        console.out("ok: \(path) (\(file.columns.count) columns\(paging))\n")
+        let paging = file.primary.paging.map { ", paging by \($0.style.rawValue), \($0.size) a page" } ?? ""
+        let facts = file.operations.count > 1 ? "\(file.operations.count) operations" : "\(file.primary.columns.count) columns\(paging)"
+        console.out("ok: \(path) (\(facts))\n")
         return .success
     }
 

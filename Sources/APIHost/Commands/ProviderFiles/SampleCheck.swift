@@ -10,21 +10,21 @@ import ProviderFiles
 enum SampleCheck {
     static func problems(of file: ProviderFile, source: String, sample: String) throws -> [String] {
         let document = try SampleCheck.document(at: sample)
-        guard let found = file.items.value(in: document), case let .array(items) = found else {
-            let nearest = file.items.nearestExisting(in: document)
-            return ["\(source): items: \(sample) has no array at '\(file.items)'"
+        guard let found = file.primary.items.value(in: document), case let .array(items) = found else {
+            let nearest = file.primary.items.nearestExisting(in: document)
+            return ["\(source): items: \(sample) has no array at '\(file.primary.items)'"
                 + (nearest.names.isEmpty ? "" : " (\(nearest.found.isEmpty ? "it" : "'\(nearest.found)'") has: "
                     + nearest.names.prefix(8).joined(separator: ", ") + ")")]
         }
         guard !items.isEmpty else { return [] }
         var problems: [String] = []
-        if let id = file.id, !items.contains(where: { id.value(in: $0) != nil }) {
+        if let id = file.primary.id, !items.contains(where: { id.value(in: $0) != nil }) {
             problems.append("\(source): id: no item in \(sample) has '\(id)'")
         }
-        for (index, column) in file.columns.enumerated() where !items.contains(where: { column.path.value(in: $0) != nil }) {
+        for (index, column) in file.primary.columns.enumerated() where !items.contains(where: { column.path.value(in: $0) != nil }) {
             problems.append("\(source): columns[\(index)].path: no item in \(sample) has '\(column.path)'")
         }
-        if let total = file.paging?.total, total.value(in: document) == nil {
+        if let total = file.primary.paging?.total, total.value(in: document) == nil {
             problems.append("\(source): paging.total: \(sample) has no '\(total)'")
         }
         return problems

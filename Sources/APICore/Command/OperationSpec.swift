@@ -1,0 +1,50 @@
+/// One operation of a provider that has several (`apicli books lists-overview`):
+/// its own arguments and options, declared as data like a provider's, so that
+/// parsing, help, completions and the man page read one description.
+///
+/// A provider with no operations is one command (`apicli nyt <words>`); one with
+/// operations takes the operation's name as the first word after its own.
+public struct OperationSpec: Sendable, Hashable {
+    /// The command word after the provider's (`lists-overview`): lowercase letters, digits and dashes.
+    public var name: String
+    /// One line for `apicli help <provider>`.
+    public var summary: String
+    /// Paragraphs for `apicli help <provider> <operation>`.
+    public var discussion: String
+    /// Positional arguments in order (an API's path parameters, then any words).
+    public var arguments: [ArgumentSpec]
+    /// The operation's own options, besides the provider's shared ones.
+    public var options: [OptionSpec]
+    /// Shell lines shown under EXAMPLES.
+    public var examples: [String]
+
+    public init(
+        name: String, summary: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = [], examples: [String] = []
+    ) {
+        self.name = name
+        self.summary = summary
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.examples = examples
+    }
+}
+
+extension ProviderDescriptor {
+    /// The operation called `name`, if the provider has it.
+    public func operation(named name: String) -> OperationSpec? {
+        operations.first { $0.name == name }
+    }
+
+    /// The provider as the parser sees one of its operations: the operation's
+    /// arguments, and the provider's shared options followed by the operation's.
+    /// Name, key, limits and storage stay the provider's, so settings resolve alike.
+    public func narrowed(to operation: OperationSpec) -> ProviderDescriptor {
+        var narrowed = self
+        narrowed.arguments = operation.arguments
+        narrowed.options = options + operation.options
+        narrowed.examples = operation.examples
+        return narrowed
+    }
+}

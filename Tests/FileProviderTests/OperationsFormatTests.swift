@@ -1,0 +1,126 @@
+@testable import APIHost
+@testable import ProviderFiles
+import Foundation
+import Testing
+import TestSupport
+
+/// Format 2: a provider file with operations, read, written back, served
+/// (path arguments as single segments) and stored apart per operation.
+@Suite("Provider files with operations")
+struct OperationsFormatTests {
+    static let books = """
+        {
+          "apicli": 2, "name": "books", "summary": "Best sellers.", "baseURL": "https://books.invalid",
+          "key": "none",
+          "operations": [
+            {"name": "lists-list", "summary": "One list.", "path": "/lists/{date}/{list}.json",
+             "arguments": [{"name": "date", "parameter": "date", "type": "date", "format": "yyyy-MM-dd"},
+                           {"name": "list", "parameter": "list", "help": "The list's name."}],
+             "options": [{"name": "offset", "parameter": "offset", "type": "integer", "minimum": 0, "required": true}],
+             "items": "results.books", "id": "isbn", "columns": [{"name": "title", "path": "title", "kind": "text", "searchable": true}]},
+            {"name": "names", "summary": "The lists' names.", "path": "/lists/names.json",
+             "items": "results", "id": "isbn", "columns": [{"name": "name", "path": "title", "kind": "text", "searchable": true}]}
+          ]
+        }
+        """
+
+    @Test("operations read into the descriptor: arguments in order, required options, no shared arguments")
+    func reads() throws {
+        let file = try SampleFiles.read(Self.books)
+        #expect(file.operations.map(\.name) == ["lists-list", "names"])
+        #expect(file.operations[0].arguments.map(\.parameter) == ["date", "list"])
+        #expect(file.operations[0].options.first?.required == true)
+        let descriptor = file.descriptor(source: "books.json")
+        #expect(descriptor.arguments.isEmpty)
+        #expect(descriptor.operations.map(\.name) == ["lists-list", "names"])
+        #expect(descriptor.operations[0].arguments.map(\.name) == ["date", "list"])
+        #expect(descriptor.operations[0].options.first { $0.name == "offset" }?.required == true)
+    }
+
+    @Test("the writer writes format 2 that reads back the same, and a one-operation file stays format 1")
+    func roundTrip() throws {
+        let file = try SampleFiles.read(Self.books)
+        let text = ProviderFileWriter.text(file)
+        #expect(text.contains("\"apicli\": 2"))
+        let again = try SampleFiles.read(text)
+        #expect(again.operations == file.operations)
+        let wiki = try SampleFiles.read(SampleFiles.wikipedia)
+        let written = ProviderFileWriter.text(wiki)
+        #expect(written.contains("\"apicli\": 1") && !written.contains("operations"))
+        #expect(try SampleFiles.read(written).operations == wiki.operations)
+        #expect(wiki.operations.count == 1 && wiki.primary.name == "wiki")
+    }
+
+    @Test("each path argument fills its placeholder as one encoded segment; dots never leave the path")
+    func pathArguments() throws {
+        let provider = FileProvider(file: try SampleFiles.read(Self.books), source: "books.json")
+        let command = ParsedCommand(arguments: ["20240131", "a/b?c"], values: ["offset": "0"], operation: "lists-list")
+        let query = try #require(try provider.queries(from: command).first)
+        #expect(provider.request(for: query, page: 0).path == "/lists/2024-01-31/a%2Fb%3Fc.json")
+        #expect(provider.request(for: query, page: 0).query == [QueryItem("offset", "0")])
+        let dots = try #require(try provider.queries(from: ParsedCommand(arguments: ["2024-01-31", ".."], values: [:], operation: "lists-list")).first)
+        #expect(provider.request(for: dots, page: 0).path == "/lists/2024-01-31/%2E%2E.json")
+        #expect(throws: UsageError.self) {
+            try provider.queries(from: ParsedCommand(arguments: ["2024-02-30", "x"], values: [:], operation: "lists-list"))
+        }
+        let names = try #require(try provider.queries(from: ParsedCommand(arguments: [], operation: "names")).first)
+        #expect(provider.request(for: names, page: 0).path == "/lists/names.json")
+        #expect(names.storageKey != query.storageKey && query.storageKey != dots.storageKey)
+    }
+
+    @Test("refused: operations in format 1, operation fields at the top, an unfilled placeholder, a name twice")
+    func refusals() throws {
+        func problem(_ text: String) -> String {
+            do { _ = try SampleFiles.read(text); return "" } catch { return error.description }
+        }
+        #expect(problem(Self.books.replacingOccurrences(of: "\"apicli\": 2", with: "\"apicli\": 1")).contains("needs \"apicli\": 2"))
+        #expect(problem(Self.books.replacingOccurrences(of: "\"key\": \"none\",", with: "\"key\": \"none\", \"path\": \"/x\",")).contains("path"))
+        #expect(problem(Self.books.replacingOccurrences(of: "{\"name\": \"list\", \"parameter\": \"list\", \"help\": \"The list's name.\"}", with: "")
+            .replacingOccurrences(of: "\"yyyy-MM-dd\"},", with: "\"yyyy-MM-dd\"}")).contains("nothing fills {list}"))
+        #expect(problem(Self.books.replacingOccurrences(of: "\"name\": \"names\"", with: "\"name\": \"lists-list\"")).contains("another operation"))
+    }
+
+    @Test("one operation's stored answer never replaces another's, offline or not")
+    func storedApart() async throws {
+        let file = try SampleFiles.read(Self.books)
+        let host = try InProcessHost(sources: [.compiled([file.provider(source: "books.json")])]) { request, _ in
+            request.path.hasSuffix("names.json")
+                ? InProcessHost.json(#"{"results": [{"isbn": "1", "title": "Names answer"}]}"#)
+                : InProcessHost.json(#"{"results": {"books": [{"isbn": "1", "title": "List answer"}]}}"#)
+        }
+        let list = await host.run(["books", "lists-list", "2024-01-31", "fiction", "--offset", "0"])
+        #expect(list.code == .success && list.stdout.contains("List answer"), "\(list.stderr)")
+        let names = await host.run(["books", "names"])
+        #expect(names.code == .success && names.stdout.contains("Names answer"), "\(names.stderr)")
+        let again = await host.run(["books", "lists-list", "2024-01-31", "fiction", "--offset", "0", "--offline"])
+        #expect(again.code == .success, "\(again.stderr)")
+        #expect(again.stdout.contains("List answer") && !again.stdout.contains("Names answer"), "\(again.stdout)")
+        let missing = await host.run(["books", "lists-list", "2024-01-31", "fiction"])
+        #expect(missing.code == .usage && missing.errors.first?.contains("--offset") == true, "\(missing.stderr)")
+    }
+}
+
+@Suite("Imported operation names")
+struct OperationNameTests {
+    @Test("operationIds in kebab case; else from the path", arguments: [
+        ("getBestSellers", "/x", "get-best-sellers"), ("lists_overview", "/x", "lists-overview"),
+        ("", "/lists/{list}.json", "lists-list"), ("GET_lists-{format}", "/x", "get-lists-format"),
+        ("help", "/x", "get-help"), ("1st", "/x", "st"),
+    ])
+    func names(id: String, path: String, expected: String) throws {
+        let node = try JSONDocumentReader.read(Array((id.isEmpty ? "{}" : "{\"operationId\": \"\(id)\"}").utf8))
+        let found: OpenAPIDocument.Found = (method: "get", path: path, node: node, pathItem: node)
+        #expect(OperationNames().next(for: found) == expected)
+    }
+
+    @Test("a name taken gets -2, then -3")
+    func unique() throws {
+        let node = try JSONDocumentReader.read(Array("{\"operationId\": \"list\"}".utf8))
+        let found: OpenAPIDocument.Found = (method: "get", path: "/", node: node, pathItem: node)
+        var names = OperationNames()
+        names.take(names.next(for: found))
+        let second = names.next(for: found)
+        names.take(second)
+        #expect(second == "list-2" && names.next(for: found) == "list-3")
+    }
+}
