@@ -23,13 +23,13 @@ public struct ProviderFileReader {
 
     static let topFields = [
         "$schema", "apicli", "name", "summary", "about", "displayName", "baseURL", "path", "words", "key", "options",
-        "items", "id", "columns", "paging", "rateLimits", "cacheSeconds",
+        "items", "id", "columns", "paging", "rateLimits", "cacheSeconds", "keyOf", "spacing",
     ]
     static let optionFields = ["name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices"]
     static let columnFields = ["name", "path", "kind", "searchable"]
     static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total"]
     static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
-    static let keyFields = ["parameter", "header", "environmentVariable", "signupURL"]
+    static let keyFields = ["parameter", "header", "scheme", "environmentVariable", "signupURL"]
 
     public init(file: String, expectedName: String?, reserved: ReservedNames) {
         self.file = file
@@ -71,7 +71,8 @@ public struct ProviderFileReader {
         let baseURL = readBaseURL(&fields)
         let path = readPath(&fields)
         let words = readWords(&fields, path: path)
-        let key = readKey(&fields, name: name)
+        let keyOf = readKeyOf(&fields, name: name)
+        let key = readKey(&fields, name: name, keyOf: keyOf)
         let paging = readPaging(&fields)
         let options = readOptions(&fields, paging: paging)
         let items = fields.keyPath("items")
@@ -79,6 +80,7 @@ public struct ProviderFileReader {
         let columns = readColumns(&fields)
         let rateLimits = readRateLimits(&fields)
         let cacheSeconds = fields.int("cacheSeconds", in: 0...(31 * 86_400)) ?? 600
+        let spacing = fields.int("spacing", in: 1...3_600)
         checkParameters(&fields, words: words, key: key, options: options ?? [], paging: paging)
 
         guard fields.problems.isEmpty, let name, let summary, let baseURL, let path, let words, let options,
@@ -86,10 +88,13 @@ public struct ProviderFileReader {
         else {
             throw ProviderFileError(file: file, problems: fields.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
         }
-        return ProviderFile(
+        var file = ProviderFile(
             name: name, summary: summary, about: about, displayName: displayName, baseURL: baseURL, path: path,
             words: words, key: key, options: options, items: items, id: id, columns: columns, paging: paging,
             rateLimits: rateLimits, cacheSeconds: cacheSeconds)
+        file.spacing = spacing
+        file.keyOf = key == nil ? nil : keyOf
+        return file
     }
 
     private func readName(_ fields: inout FieldReader) -> String? {
@@ -153,7 +158,7 @@ public struct ProviderFileReader {
         }
     }
 
-    private func readKey(_ fields: inout FieldReader, name: String?) -> ProviderFile.Key? {
+    private func readKey(_ fields: inout FieldReader, name: String?, keyOf: String?) -> ProviderFile.Key? {
         guard let node = fields.node["key"] else {
             fields.problem("key", line: nil, "missing; use \"none\" for an API without a key")
             return nil
@@ -168,10 +173,10 @@ public struct ProviderFileReader {
         defer { fields.absorb(key) }
         let placement = readPlacement(&key)
         let signup = key.string("signupURL", required: false, maxLength: 300)
-        let own = name.map(ProviderFile.keyVariable) ?? ""
+        let own = keyVariable(name: name, keyOf: keyOf)
         if let variable = key.string("environmentVariable", required: false, maxLength: 100), variable != own {
             key.problem("environmentVariable", line: node["environmentVariable"]?.line,
-                        "a provider file may only read its own variable, \(own), not \(variable)")
+                        "a provider file may only read its own variable (or its keyOf provider's), \(own), not \(variable)")
         }
         guard let placement else { return nil }
         return ProviderFile.Key(placement: placement, environmentVariable: own, signupURL: signup)
@@ -180,6 +185,7 @@ public struct ProviderFileReader {
     /// `parameter` (a query parameter) or `header`: exactly one of them.
     private func readPlacement(_ key: inout FieldReader) -> CredentialPlacement? {
         let node = key.node
+        if node["scheme"] != nil { return readScheme(&key) }
         switch (node["parameter"], node["header"]) {
         case (nil, nil):
             key.problem("parameter", line: nil, "missing; name the query parameter (parameter) or the header (header) that carries the key")

@@ -18,12 +18,14 @@ public enum ProviderFileWriter {
             .init("words", words(file.words)),
             .init("key", key(file.key)),
         ]
+        if let keyOf = file.keyOf { members.append(.init("keyOf", .string(keyOf))) }
         if !file.options.isEmpty { members.append(.init("options", .array(file.options.map(option)))) }
         members.append(.init("items", .string(file.items.description)))
         if let id = file.id { members.append(.init("id", .string(id.description))) }
         members.append(.init("columns", .array(file.columns.map(column))))
         if let paging = file.paging { members.append(.init("paging", self.paging(paging))) }
         if !file.rateLimits.isEmpty { members.append(.init("rateLimits", rateLimits(file.rateLimits))) }
+        if let spacing = file.spacing { members.append(.init("spacing", .int(Int64(spacing)))) }
         members.append(.init("cacheSeconds", .int(Int64(file.cacheSeconds))))
         return .object(members)
     }
@@ -45,6 +47,8 @@ public enum ProviderFileWriter {
         let place: JSONValue.Member = switch key.placement {
         case let .query(name): .init("parameter", .string(name))
         case let .header(name): .init("header", .string(name))
+        case .bearer: .init("scheme", "bearer")
+        case .basic: .init("scheme", "basic")
         }
         var members: [JSONValue.Member] = [place, .init("environmentVariable", .string(key.environmentVariable))]
         if let signup = key.signupURL { members.append(.init("signupURL", .string(signup))) }
