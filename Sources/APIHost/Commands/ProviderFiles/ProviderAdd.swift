@@ -39,10 +39,12 @@ struct ProviderAdd: Sendable {
             guard let operation = values["operation"] else {
                 throw UsageError("--openapi needs --operation OP (an operationId, or a method and path such as 'GET /search')")
             }
+            let access = try await openAPIAccess(document)
             do {
-                file = try OpenAPIImport(name: name, documentPath: document, operation: operation, wordsParameter: values["query-param"],
+                var importer = OpenAPIImport(name: name, documentPath: document, operation: operation, wordsParameter: values["query-param"],
                     reservedOptions: directory.reserved.options)
-                    .providerFile()
+                importer.access = access
+                file = try importer.providerFile()
             } catch let error as OpenAPIImportError {
                 // A document that describes the API in a way apicli cannot use is a configuration
                 // problem (78), as a provider file described wrongly is; nothing is written.
@@ -50,6 +52,7 @@ struct ProviderAdd: Sendable {
                 case .unreadable: .noInput
                 case .unusable: .configuration
                 case .unavailable: .unavailable
+                case .usage: .usage
                 }
                 throw CLIError(error.description, exitCode: code)
             }
@@ -61,6 +64,7 @@ struct ProviderAdd: Sendable {
             try guessColumns(&file, from: try await sample(for: file))
         }
         if let summary = values["summary"] { file.summary = summary }
+        try applyAccess(&file)
         let text = ProviderFileWriter.text(file)
         // What is written must read back: the same checks as every run.
         do {
