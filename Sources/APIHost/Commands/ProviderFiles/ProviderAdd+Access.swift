@@ -16,6 +16,9 @@ extension ProviderAdd {
     func openAPIAccess(_ document: String) async throws -> OpenAPIAccess {
         var access = OpenAPIAccess()
         if let text = values["base-url"] { access.baseURL = try Self.baseURL(text, flag: "--base-url") }
+        if values["server"] != nil && values["base-url"] != nil {
+            throw UsageError("give --base-url (which replaces the document's servers) or --server N, not both")
+        }
         if let text = values["server"] {
             guard let index = Int(text), index >= 1 else { throw UsageError("--server must be a number from 1, not '\(text)'") }
             access.server = index
