@@ -176,7 +176,9 @@ public struct ProviderFileReader {
         let own = keyVariable(name: name, keyOf: keyOf)
         if let variable = key.string("environmentVariable", required: false, maxLength: 100), variable != own {
             key.problem("environmentVariable", line: node["environmentVariable"]?.line,
-                        "a provider file may only read its own variable (or its keyOf provider's), \(own), not \(variable)")
+                        keyOf == nil
+                            ? "a provider file may only read its own variable, \(own), not \(variable)"
+                            : "a provider file with keyOf may only read that provider's variable, \(own), not \(variable)")
         }
         guard let placement else { return nil }
         return ProviderFile.Key(placement: placement, environmentVariable: own, signupURL: signup)
