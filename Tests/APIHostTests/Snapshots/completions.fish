@@ -109,7 +109,7 @@ complete -c apicli -n '__apicli_using provider' -l sample-words -x -d 'The words
 complete -c apicli -n '__apicli_using provider' -l openapi -r -F -d 'An OpenAPI 3 or Swagger 2 document (JSON or YAML), a file or an http(s) URL, to import from.'
 complete -c apicli -n '__apicli_using provider' -l operation -x -d 'The operationId, or \'GET /path\', to import.'
 complete -c apicli -n '__apicli_using provider' -l server -x -d 'With --openapi: which of the document\'s servers to use, from 1.'
-complete -c apicli -n '__apicli_using provider' -l bearer -d 'With --openapi: send the key as \'Authorization: Bearer\' (a token for an OAuth2 API).'
+complete -c apicli -n '__apicli_using provider' -l bearer -d 'Send the key as \'Authorization: Bearer\' (with --openapi: a token for an OAuth2 API).'
 complete -c apicli -n '__apicli_using provider' -l key-of -x -d 'Use that provider\'s key (NYT_API_KEY, nyt.api-key) instead of one of its own.'
 complete -c apicli -n '__apicli_using provider' -l rate -x -d 'The API\'s allowance, such as 5/minute,500/day (second, minute, hour, day).'
 complete -c apicli -n '__apicli_using provider' -l spacing -x -d 'Seconds between two requests, at least (1 to 3600).'

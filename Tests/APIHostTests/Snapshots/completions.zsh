@@ -89,7 +89,7 @@ _apicli() {
                         '--openapi[An OpenAPI 3 or Swagger 2 document (JSON or YAML), a file or an http(s) URL, to import from.]:FILE:_files' \
                         '--operation[The operationId, or '\''GET /path'\'', to import.]:OP: ' \
                         '--server[With --openapi: which of the document'\''s servers to use, from 1.]:N: ' \
-                        '--bearer[With --openapi: send the key as '\''Authorization: Bearer'\'' (a token for an OAuth2 API).]' \
+                        '--bearer[Send the key as '\''Authorization: Bearer'\'' (with --openapi: a token for an OAuth2 API).]' \
                         '--key-of[Use that provider'\''s key (NYT_API_KEY, nyt.api-key) instead of one of its own.]:PROVIDER: ' \
                         '--rate[The API'\''s allowance, such as 5/minute,500/day (second, minute, hour, day).]:LIMITS: ' \
                         '--spacing[Seconds between two requests, at least (1 to 3600).]:SECONDS: ' \

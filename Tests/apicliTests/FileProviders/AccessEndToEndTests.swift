@@ -114,6 +114,19 @@ struct AccessEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.providersFolder + "/local.json"))
     }
 
+    @Test("add from flags with --bearer writes key.scheme bearer; with --key-param too it is a usage error")
+    func bearerFromFlags() async throws {
+        let (sandbox, _) = try Sandbox.withFixtures()
+        let flags = ["provider", "add", "tok", "--base-url", "https://hn.algolia.com", "--path", Sandbox.hnPath, "--items", "hits",
+                     "--query-param", "query", "--sample", Fixtures.realRoot.appendingPathComponent(Sandbox.hnFixture).path]
+        let both = try await sandbox.run(flags + ["--bearer", "--key-param", "k"])
+        #expect(both.exitCode == 64, "\(both.stderrText)")
+        let add = try await sandbox.run(flags + ["--bearer"])
+        #expect(add.exitCode == 0, "\(add.stderrText)")
+        let shown = try await sandbox.run(["provider", "show", "tok"]).stdoutText
+        #expect(shown.contains(#""scheme" : "bearer""#) || shown.contains(#""scheme": "bearer""#), "\(shown)")
+    }
+
     @Test("bad access flags are one usage line (64) and write nothing", arguments: [
         (["--rate", "5/fortnight"], "not a unit"),
         (["--rate", "5/minute,6/minute"], "twice"),

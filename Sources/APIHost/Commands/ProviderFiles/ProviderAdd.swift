@@ -93,13 +93,14 @@ struct ProviderAdd: Sendable {
         }
         let words = try required("query-param")
         let placement: CredentialPlacement?
-        switch (values["no-key"] == "true", values["key-param"], values["key-header"]) {
-        case (true, nil, nil): placement = nil
-        case let (false, parameter?, nil): placement = .query(parameter)
-        case let (false, nil, header?):
+        switch (values["no-key"] == "true", values["key-param"], values["key-header"], values["bearer"] == "true") {
+        case (true, nil, nil, false): placement = nil
+        case let (false, parameter?, nil, false): placement = .query(parameter)
+        case let (false, nil, header?, false):
             if let problem = KeyHeaderName.problem(with: header) { throw UsageError("--key-header: " + problem) }
             placement = .header(header)
-        default: throw UsageError("give exactly one of --no-key, --key-param P or --key-header H")
+        case (false, nil, nil, true): placement = .bearer
+        default: throw UsageError("give exactly one of --no-key, --key-param P, --key-header H or --bearer")
         }
         let key = placement.map {
             ProviderFile.Key(placement: $0, environmentVariable: ProviderFile.keyVariable(for: name), signupURL: nil)

@@ -27,7 +27,7 @@ struct ProviderFileCommand: Sendable {
         .value("openapi", valueName: "FILE", help: "An OpenAPI 3 or Swagger 2 document (JSON or YAML), a file or an http(s) URL, to import from."),
         .value("operation", valueName: "OP", help: "The operationId, or 'GET /path', to import."),
         .value("server", valueName: "N", help: "With --openapi: which of the document's servers to use, from 1."),
-        .flag("bearer", help: "With --openapi: send the key as 'Authorization: Bearer' (a token for an OAuth2 API)."),
+        .flag("bearer", help: "Send the key as 'Authorization: Bearer' (with --openapi: a token for an OAuth2 API)."),
         .value("key-of", valueName: "PROVIDER", help: "Use that provider's key (NYT_API_KEY, nyt.api-key) instead of one of its own."),
         .value("rate", valueName: "LIMITS", help: "The API's allowance, such as 5/minute,500/day (second, minute, hour, day)."),
         .value("spacing", valueName: "SECONDS", help: "Seconds between two requests, at least (1 to 3600)."),
