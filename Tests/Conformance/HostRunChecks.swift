@@ -66,6 +66,7 @@ enum HostRunChecks {
         switch placement {
         case let .query(name): request.query(name) == fakeKey
         case let .header(name): request.header(name) == fakeKey
+        case .bearer, .basic: request.header("Authorization") == placement.headerValue(for: fakeKey)
         }
     }
 }

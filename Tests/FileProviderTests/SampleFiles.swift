@@ -66,7 +66,8 @@ enum SampleFiles {
 
     static let reserved = ReservedNames(
         commands: ["nyt", "weather", "providers", "help", "config", "store", "completions", "manpage", "provider"],
-        options: Set(GlobalOptions.specs.map(\.name) + ["version"]))
+        options: Set(GlobalOptions.specs.map(\.name) + ["version"]),
+        keyVariables: ["nyt": "NYT_API_KEY", "weather": "OPENWEATHER_API_KEY"])
 
     static func read(_ text: String, name: String? = nil) throws(ProviderFileError) -> ProviderFile {
         try ProviderFileReader(file: "test.json", expectedName: name, reserved: reserved).read(Array(text.utf8))

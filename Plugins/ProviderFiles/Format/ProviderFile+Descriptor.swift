@@ -23,9 +23,9 @@ extension ProviderFile {
             credential: key.map {
                 CredentialSpec(
                     placement: $0.placement, environmentVariable: $0.environmentVariable,
-                    signupURL: $0.signupURL ?? "the API's documentation")
+                    signupURL: $0.signupURL ?? "the API's documentation", keyOwner: keyOf)
             },
-            rateLimits: rateLimits,
+            rateLimits: limitsWithSpacing,
             cacheTTL: .seconds(cacheSeconds),
             storage: FileItemSchema.ownership,
             pageParameter: single?.numberedPaging.map { [items = single?.items.segments ?? []] in

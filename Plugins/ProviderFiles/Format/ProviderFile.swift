@@ -32,6 +32,10 @@ public struct ProviderFile: Sendable {
     /// What the provider can ask, never empty: one operation is today's
     /// `apicli NAME words`; several are `apicli NAME OPERATION …`.
     public var operations: [Operation]
+    /// Seconds between two requests, at least (`--spacing`); nil: no spacing. See `ProviderFile+Access.swift`.
+    public var spacing: Int? = nil
+    /// The provider whose key this one uses (`--key-of nyt`); nil: its own. See `ProviderFile+Access.swift`.
+    public var keyOf: String? = nil
 
     public init(
         name: String, summary: String, about: String?, displayName: String?, baseURL: URL, key: Key?,
@@ -133,10 +137,12 @@ public struct ProviderFile: Sendable {
         case pathSegment(String)
     }
 
-    /// Which query parameter or header carries the key, and where the key comes from.
+    /// Which query parameter or header carries the key (or `Authorization`, as a bearer
+    /// token or HTTP basic), and where the key comes from.
     public struct Key: Sendable, Hashable {
         public var placement: CredentialPlacement
-        /// Always `<NAME>_API_KEY`: a file may only ask for its own variable.
+        /// `<NAME>_API_KEY`: a file may only ask for its own variable, or, through
+        /// ``ProviderFile/keyOf``, for the key variable of the provider it names.
         public var environmentVariable: String
         public var signupURL: String?
 

@@ -24,7 +24,7 @@ public struct ProviderFileReader {
 
     static let topFields = [
         "$schema", "apicli", "name", "summary", "about", "displayName", "baseURL", "path", "words", "key", "options",
-        "items", "id", "columns", "paging", "rateLimits", "cacheSeconds", "operations",
+        "items", "id", "columns", "paging", "rateLimits", "cacheSeconds", "operations", "keyOf", "spacing",
     ]
     /// What a version-1 file holds at the top and a version-2 file in each of its `operations`.
     static let operationFields = ["path", "words", "arguments", "options", "items", "id", "columns", "paging"]
@@ -35,7 +35,7 @@ public struct ProviderFileReader {
     static let columnFields = ["name", "path", "kind", "searchable"]
     static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total", "cursor", "more", "next"]
     static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
-    static let keyFields = ["parameter", "header", "environmentVariable", "signupURL"]
+    static let keyFields = ["parameter", "header", "scheme", "environmentVariable", "signupURL"]
 
     public init(file: String, expectedName: String?, reserved: ReservedNames) {
         self.file = file
@@ -76,7 +76,8 @@ public struct ProviderFileReader {
         let about = fields.string("about", required: false, maxLength: 4_000)
         let displayName = fields.string("displayName", required: false, maxLength: 60)
         let baseURL = readBaseURL(&fields)
-        let key = readKey(&fields, name: name)
+        let keyOf = readKeyOf(&fields, name: name)
+        let key = readKey(&fields, name: name, keyOf: keyOf)
         let operations: [ProviderFile.Operation]?
         if root["operations"] != nil {
             operations = readOperations(&fields, version: version, key: key)
@@ -87,13 +88,17 @@ public struct ProviderFileReader {
         }
         let rateLimits = readRateLimits(&fields)
         let cacheSeconds = fields.int("cacheSeconds", in: 0...(31 * 86_400)) ?? 600
+        let spacing = fields.int("spacing", in: 1...3_600)
 
         guard fields.problems.isEmpty, let name, let summary, let baseURL, let operations, !operations.isEmpty else {
             throw ProviderFileError(file: file, problems: fields.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
         }
-        return ProviderFile(
+        var file = ProviderFile(
             name: name, summary: summary, about: about, displayName: displayName, baseURL: baseURL, key: key,
             rateLimits: rateLimits, cacheSeconds: cacheSeconds, operations: operations)
+        file.spacing = spacing
+        file.keyOf = key == nil ? nil : keyOf
+        return file
     }
 
     /// The fields of one operation, from the file's top (version 1) or one element of `operations`.
@@ -178,7 +183,7 @@ public struct ProviderFileReader {
         }
     }
 
-    private func readKey(_ fields: inout FieldReader, name: String?) -> ProviderFile.Key? {
+    private func readKey(_ fields: inout FieldReader, name: String?, keyOf: String?) -> ProviderFile.Key? {
         guard let node = fields.node["key"] else {
             fields.problem("key", line: nil, "missing; use \"none\" for an API without a key")
             return nil
@@ -193,10 +198,12 @@ public struct ProviderFileReader {
         defer { fields.absorb(key) }
         let placement = readPlacement(&key)
         let signup = key.string("signupURL", required: false, maxLength: 300)
-        let own = name.map(ProviderFile.keyVariable) ?? ""
+        let own = keyVariable(name: name, keyOf: keyOf)
         if let variable = key.string("environmentVariable", required: false, maxLength: 100), variable != own {
             key.problem("environmentVariable", line: node["environmentVariable"]?.line,
-                        "a provider file may only read its own variable, \(own), not \(variable)")
+                        keyOf == nil
+                            ? "a provider file may only read its own variable, \(own), not \(variable)"
+                            : "a provider file with keyOf may only read that provider's variable, \(own), not \(variable)")
         }
         guard let placement else { return nil }
         return ProviderFile.Key(placement: placement, environmentVariable: own, signupURL: signup)
@@ -205,6 +212,7 @@ public struct ProviderFileReader {
     /// `parameter` (a query parameter) or `header`: exactly one of them.
     private func readPlacement(_ key: inout FieldReader) -> CredentialPlacement? {
         let node = key.node
+        if node["scheme"] != nil { return readScheme(&key) }
         switch (node["parameter"], node["header"]) {
         case (nil, nil):
             key.problem("parameter", line: nil, "missing; name the query parameter (parameter) or the header (header) that carries the key")

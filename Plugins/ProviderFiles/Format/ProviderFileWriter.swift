@@ -19,9 +19,11 @@ public enum ProviderFileWriter {
             members.append(.init("path", .string(single.path)))
             if let words = single.words { members.append(.init("words", self.words(words))) }
             members.append(.init("key", key(file.key)))
+            if let keyOf = file.keyOf { members.append(.init("keyOf", .string(keyOf))) }
             members += operationMembers(single).filter { !["path", "words"].contains($0.key) }
         } else {
             members.append(.init("key", key(file.key)))
+            if let keyOf = file.keyOf { members.append(.init("keyOf", .string(keyOf))) }
             members.append(.init("operations", .array(file.operations.map { operation in
                 var head: [JSONValue.Member] = [.init("name", .string(operation.name)), .init("summary", .string(operation.summary))]
                 if let about = operation.about { head.append(.init("about", .string(about))) }
@@ -29,6 +31,7 @@ public enum ProviderFileWriter {
             })))
         }
         if !file.rateLimits.isEmpty { members.append(.init("rateLimits", rateLimits(file.rateLimits))) }
+        if let spacing = file.spacing { members.append(.init("spacing", .int(Int64(spacing)))) }
         members.append(.init("cacheSeconds", .int(Int64(file.cacheSeconds))))
         return .object(members)
     }
@@ -78,6 +81,8 @@ public enum ProviderFileWriter {
         let place: JSONValue.Member = switch key.placement {
         case let .query(name): .init("parameter", .string(name))
         case let .header(name): .init("header", .string(name))
+        case .bearer: .init("scheme", "bearer")
+        case .basic: .init("scheme", "basic")
         }
         var members: [JSONValue.Member] = [place, .init("environmentVariable", .string(key.environmentVariable))]
         if let signup = key.signupURL { members.append(.init("signupURL", .string(signup))) }

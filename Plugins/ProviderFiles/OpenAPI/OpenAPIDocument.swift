@@ -12,13 +12,18 @@ struct OpenAPIDocument {
     let path: String
     let isSwagger2: Bool
 
-    /// Reads `path`, a JSON or YAML document.
-    init(path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw OpenAPIImportError(.unreadable, "cannot read the OpenAPI document \(path)")
+    /// Reads `path`, a JSON or YAML document, or `bytes` already fetched from there.
+    init(path: String, bytes fetched: [UInt8]? = nil) throws {
+        let bytes: [UInt8]
+        if let fetched {
+            bytes = fetched
+        } else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw OpenAPIImportError(.unreadable, "cannot read the OpenAPI document \(path)")
+            }
+            bytes = Array(data)
         }
         // JSON or YAML, by the first byte; duplicate keys, encodings, nesting and aliases are bounded.
-        let bytes = Array(data)
         do {
             (root, _) = try DocumentFormat.read(bytes)
         } catch {
@@ -88,56 +93,6 @@ struct OpenAPIDocument {
         if let near = NearestName.suggest(op, among: known) { message += "; did you mean '\(near)'?" }
         message += " (it has: \(known.prefix(10).joined(separator: ", ")))"
         throw error(root["paths"], message)
-    }
-
-    /// The server's origin and the path prefix operations sit under.
-    func server(for operation: DocumentNode, pathItem: DocumentNode) throws -> (origin: URL, prefix: String) {
-        if isSwagger2 {
-            guard let host = root["host"]?.string else { throw error(root, "no host; the document does not say where the API is") }
-            let schemes = root["schemes"]?.array?.compactMap(\.string) ?? ["https"]
-            let scheme = schemes.contains("https") ? "https" : (schemes.first ?? "https")
-            guard let origin = URL(string: "\(scheme)://\(host)") else { throw error(root["host"], "'\(host)' is not a host") }
-            var prefix = root["basePath"]?.string ?? ""
-            while prefix.hasSuffix("/") { prefix.removeLast() }
-            return (origin, prefix)
-        }
-        let servers = operation["servers"]?.array ?? pathItem["servers"]?.array ?? root["servers"]?.array ?? []
-        guard let server = servers.first, var text = server["url"]?.string else {
-            throw error(root, "no servers; the document does not say where the API is")
-        }
-        for (name, variable) in server["variables"]?.members ?? [] {
-            text = text.replacingAll("{\(name)}", with: variable["default"]?.string ?? "")
-        }
-        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()),
-            let host = url.host, let origin = URL(string: "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? ""))
-        else {
-            throw error(server, "the server URL '\(text)' is not an absolute http(s) URL")
-        }
-        var prefix = url.path
-        while prefix.hasSuffix("/") { prefix.removeLast() }
-        return (origin, prefix)
-    }
-
-    /// Where the API-key scheme the operation uses puts the key (a query
-    /// parameter or a header, in Swagger 2 and OpenAPI 3 alike), nil for none.
-    func keyPlacement(for operation: DocumentNode) throws -> CredentialPlacement? {
-        let requirements = operation["security"]?.array ?? root["security"]?.array ?? []
-        let names = requirements.flatMap { $0.members?.map(\.key) ?? [] }
-        let schemes = isSwagger2 ? root["securityDefinitions"] : root["components"]?["securitySchemes"]
-        for name in names {
-            guard let scheme = schemes?[name].map(resolved), scheme["type"]?.string == "apiKey" else { continue }
-            guard let parameter = scheme["name"]?.string else { throw error(scheme, "the key scheme '\(name)' has no name") }
-            switch scheme["in"]?.string {
-            case "query":
-                return .query(parameter)
-            case "header":
-                if let problem = KeyHeaderName.problem(with: parameter) { throw error(scheme, problem) }
-                return .header(parameter)
-            case let place:
-                throw error(scheme, "the key goes in a \(place ?? "?"); provider files send keys as a query parameter or a header only")
-            }
-        }
-        return nil
     }
 
     /// The schema of the operation's successful JSON answer.

@@ -18,6 +18,8 @@ public struct OpenAPIImport {
     let wordsParameter: String?
     /// Option names the host's global options take, which an imported option must avoid.
     let reservedOptions: Set<String>
+    /// Servers, a fetched document and the bearer choice (`OpenAPI/ServerChoice.swift`).
+    public var access = OpenAPIAccess()
 
     static let pageNames = ["page"]
     static let offsetNames = ["offset", "start", "sroffset", "skip"]
@@ -55,7 +57,7 @@ public struct OpenAPIImport {
     /// Every operation asked for that can be imported; one that cannot never stops
     /// the others. Nothing importable is an error that gives the first reason.
     public func imported() throws -> Imported {
-        let document = try OpenAPIDocument(path: documentPath)
+        let document = try OpenAPIDocument(path: documentPath, bytes: access.documentBytes)
         let found = try operations.isEmpty ? Self.getOperations(in: document) : operations.map(document.operation)
         guard !found.isEmpty else { throw document.error(document.root["paths"], "no GET operation to import") }
         var names = OperationNames()
@@ -145,8 +147,8 @@ public struct OpenAPIImport {
         guard found.method == "get" else {
             throw document.error(found.node, "\(found.method.uppercased()) \(found.path) is not a GET; provider files only search with GET")
         }
-        let server = try document.server(for: found.node, pathItem: found.pathItem)
-        let key = try document.keyPlacement(for: found.node)
+        let server = try document.server(for: found.node, pathItem: found.pathItem, access: access)
+        let key = try document.keyPlacement(for: found.node, access: access)
         let keyParameter: String? = if case let .query(name)? = key { name } else { nil }
         let parameters = mergedParameters(found, in: document)
         let query = parameters.filter { $0["in"]?.string == "query" && $0["name"]?.string != keyParameter }

@@ -11,6 +11,8 @@ public struct OpenAPIImportError: Error, Sendable, Equatable, CustomStringConver
         case unusable
         /// This machine cannot read it: libyaml, which reads YAML, is not installed.
         case unavailable
+        /// The document can be imported once the user gives a flag (`--base-url`, a valid `--server`).
+        case usage
     }
 
     public var kind: Kind

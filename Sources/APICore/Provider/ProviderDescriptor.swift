@@ -72,6 +72,9 @@ public struct ProviderDescriptor: Sendable {
     /// `APICLI_NYT_BASE_URL`: where the base URL is overridden.
     public var baseURLVariableName: String { environmentPrefix + "_BASE_URL" }
 
+    /// `nyt.api-key`: the setting that holds the key, the key owner's when the key is shared.
+    public var apiKeySetting: String { (credential?.keyOwner ?? name) + ".api-key" }
+
     /// `APICLI_WEATHER_UNITS` for a configurable `--units`.
     public func environmentVariable(for option: OptionSpec) -> String {
         environmentPrefix + "_" + option.name.uppercased().replacingAll("-", with: "_")
@@ -89,14 +92,19 @@ public struct CredentialSpec: Sendable, Hashable {
     /// How long a new key can be refused before the API activates it (OpenWeather: up
     /// to 2 hours), so that "key rejected" does not send a new user hunting for a typo.
     public var activationDelay: Duration?
+    /// The provider whose key this is (`nyt` for an NYT Books provider file imported
+    /// with `--key-of nyt`): its `<name>.api-key` setting is read. nil: the provider's own.
+    public var keyOwner: String?
 
     public init(
-        placement: CredentialPlacement, environmentVariable: String, signupURL: String, activationDelay: Duration? = nil
+        placement: CredentialPlacement, environmentVariable: String, signupURL: String, activationDelay: Duration? = nil,
+        keyOwner: String? = nil
     ) {
         self.placement = placement
         self.environmentVariable = environmentVariable
         self.signupURL = signupURL
         self.activationDelay = activationDelay
+        self.keyOwner = keyOwner
     }
 
     /// A key sent as the query parameter `parameter`.

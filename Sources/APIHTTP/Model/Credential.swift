@@ -1,5 +1,5 @@
-/// The API key and where it travels: a query parameter (`api-key`, `appid`) or
-/// a header (`X-Api-Key`).
+/// The API key and where it travels: a query parameter (`api-key`, `appid`), a
+/// header (`X-Api-Key`), or `Authorization` as a bearer token or HTTP basic.
 ///
 /// Its descriptions never show the value, so string interpolation, `dump` and
 /// test failure messages stay clean.
@@ -21,6 +21,8 @@ public struct Credential: Sendable, Hashable, CustomStringConvertible, CustomDeb
         switch placement {
         case let .query(name): "\(name)=***"
         case let .header(name): "\(name): ***"
+        case .bearer: "Authorization: Bearer ***"
+        case .basic: "Authorization: Basic ***"
         }
     }
 

@@ -1,19 +1,39 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Where an API key travels in a request.
 ///
-/// Both places get the same guarantees: the transport alone sees the value,
+/// Every place gets the same guarantees: the transport alone sees the value,
 /// it is never shown (``HTTPRequest/redactedURL``, traces, errors), never part
 /// of the cache key, and never sent to another origin after a redirect
 /// (``RedirectPolicy``).
 public enum CredentialPlacement: Sendable, Hashable {
     /// A query parameter (`api-key`, `appid`).
     case query(String)
-    /// A request header (`X-Api-Key`).
+    /// A request header (`X-Api-Key`), holding the key as it is.
     case header(String)
+    /// `Authorization: Bearer <key>` (RFC 6750): the key is the token.
+    case bearer
+    /// `Authorization: Basic <base64 of key>` (RFC 7617): the key is `user:password`.
+    case basic
 
     /// The parameter's or the header's name.
     public var name: String {
         switch self {
         case let .query(name), let .header(name): name
+        case .bearer, .basic: "Authorization"
+        }
+    }
+
+    /// The header that carries the key; nil when a query parameter does.
+    public var headerName: String? {
+        switch self {
+        case .query: nil
+        case let .header(name): name
+        case .bearer, .basic: "Authorization"
         }
     }
 
@@ -22,6 +42,32 @@ public enum CredentialPlacement: Sendable, Hashable {
         switch self {
         case let .query(name): "query parameter '\(name)'"
         case let .header(name): "header '\(name)'"
+        case .bearer: "header 'Authorization: Bearer'"
+        case .basic: "header 'Authorization: Basic' (user:password)"
         }
     }
+
+    /// The header's value for `key`: the key itself, or with its scheme in front.
+    public func headerValue(for key: String) -> String {
+        switch self {
+        case .query, .header: key
+        case .bearer: "Bearer " + key
+        case .basic: "Basic " + Self.base64(key)
+        }
+    }
+
+    /// Every form of `key` this placement puts on the wire besides the key itself,
+    /// for redaction: HTTP basic sends the base64 of `user:password`, and the password
+    /// alone is as secret as the pair.
+    public func derivedSecrets(of key: String) -> [String] {
+        guard case .basic = self, !key.isEmpty else { return [] }
+        var forms = [Self.base64(key)]
+        if let colon = key.firstIndex(of: ":") {
+            let password = String(key[key.index(after: colon)...])
+            if !password.isEmpty { forms.append(password) }
+        }
+        return forms
+    }
+
+    static func base64(_ text: String) -> String { Data(text.utf8).base64EncodedString() }
 }

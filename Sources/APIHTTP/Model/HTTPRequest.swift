@@ -54,9 +54,9 @@ public struct HTTPRequest: Sendable, Hashable {
     /// The headers as sent, the key's header included: for the transport only.
     /// The credential's header replaces a header of the same name.
     public var transportHeaders: HTTPHeaders {
-        guard let credential, case let .header(name) = credential.placement else { return headers }
+        guard let credential, let name = credential.placement.headerName else { return headers }
         var sent = headers
-        sent[name] = credential.value
+        sent[name] = credential.placement.headerValue(for: credential.value)
         return sent
     }
 
@@ -84,6 +84,10 @@ public struct HTTPRequest: Sendable, Hashable {
         var forms: Set<String> = []
         if let value = credential?.value, !value.isEmpty {
             forms.formUnion([value, PercentEncoding.encode(value)])
+            // HTTP basic: the base64 of `user:password`, and the password alone.
+            for derived in credential?.placement.derivedSecrets(of: value) ?? [] {
+                forms.formUnion([derived, PercentEncoding.encode(derived)])
+            }
         }
         if let password = URLPassword.password(in: baseURL.absoluteString) {
             forms.formUnion([password, PercentCoding.decode(password) ?? password])

@@ -166,7 +166,7 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         followed.url = allowed
         // URLSession copies the previous hop's headers: a header key is taken out for
         // another origin, and is then absent from every later hop too.
-        if case let .header(name)? = request.credential?.placement, !RedirectPolicy.sendsKeyHeader(to: allowed, from: request) {
+        if let name = request.credential?.placement.headerName, !RedirectPolicy.sendsKeyHeader(to: allowed, from: request) {
             followed.setValue(nil, forHTTPHeaderField: name)
         }
         completionHandler(followed)

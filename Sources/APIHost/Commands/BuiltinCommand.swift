@@ -116,7 +116,7 @@ public struct BuiltinCommand: Sendable, Hashable {
             "provider", summary: "Add, list, show, check or remove provider files (new APIs without recompiling).",
             usage: [
                 "apicli provider add NAME --base-url URL --path /PATH --items KEYPATH --query-param P (--no-key | --key-param P | --key-header H) [--sample FILE]",
-                "apicli provider add NAME --openapi FILE --operation OP [--query-param P] [--sample FILE]",
+                "apicli provider add NAME --openapi FILE|URL --operation OP [--query-param P] [--base-url URL | --server N] [--bearer] [--key-of PROVIDER] [--rate N/UNIT,…] [--spacing SECONDS] [--sample FILE]",
                 "apicli provider list | show NAME | check NAME|FILE [--sample FILE] | remove NAME [--yes]",
             ],
             actions: ["add", "list", "show", "check", "remove"],

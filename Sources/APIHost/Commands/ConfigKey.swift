@@ -14,7 +14,9 @@ struct ConfigKey: Sendable {
 
     static func all(for descriptors: [ProviderDescriptor]) -> [ConfigKey] {
         descriptors.flatMap { descriptor -> [ConfigKey] in
-            let key = descriptor.credential.map { _ in ConfigKey(name: descriptor.name + ".api-key", descriptor: descriptor, option: nil) }
+            // A shared key (`--key-of nyt`) is the owner's setting, listed under the owner.
+            let own = descriptor.credential.flatMap { $0.keyOwner == nil ? $0 : nil }
+            let key = own.map { _ in ConfigKey(name: descriptor.name + ".api-key", descriptor: descriptor, option: nil) }
             let options = descriptor.options.filter(\.configurable).map {
                 ConfigKey(name: descriptor.name + "." + $0.name, descriptor: descriptor, option: $0)
             }

@@ -18,13 +18,13 @@ public struct Settings: Sendable {
         self.config = config
     }
 
-    /// The provider's key from its environment variable or `<name>.api-key`.
+    /// The provider's key from its environment variable or `<name>.api-key` (the key owner's, when shared).
     public func apiKey(for descriptor: ProviderDescriptor) -> String? {
         guard let spec = descriptor.credential else { return nil }
         if let value = variables[spec.environmentVariable]?.trimmed(.whitespaces), !value.isEmpty {
             return value
         }
-        if let value = config[descriptor.name + ".api-key"], !value.isEmpty { return value }
+        if let value = config[descriptor.apiKeySetting], !value.isEmpty { return value }
         return nil
     }
 

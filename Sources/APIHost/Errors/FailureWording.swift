@@ -60,7 +60,7 @@ struct FailureWording {
     /// `; check NYT_API_KEY or run 'apicli config set nyt.api-key' (keys: https://…)`.
     private var keyHelp: String {
         guard let credential = descriptor.credential else { return "" }
-        var help = "; check \(credential.environmentVariable) or run 'apicli config set \(descriptor.name).api-key'"
+        var help = "; check \(credential.environmentVariable) or run 'apicli config set \(descriptor.apiKeySetting)'"
         if let delay = credential.activationDelay {
             help += "; a new key can take up to \(Self.spoken(delay)) to become active"
         }

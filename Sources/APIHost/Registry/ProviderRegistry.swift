@@ -99,7 +99,10 @@ public struct ProviderRegistry: Sendable {
     public static func reserved(compiled: [any Provider]) -> ReservedNames {
         ReservedNames(
             commands: Set(compiled.map(\.descriptor.name) + BuiltinCommand.all.map(\.name)),
-            options: Set(GlobalOptions.specs.map(\.name) + [Host.versionSpec.name]))
+            options: Set(GlobalOptions.specs.map(\.name) + [Host.versionSpec.name]),
+            keyVariables: Dictionary(
+                compiled.compactMap { provider in provider.descriptor.credential.map { (provider.descriptor.name, $0.environmentVariable) } },
+                uniquingKeysWith: { first, _ in first }))
     }
 
     private static func runnable(_ entries: [ProviderCatalogEntry]) -> [any Provider] {

@@ -8,7 +8,7 @@ enum CredentialLookup {
             if offline { return nil }
             throw CLIError(
                 "no \(descriptor.displayName) API key: set \(spec.environmentVariable) or run "
-                    + "'apicli config set \(descriptor.name).api-key' (get one at \(spec.signupURL))",
+                    + "'apicli config set \(descriptor.apiKeySetting)' (get one at \(spec.signupURL))",
                 exitCode: .configuration)
         }
         if key.count < SecretScrubber.shortestKey {
@@ -17,14 +17,14 @@ enum CredentialLookup {
                 "the \(descriptor.displayName) API key is \(key.count) characters long; apicli refuses keys "
                     + "under \(SecretScrubber.shortestKey), which cannot be kept out of output without mangling words "
                     + "that contain them; set the full key with \(spec.environmentVariable) or "
-                    + "'apicli config set \(descriptor.name).api-key'",
+                    + "'apicli config set \(descriptor.apiKeySetting)'",
                 exitCode: .configuration)
         }
-        if case .header = spec.placement, key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if spec.placement.headerName != nil, key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             // A line break in a header value would end the header and start another.
             throw CLIError(
                 "the \(descriptor.displayName) API key contains a control character (a line break?); "
-                    + "set it again with 'apicli config set \(descriptor.name).api-key' or \(spec.environmentVariable)",
+                    + "set it again with 'apicli config set \(descriptor.apiKeySetting)' or \(spec.environmentVariable)",
                 exitCode: .configuration)
         }
         return Credential(placement: spec.placement, value: key)

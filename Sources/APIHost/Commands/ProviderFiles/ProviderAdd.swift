@@ -42,11 +42,13 @@ struct ProviderAdd: Sendable {
         var skipped: [String] = []
         if let document = values["openapi"] {
             let operations = values["operation"].map(ProviderFileCommand.repeated) ?? []
+            let access = try await openAPIAccess(document)
             do {
-                let imported = try OpenAPIImport(
+                var importer = OpenAPIImport(
                     name: name, documentPath: document, operations: operations, wordsParameter: values["query-param"],
-                    reservedOptions: directory.reserved.options
-                ).imported()
+                    reservedOptions: directory.reserved.options)
+                importer.access = access
+                let imported = try importer.imported()
                 file = imported.file
                 skipped = imported.skipped.map { "left out \($0.operation): \($0.reason)" }
             } catch let error as OpenAPIImportError {
@@ -56,6 +58,7 @@ struct ProviderAdd: Sendable {
                 case .unreadable: .noInput
                 case .unusable: .configuration
                 case .unavailable: .unavailable
+                case .usage: .usage
                 }
                 throw CLIError(error.description, exitCode: code)
             }
@@ -67,6 +70,7 @@ struct ProviderAdd: Sendable {
             try guessColumns(&file, from: try await sample(for: file))
         }
         if let summary = values["summary"] { file.summary = summary }
+        try applyAccess(&file)
         let text = ProviderFileWriter.text(file)
         // What is written must read back: the same checks as every run.
         do {
@@ -97,13 +101,14 @@ struct ProviderAdd: Sendable {
         }
         let words = try required("query-param")
         let placement: CredentialPlacement?
-        switch (values["no-key"] == "true", values["key-param"], values["key-header"]) {
-        case (true, nil, nil): placement = nil
-        case let (false, parameter?, nil): placement = .query(parameter)
-        case let (false, nil, header?):
+        switch (values["no-key"] == "true", values["key-param"], values["key-header"], values["bearer"] == "true") {
+        case (true, nil, nil, false): placement = nil
+        case let (false, parameter?, nil, false): placement = .query(parameter)
+        case let (false, nil, header?, false):
             if let problem = KeyHeaderName.problem(with: header) { throw UsageError("--key-header: " + problem) }
             placement = .header(header)
-        default: throw UsageError("give exactly one of --no-key, --key-param P or --key-header H")
+        case (false, nil, nil, true): placement = .bearer
+        default: throw UsageError("give exactly one of --no-key, --key-param P, --key-header H or --bearer")
         }
         let key = placement.map {
             ProviderFile.Key(placement: $0, environmentVariable: ProviderFile.keyVariable(for: name), signupURL: nil)

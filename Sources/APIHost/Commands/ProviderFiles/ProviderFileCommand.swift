@@ -14,7 +14,7 @@ struct ProviderFileCommand: Sendable {
     /// The options of `apicli provider`. The `provider` entry of ``BuiltinCommand/all``
     /// carries them, and parsing, `--help`, completions and the man page read them there.
     static let specs: [OptionSpec] = [
-        .value("base-url", valueName: "URL", help: "The API's base URL (http or https)."),
+        .value("base-url", valueName: "URL", help: "The API's base URL (http or https); with --openapi, replaces the document's servers."),
         .value("path", valueName: "/PATH", help: "The API path, from /."),
         .value("items", valueName: "KEYPATH", help: "Where the array of results is in the answer (hits, response.docs)."),
         .value("query-param", valueName: "P", help: "The query parameter that takes the search words."),
@@ -24,11 +24,16 @@ struct ProviderFileCommand: Sendable {
         .value("summary", valueName: "TEXT", help: "One line for 'apicli providers'."),
         .value("sample", valueName: "FILE", help: "A saved answer to guess the columns from (or to check against)."),
         .value("sample-words", valueName: "WORDS", help: "The words of the one live request add makes (default: test)."),
-        .value("openapi", valueName: "FILE", help: "An OpenAPI 3 or Swagger 2 document (JSON or YAML) to import from."),
+        .value("openapi", valueName: "FILE", help: "An OpenAPI 3 or Swagger 2 document (JSON or YAML), a file or an http(s) URL, to import from."),
         .value(
             "operation", valueName: "OP",
             help: "The operationId, or 'GET /path', to import; repeatable. Without it, every GET operation.",
             repeatable: true),
+        .value("server", valueName: "N", help: "With --openapi: which of the document's servers to use, from 1."),
+        .flag("bearer", help: "Send the key as 'Authorization: Bearer' (with --openapi: a token for an OAuth2 API)."),
+        .value("key-of", valueName: "PROVIDER", help: "Use that provider's key (NYT_API_KEY, nyt.api-key) instead of one of its own."),
+        .value("rate", valueName: "LIMITS", help: "The API's allowance, such as 5/minute,500/day (second, minute, hour, day)."),
+        .value("spacing", valueName: "SECONDS", help: "Seconds between two requests, at least (1 to 3600)."),
         .flag("yes", short: "y", help: "remove: also drop the stored rows, without asking."),
     ]
 

@@ -1,0 +1,105 @@
+import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What the user said at import about where the API is and how it is reached:
+/// `--base-url`, `--server N`, the document's own URL when it was fetched, and
+/// `--bearer` for an API whose document only offers OAuth2.
+public struct OpenAPIAccess: Sendable {
+    /// `--base-url`: replaces the document's servers.
+    public var baseURL: URL?
+    /// `--server N`, counted from 1.
+    public var server: Int?
+    /// Where the document was fetched from; relative servers resolve against it.
+    public var documentURL: URL?
+    /// The document's bytes when the host fetched them; nil: read ``OpenAPIImport``'s path.
+    public var documentBytes: [UInt8]?
+    /// `--bearer`: send the key as a bearer token whatever the document says.
+    public var bearer = false
+
+    public init(baseURL: URL? = nil, server: Int? = nil, documentURL: URL? = nil) {
+        self.baseURL = baseURL
+        self.server = server
+        self.documentURL = documentURL
+    }
+}
+
+/// The document's servers, their variables filled from the defaults, one chosen.
+///
+/// OpenAPI 3 lists `servers` (on the operation, its path, or the document); Swagger 2
+/// has one `host` and `basePath` reached by each of its `schemes` (https first). A
+/// relative server URL, or no servers at all (OpenAPI 3's default is `/`; Swagger 2
+/// without `host` means the host serving the document), resolves against the
+/// document's own URL when it was fetched; a file on disk has no URL, so then the
+/// user must say where the API is with `--base-url`, a usage error (64) because
+/// one flag fixes it.
+extension OpenAPIDocument {
+    func server(for operation: DocumentNode, pathItem: DocumentNode, access: OpenAPIAccess) throws -> (origin: URL, prefix: String) {
+        if let base = access.baseURL { return try Self.split(base, shown: base.absoluteString, node: nil, in: self) }
+        let candidates = isSwagger2 ? swaggerServers() : openAPIServers(operation, pathItem)
+        let index = access.server ?? 1
+        guard candidates.indices.contains(index - 1) else {
+            let listed = candidates.enumerated().map { "\($0.offset + 1): \($0.element.text)" }.joined(separator: ", ")
+            throw OpenAPIImportError(.usage, "--server \(index): the document has \(candidates.count) server\(candidates.count == 1 ? "" : "s") (\(listed))")
+        }
+        let chosen = candidates[index - 1]
+        let text = try fill(chosen.text, variables: chosen.node?["variables"], node: chosen.node)
+        if let url = URL(string: text), url.scheme != nil {
+            return try Self.split(url, shown: text, node: chosen.node, in: self)
+        }
+        guard let documentURL = access.documentURL, let url = URL(string: text, relativeTo: documentURL)?.absoluteURL else {
+            let what = chosen.node == nil ? "says no server" : "has the relative server URL '\(text)'"
+            throw OpenAPIImportError(.usage, "\(path) \(what); give --base-url URL (where the API is), or import the document from its http(s) URL")
+        }
+        return try Self.split(url, shown: url.absoluteString, node: chosen.node, in: self)
+    }
+
+    /// OpenAPI 3: the nearest `servers`; none at all is the document's default, `/`.
+    private func openAPIServers(_ operation: DocumentNode, _ pathItem: DocumentNode) -> [(text: String, node: DocumentNode?)] {
+        let listed = [operation["servers"], pathItem["servers"], root["servers"]]
+            .compactMap { $0?.array }.first { !$0.isEmpty } ?? []
+        let servers = listed.compactMap { node in node["url"]?.string.map { (text: $0, node: Optional(node)) } }
+        return servers.isEmpty ? [(text: "/", node: nil)] : servers
+    }
+
+    /// Swagger 2: `host` + `basePath`, once per scheme, https first; no host: relative to the document.
+    private func swaggerServers() -> [(text: String, node: DocumentNode?)] {
+        let basePath = root["basePath"]?.string ?? "/"
+        guard let host = root["host"]?.string else { return [(text: basePath, node: nil)] }
+        var schemes = root["schemes"]?.array?.compactMap(\.string).filter { ["http", "https"].contains($0.lowercased()) } ?? []
+        if schemes.isEmpty { schemes = ["https"] }
+        schemes.sort { $0.lowercased() == "https" && $1.lowercased() != "https" }
+        return schemes.map { (text: "\($0)://\(host)\(basePath)", node: Optional(root)) }
+    }
+
+    /// `{name}` in a server URL replaced by its variable's `default`, which OpenAPI 3 requires.
+    private func fill(_ template: String, variables: DocumentNode?, node: DocumentNode?) throws -> String {
+        var text = template
+        for (name, variable) in variables?.members ?? [] {
+            guard let value = variable["default"].flatMap({ $0.string ?? $0.int.map(String.init) }) else {
+                throw error(variable, "the server variable '\(name)' has no default")
+            }
+            text = text.replacingAll("{\(name)}", with: value)
+        }
+        if let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}") {
+            throw error(node, "the server URL '\(template)' uses \(text[open...close]), which no server variable defines")
+        }
+        return text
+    }
+
+    /// An absolute http(s) URL as the origin (scheme, host, port) and the path prefix.
+    private static func split(_ url: URL, shown: String, node: DocumentNode?, in document: OpenAPIDocument) throws -> (origin: URL, prefix: String) {
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty,
+              url.user == nil, url.password == nil,
+              let origin = URL(string: "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? ""))
+        else {
+            throw document.error(node, "the server URL '\(shown)' is not an http(s) URL with a host")
+        }
+        var prefix = url.path
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        return (origin, prefix)
+    }
+}
