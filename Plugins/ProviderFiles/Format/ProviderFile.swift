@@ -30,8 +30,8 @@ public struct ProviderFile: Sendable {
     /// nil: the API takes no key.
     public var key: Key?
     public var options: [Option]
-    /// Where the array of results is in the answer (`hits`, `response.docs`).
-    public var items: KeyPath
+    /// What the items are and where: an array of results (`hits`, `response.docs`), one record, or parallel arrays.
+    public var items: ItemsShape
     /// Where each item's id is; nil: the item's content hash is its id.
     public var id: KeyPath?
     public var columns: [Column]
@@ -41,7 +41,7 @@ public struct ProviderFile: Sendable {
 
     public init(
         name: String, summary: String, about: String?, displayName: String?, baseURL: URL, path: String,
-        words: Words, key: Key?, options: [Option], items: KeyPath, id: KeyPath?, columns: [Column], paging: Paging?,
+        words: Words, key: Key?, options: [Option], items: ItemsShape, id: KeyPath?, columns: [Column], paging: Paging?,
         rateLimits: [RateLimit], cacheSeconds: Int
     ) {
         self.name = name

@@ -74,7 +74,7 @@ public struct ProviderFileReader {
         let key = readKey(&fields, name: name)
         let paging = readPaging(&fields)
         let options = readOptions(&fields, paging: paging)
-        let items = fields.keyPath("items")
+        let items = readItems(&fields)
         let id = fields.keyPath("id", required: false)
         let columns = readColumns(&fields)
         let rateLimits = readRateLimits(&fields)

@@ -19,7 +19,7 @@ public enum ProviderFileWriter {
             .init("key", key(file.key)),
         ]
         if !file.options.isEmpty { members.append(.init("options", .array(file.options.map(option)))) }
-        members.append(.init("items", .string(file.items.description)))
+        members.append(.init("items", items(file.items)))
         if let id = file.id { members.append(.init("id", .string(id.description))) }
         members.append(.init("columns", .array(file.columns.map(column))))
         if let paging = file.paging { members.append(.init("paging", self.paging(paging))) }

@@ -63,7 +63,12 @@ public struct OpenAPIImport {
             throw document.error(found.node, "the path parameter {\(parameter)} cannot be filled; only the words can fill a path segment")
         }
 
-        let paging = self.paging(query, document: document, answer: document.responseSchema(of: found.node))
+        let answer = AnswerSchema(resolver: SchemaResolver(root: document.root, documentPath: documentPath))
+        guard let schema = document.responseSchema(of: found.node), let items = try answer.items(in: schema) else {
+            throw document.error(found.node, "the 200 answer has no JSON schema of an object or an array of objects to take as items")
+        }
+        let listed = items.shape.kind == .list
+        let paging = listed ? self.paging(query, document: document, answer: schema, schema: answer) : nil
         let pagingNames = Set([paging?.parameter, paging?.sizeParameter].compactMap { $0 })
         var optionNames = reservedOptions.union(paging == nil ? [] : ["page", "pages"])
         let options = query.compactMap { parameter -> ProviderFile.Option? in
@@ -71,12 +76,7 @@ public struct OpenAPIImport {
             return option(parameter, wire: wire, document: document, taken: &optionNames)
         }
 
-        guard let schema = document.responseSchema(of: found.node),
-            let items = itemsArray(in: schema, document: document)
-        else {
-            throw document.error(found.node, "the 200 answer has no JSON schema with an array of objects to take as items")
-        }
-        let fields = schemaFields(items.itemSchema, document: document)
+        let fields = try answer.fields(of: items.item, expanding: items.expanding)
         let id = ColumnGuess.id(among: fields)
         let title = document.root["info"]?["title"]?.string.map { TerminalSanitizer.clean($0) }
         let summary = TerminalSanitizer.clean([title, found.node["summary"]?.string].compactMap { $0 }.joined(separator: ": "))
@@ -90,7 +90,7 @@ public struct OpenAPIImport {
                     placement: $0, environmentVariable: ProviderFile.keyVariable(for: name),
                     signupURL: document.root["externalDocs"]?["url"]?.string)
             },
-            options: options, items: items.path, id: id.flatMap(KeyPath.init),
+            options: options, items: items.shape, id: id.flatMap(KeyPath.init),
             columns: ColumnGuess.columns(from: fields, id: id), paging: paging, rateLimits: [], cacheSeconds: 600)
     }
 
@@ -104,7 +104,7 @@ public struct OpenAPIImport {
     }
 
     /// A `page` or `offset`-like integer parameter makes the file paged; a `limit`-like one sets the size.
-    private func paging(_ query: [DocumentNode], document: OpenAPIDocument, answer: DocumentNode?) -> ProviderFile.Paging? {
+    private func paging(_ query: [DocumentNode], document: OpenAPIDocument, answer: DocumentNode?, schema: AnswerSchema) -> ProviderFile.Paging? {
         func named(_ names: [String]) -> DocumentNode? {
             query.first { parameter in
                 let facts = document.typeFacts(of: parameter)
@@ -122,7 +122,7 @@ public struct OpenAPIImport {
         return ProviderFile.Paging(
             style: pageParameter != nil ? .page : .offset, parameter: parameter, first: first, size: max(1, size),
             sizeParameter: sizer?["name"]?.string, maxPage: max(maxPage, first),
-            total: answer.flatMap { totalPath(in: $0, document: document) })
+            total: answer.flatMap { try? schema.totalPath(in: $0, names: Self.totalNames) })
     }
 
     private func option(
@@ -164,67 +164,5 @@ public struct OpenAPIImport {
             .first { !$0.isEmpty && !$0.hasPrefix("Format:") } ?? ""
         let sentence = cleaned.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
         return sentence.isEmpty ? "Sent as the \(wire) parameter." : String(sentence.prefix(200)) + "."
-    }
-
-    /// The first array of objects in the answer's schema, breadth first: its path and item schema.
-    private func itemsArray(in schema: DocumentNode, document: OpenAPIDocument) -> (path: KeyPath, itemSchema: DocumentNode)? {
-        firstProperty(in: schema, document: document) { _, property in
-            guard property["type"]?.string == "array", let items = property["items"].map(document.resolved),
-                items["properties"] != nil
-            else { return nil }
-            return items
-        }.map { (path: $0.path, itemSchema: $0.found) }
-    }
-
-    /// Where the total count is: an integer property with a telling name, breadth first.
-    private func totalPath(in schema: DocumentNode, document: OpenAPIDocument) -> KeyPath? {
-        firstProperty(in: schema, document: document) { key, property in
-            property["type"]?.string == "integer" && Self.totalNames.contains(key) ? property : nil
-        }?.path
-    }
-
-    /// The first property, breadth first and at most four objects deep, that `match` accepts.
-    private func firstProperty(
-        in schema: DocumentNode, document: OpenAPIDocument, match: (String, DocumentNode) -> DocumentNode?
-    ) -> (path: KeyPath, found: DocumentNode)? {
-        var queue: [(String, DocumentNode)] = [("", schema)]
-        while !queue.isEmpty {
-            let (path, node) = queue.removeFirst()
-            for (key, child) in document.resolved(node)["properties"]?.members ?? [] {
-                let property = document.resolved(child)
-                let childPath = path.isEmpty ? key : path + "." + key
-                if let found = match(key, property), let keyPath = KeyPath(childPath) { return (keyPath, found) }
-                if property["properties"] != nil, childPath.split(separator: ".").count < 4 { queue.append((childPath, property)) }
-            }
-        }
-        return nil
-    }
-
-    /// The item schema's scalar properties (objects one level down too), as column candidates.
-    private func schemaFields(_ schema: DocumentNode, document: OpenAPIDocument, prefix: String = "") -> [ColumnGuess.Field] {
-        (document.resolved(schema)["properties"]?.members ?? []).flatMap { key, child -> [ColumnGuess.Field] in
-            let property = document.resolved(child)
-            let path = prefix + key
-            let lower = key.lowercased()
-            switch property["type"]?.string {
-            case "integer", "number":
-                return [ColumnGuess.Field(path: path, kind: .number)]
-            case "string":
-                let format = property["format"]?.string ?? ""
-                if format == "uri" || format == "url" || lower.hasSuffix("url") {
-                    return [ColumnGuess.Field(path: path, kind: .url)]
-                }
-                if format.hasPrefix("date") || lower.contains("date") || lower.hasSuffix("_at") {
-                    return [ColumnGuess.Field(path: path, kind: .date)]
-                }
-                return [ColumnGuess.Field(path: path, kind: .text)]
-            case "boolean":
-                return [ColumnGuess.Field(path: path, kind: .text)]
-            case "object" where prefix.isEmpty && !key.hasPrefix("_"):
-                return schemaFields(property, document: document, prefix: path + ".")
-            default:
-                return []
-            }
-        }
     }
 }

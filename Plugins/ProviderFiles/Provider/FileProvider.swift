@@ -38,9 +38,12 @@ extension FileProvider {
             .save(response, for: query.storageKey, searchText: searchText, at: context.fetchedAt)
     }
 
+    /// A list's stored answer and the items its words find; a record or parallel
+    /// arrays, only the answer stored under this very query.
     func load(_ query: FileQuery, from transaction: Transaction) throws -> Stored<FileAnswer>? {
-        try FileItemStore(transaction, provider: file.name).search(
-            query.words, answerKey: query.storageKey, limit: file.paging.map { $0.size * query.pages } ?? 100)
+        let store = FileItemStore(transaction, provider: file.name)
+        if file.items.isWholeAnswer { return try store.search("", answerKey: query.storageKey, limit: 0) }
+        return try store.search(query.words, answerKey: query.storageKey, limit: file.paging.map { $0.size * query.pages } ?? 100)
     }
 
     /// The text FTS indexes for an item: its searchable columns, one per line.
@@ -48,12 +51,38 @@ extension FileProvider {
         file.columns.filter(\.searchable).compactMap { $0.path.value(in: item.value)?.cellText }.joined(separator: "\n")
     }
 
+    /// A record as sent; a list's or parallel arrays' items as `id` and the columns.
     func json(_ results: [FileAnswer]) -> any Sequence<JSONValue> {
-        results.lazy.flatMap(\.items).map { FileItemRendering.json($0, columns: file.columns) }
+        if file.items.kind == .record { return results.lazy.flatMap(\.items).map(\.value) }
+        return results.lazy.flatMap(\.items).map { FileItemRendering.json($0, columns: file.columns) }
+    }
+
+    /// The columns are the declared fields; any other key path of the stored item works too.
+    var items: ItemShape {
+        let declared = file.items.kind == .record ? [] : [FieldMeaning("id", "the item's id")] + file.columns.map {
+            FieldMeaning($0.name, "\($0.kind.rawValue), from '\($0.path)' of the answer")
+        }
+        return ItemShape(
+            meanings: declared,
+            otherFields: "Any other key path of an item in the answer works too (such as owner.login).")
+    }
+
+    /// Each item whole under its columns: `--fields` and `--template` take any key path of it.
+    func scriptingElements(_ results: [FileAnswer]) -> any Sequence<JSONValue> {
+        if file.items.kind == .record { return json(results) }
+        return results.lazy.flatMap(\.items).map { item in
+            FileItemRendering.whole(item, columns: file.columns)
+        }
     }
 
     func table(_ results: [FileAnswer]) -> Table {
-        FileItemRendering.table(results.flatMap(\.items), columns: file.columns)
+        if file.items.kind == .record { return RecordRendering.table(results.flatMap(\.items)) }
+        return FileItemRendering.table(results.flatMap(\.items), columns: file.columns)
+    }
+
+    func view(_ results: [FileAnswer], on terminal: Terminal) -> [TerminalView] {
+        if file.items.kind == .record { return [TerminalView(table: RecordRendering.fieldRows(results.flatMap(\.items)))] }
+        return [TerminalView(table: table(results))]
     }
 }
 
