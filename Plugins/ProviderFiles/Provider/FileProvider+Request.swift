@@ -62,8 +62,9 @@ extension FileProvider {
 
     /// Finds the items where and as the file says (``AnswerElements``).
     func decode(_ body: Data, for query: FileQuery, warnings: inout [String]) throws -> FileAnswer {
-        let document = try JSONBody.decode(JSONValue.self, from: body) {
-            "the \(file.serviceName) answer is not JSON (\($0))"
+        let (document, nulled) = try LenientJSON.decode(body) { "the \(file.serviceName) answer is not JSON (\($0))" }
+        if nulled > 0 {
+            warnings.append("\(nulled) value\(nulled == 1 ? "" : "s") of the answer could not be read (a number too large, or text that is not UTF-8) and \(nulled == 1 ? "is" : "are") shown empty")
         }
         let (elements, skipped) = try AnswerElements(shape: file.items, source: source, providerName: file.name).read(document)
         var items: [FileItem] = []
