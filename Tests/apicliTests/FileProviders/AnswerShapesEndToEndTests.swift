@@ -54,7 +54,9 @@ struct AnswerShapesEndToEndTests {
         let csv = try await sandbox.run(["now", "London", "--format", "csv"], set: env)
         let lines = csv.stdoutText.split(separator: "\r\n")
         #expect(lines.count == 2, "\(csv.stdoutText)")
-        #expect(lines.first?.hasPrefix("coord.lon,coord.lat,weather,base,main.temp") == true, "\(csv.stdoutText)")
+        let header = lines.first?.split(separator: ",").map(String.init) ?? []
+        #expect(Set(["coord.lon", "weather", "main.temp", "sys.country", "name"]).isSubset(of: header), "\(csv.stdoutText)")
+        #expect(lines.last?.split(separator: ",").count ?? 0 >= header.count, "\(csv.stdoutText)")
 
         let line = try await sandbox.run(["now", "London", "--template", "{name} {main.temp} {sys.country}"], set: env)
         #expect(line.stdoutText == "London 282.57 GB\n", "\(line.stdoutText)")
@@ -149,7 +151,7 @@ struct AnswerShapesEndToEndTests {
             columns: #"[{"name": "title", "path": "title", "kind": "text", "searchable": true}, {"name": "points", "path": "points", "kind": "number"}]"#))
         let run = try await sandbox.run(["lenient", "x", "--format", "csv"], set: sandbox.baseURL(for: "lenient"))
         #expect(run.exitCode == 0, "\(run.stderrText)")
-        #expect(run.stdoutText == "ID,TITLE,POINTS\r\n1,kept,\r\n2,,5\r\n3,also kept,7\r\n", "\(run.stdoutText)")
+        #expect(run.stdoutText == "TITLE,POINTS\r\nkept,\r\n,5\r\nalso kept,7\r\n", "\(run.stdoutText)")
         let warnings = run.stderrText.split(separator: "\n").filter { $0.contains("could not be read") }
         #expect(warnings.count == 1, "\(run.stderrText)")
         #expect(warnings.first?.contains("2 values") == true, "\(run.stderrText)")
