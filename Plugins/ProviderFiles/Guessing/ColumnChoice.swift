@@ -19,7 +19,7 @@ enum ColumnChoice {
     static let pageURLNames = ["html_url", "web_url", "url", "link", "href", "permalink", "homepage"]
 
     /// One role a column plays, in the order they are filled, and how many of it.
-    private enum Role: CaseIterable {
+    private enum Role {
         case title, label, count, date, prose, url
 
         var quota: Int {
@@ -38,13 +38,14 @@ enum ColumnChoice {
         var chosen: [ColumnGuess.Field] = []
         var meanings = Set<String>()
         var byRole: [Role: [ColumnGuess.Field]] = [:]
-        for role in Role.allCases {
+        // Chosen in this order, so a title and the URL are never crowded out; shown in reading order below.
+        for role in [Role.title, .url, .label, .count, .date, .prose] {
             let candidates = usable.enumerated()
                 .compactMap { index, field in rank(field, as: role).map { ($0, index, field) } }
                 .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
                 .map(\.2)
             var taken: [ColumnGuess.Field] = []
-            for field in candidates where taken.count < role.quota && !chosen.contains(field) {
+            for field in candidates where taken.count < role.quota && chosen.count < count && !chosen.contains(field) {
                 guard meanings.insert(meaning(of: field)).inserted else { continue }
                 if !field.description.isEmpty, !meanings.insert("said:" + field.description.lowercased()).inserted { continue }
                 taken.append(field)
@@ -73,9 +74,9 @@ enum ColumnChoice {
             guard field.kind == .text, let index = titleNames.firstIndex(of: field.path) else { return nil }
             return index
         case .label:
-            guard field.kind == .text, let index = labelNames.firstIndex(of: field.path) ?? labelNames.firstIndex(of: last)
-            else { return nil }
-            return index + nested
+            // A label of the item itself: `owner.type` says what the owner is, not the item.
+            guard field.kind == .text, let index = labelNames.firstIndex(of: field.path) else { return nil }
+            return index
         case .count:
             guard field.kind == .number, !isIdentifier(last) else { return nil }
             if last.contains("star") { return 0 + nested }
