@@ -76,7 +76,8 @@ public struct ProviderFileReader {
         let options = readOptions(&fields, paging: paging)
         let items = readItems(&fields)
         let id = fields.keyPath("id", required: false)
-        let columns = readColumns(&fields)
+        // A record shows every field of the answer; its columns only say what offline search reads.
+        let columns = readColumns(&fields, allowingNone: items?.kind == .record)
         let rateLimits = readRateLimits(&fields)
         let cacheSeconds = fields.int("cacheSeconds", in: 0...(31 * 86_400)) ?? 600
         checkParameters(&fields, words: words, key: key, options: options ?? [], paging: paging)
@@ -261,9 +262,9 @@ public struct ProviderFileReader {
         }
     }
 
-    private func readColumns(_ fields: inout FieldReader) -> [ProviderFile.Column]? {
+    private func readColumns(_ fields: inout FieldReader, allowingNone: Bool) -> [ProviderFile.Column]? {
         guard let nodes = fields.array("columns", required: true, maxCount: 32) else { return nil }
-        guard !nodes.isEmpty else {
+        guard !nodes.isEmpty || allowingNone else {
             fields.problem("columns", line: fields.node["columns"]?.line, "give at least one column")
             return nil
         }

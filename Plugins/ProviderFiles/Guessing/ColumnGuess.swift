@@ -81,12 +81,16 @@ public enum ColumnGuess {
     /// a title or name, a label, a few counts, a date and a URL; text columns are
     /// searchable offline. Internal fields (`_tags`) and the id are left out.
     public static func columns(from fields: [Field], id: String?) -> [ProviderFile.Column] {
-        let chosen = ColumnChoice.choose(from: fields, id: id, count: maxColumns)
+        var chosen = ColumnChoice.choose(from: fields, id: id, count: maxColumns)
+        // Items whose one field is their id (PokeAPI's `{"url": …}` summaries) show it.
+        if chosen.isEmpty { chosen = ColumnChoice.choose(from: fields, id: nil, count: maxColumns) }
         var names = Set<String>()
         return chosen.compactMap { field in
             guard let path = KeyPath(field.path) else { return nil }
             var name = field.path.replacingAll(".", with: "_")
             if name.hasSuffix("_main") { name = String(name.dropLast(5)) }
+            // A column name is one short word of the file (at most 40 characters).
+            if name.count > 36 { name = String((field.path.split(separator: ".").last.map(String.init) ?? name).prefix(36)) }
             while !names.insert(name).inserted { name += "_" }
             return ProviderFile.Column(
                 name: name, path: path, kind: field.kind,
