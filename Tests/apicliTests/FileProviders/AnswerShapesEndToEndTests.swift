@@ -77,6 +77,25 @@ struct AnswerShapesEndToEndTests {
         #expect(sql.stdoutText == "n\r\n1\r\n", "\(sql.stdoutText) \(sql.stderrText)")
     }
 
+    @Test("When the API is down, the record stored under the same query is shown, stale")
+    func staleRecord() async throws {
+        let (sandbox, fixtures) = try Sandbox.withFixtures(extra: ["APICLI_TIMEOUT": "3"])
+        let down = SearchAPISwitch()
+        fixtures.answer(.status(503, body: "down")) { _ in down.down.withLock { $0 } }
+        let body = try Fixtures.real(Self.answers + "openweathermap_current_weather_london_2020_open-weather-ruby-client.json")
+        fixtures.answer(.json(body)) { $0.path == "/data/2.5/weather" }
+        try sandbox.installProviderFile("now", Self.file(
+            "now", path: "/data/2.5/weather", words: #"{"parameter": "q"}"#, items: #"{"shape": "record"}"#, id: "id",
+            columns: #"[{"name": "name", "path": "name", "kind": "text", "searchable": true}]"#))
+        let env = sandbox.baseURL(for: "now")
+        let fresh = try await sandbox.run(["now", "London", "--template", "{name} {main.humidity}"], set: env)
+        #expect(fresh.stdoutText == "London 81\n", "\(fresh.stderrText)")
+        down.down.withLock { $0 = true }
+        let stale = try await sandbox.run(["now", "London", "--template", "{name} {main.humidity}", "--refresh"], set: env)
+        #expect(stale.stdoutText == "London 81\n", "\(stale.stdoutText) \(stale.stderrText)")
+        #expect(!stale.stderrText.isEmpty, "the fallback says the record is stale")
+    }
+
     @Test("A GitHub repository is a record: any key path with --fields")
     func githubRecord() async throws {
         let (sandbox, _) = try Self.serving("github_get_repository_hello-world_octokit-fixtures.json", at: "/repos/octokit-fixture-org/hello-world")
