@@ -55,7 +55,7 @@ public struct ProviderFile: Sendable {
     /// A file with one operation, named after the provider: what a version-1 file is.
     public init(
         name: String, summary: String, about: String?, displayName: String?, baseURL: URL, path: String,
-        words: Words, key: Key?, options: [Option], items: KeyPath, id: KeyPath?, columns: [Column], paging: Paging?,
+        words: Words, key: Key?, options: [Option], items: ItemsShape, id: KeyPath?, columns: [Column], paging: Paging?,
         rateLimits: [RateLimit], cacheSeconds: Int
     ) {
         let operation = Operation(
@@ -87,8 +87,8 @@ public struct ProviderFile: Sendable {
         /// The path parameters, in the order they are typed.
         public var arguments: [Argument]
         public var options: [Option]
-        /// Where the array of results is in the answer (`hits`, `response.docs`).
-        public var items: KeyPath
+        /// What the items are and where: an array of results (`hits`, `response.docs`), one record, or parallel arrays.
+        public var items: ItemsShape
         /// Where each item's id is; nil: the item's content hash is its id.
         public var id: KeyPath?
         public var columns: [Column]
@@ -96,7 +96,7 @@ public struct ProviderFile: Sendable {
 
         public init(
             name: String, summary: String, about: String?, path: String, words: Words?, arguments: [Argument],
-            options: [Option], items: KeyPath, id: KeyPath?, columns: [Column], paging: Paging?
+            options: [Option], items: ItemsShape, id: KeyPath?, columns: [Column], paging: Paging?
         ) {
             self.name = name
             self.summary = summary

@@ -112,9 +112,10 @@ public struct ProviderFileReader {
         let options = readOptions(&fields, paging: paging)
         fields.absorb(OptionDefaultCheck.problems(of: options ?? [], nodes: fields.node["options"]?.array ?? []))
         let arguments = readArguments(&fields, path: path, words: words)
-        let items = fields.keyPath("items")
+        let items = readItems(&fields)
         let id = fields.keyPath("id", required: false)
-        let columns = readColumns(&fields)
+        // A record shows every field of the answer; its columns only say what offline search reads.
+        let columns = readColumns(&fields, allowingNone: items?.kind == .record)
         checkParameters(&fields, words: words, key: key, options: options ?? [], paging: paging)
         guard let path, let options, let arguments, let items, let columns else { return nil }
         return ProviderFile.Operation(
@@ -296,9 +297,9 @@ public struct ProviderFileReader {
         }
     }
 
-    private func readColumns(_ fields: inout FieldReader) -> [ProviderFile.Column]? {
+    private func readColumns(_ fields: inout FieldReader, allowingNone: Bool) -> [ProviderFile.Column]? {
         guard let nodes = fields.array("columns", required: true, maxCount: 32) else { return nil }
-        guard !nodes.isEmpty else {
+        guard !nodes.isEmpty || allowingNone else {
             fields.problem("columns", line: fields.node["columns"]?.line, "give at least one column")
             return nil
         }

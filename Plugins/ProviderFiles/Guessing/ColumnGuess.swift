@@ -13,13 +13,22 @@ public enum ColumnGuess {
     public struct Field: Sendable, Hashable {
         public var path: String
         public var kind: ProviderFile.ColumnKind
+        /// What the schema says of it, when the field came from a schema: its `description` and `format`.
+        public var description: String
+        public var format: String
+
+        public init(path: String, kind: ProviderFile.ColumnKind, description: String = "", format: String = "") {
+            self.path = path
+            self.kind = kind
+            self.description = description
+            self.format = format
+        }
     }
 
     /// At most this many columns are guessed; a terminal shows little more.
     public static let maxColumns = 6
     /// Names of an item's own id, most telling first.
     public static let idNames = ["id", "objectID", "_id", "pageid", "uuid", "key", "url", "web_url"]
-    private static let titleNames = ["title", "name", "headline", "headline.main", "main", "summary", "question"]
 
     /// The scalar fields of the sample items (objects one level down too), in
     /// first-seen order; fields only ever null are left out.
@@ -68,42 +77,41 @@ public enum ColumnGuess {
         }
     }
 
-    /// Up to ``maxColumns`` columns: a title first, then a date, numbers, other
-    /// text and a URL; text columns are searchable offline. Internal fields
-    /// (`_tags`, `_highlightResult`) and the id are left out.
+    /// Up to ``maxColumns`` columns, as a person would choose them (``ColumnChoice``):
+    /// a title or name, a label, a few counts, a date and a URL; text columns are
+    /// searchable offline. Internal fields (`_tags`) and the id are left out.
     public static func columns(from fields: [Field], id: String?) -> [ProviderFile.Column] {
-        let usable = fields.filter { field in
-            field.path != id && !field.path.split(separator: ".").contains { $0.hasPrefix("_") }
-        }
-        func rank(_ field: Field) -> Int {
-            if field.kind == .text, titleNames.contains(field.path) { return 0 }
-            switch field.kind {
-            case .date: return 1
-            case .number: return 2
-            case .text: return 3
-            case .url: return 4
-            }
-        }
-        // At most one title, one date, two numbers, two other texts and one URL.
-        let quota = [0: 1, 1: 1, 2: 2, 3: 2, 4: 1]
-        var used: [Int: Int] = [:]
-        var chosen: [Field] = []
-        for field in usable.enumerated().sorted(by: { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) })
-            .map(\.element) where chosen.count < maxColumns {
-            let group = rank(field)
-            guard used[group, default: 0] < quota[group, default: 0] else { continue }
-            used[group, default: 0] += 1
-            chosen.append(field)
-        }
+        var chosen = ColumnChoice.choose(from: fields, id: id, count: maxColumns)
+        // Items whose one field is their id (PokeAPI's `{"url": …}` summaries) show it.
+        if chosen.isEmpty { chosen = ColumnChoice.choose(from: fields, id: nil, count: maxColumns) }
         var names = Set<String>()
         return chosen.compactMap { field in
             guard let path = KeyPath(field.path) else { return nil }
             var name = field.path.replacingAll(".", with: "_")
             if name.hasSuffix("_main") { name = String(name.dropLast(5)) }
+            // A column name is one short word of the file (at most 40 characters).
+            if name.count > 36 { name = String((field.path.split(separator: ".").last.map(String.init) ?? name).prefix(36)) }
             while !names.insert(name).inserted { name += "_" }
             return ProviderFile.Column(
                 name: name, path: path, kind: field.kind,
                 searchable: field.kind == .text)
         }
+    }
+
+    /// What a text field of a schema holds, by its format, name and description.
+    static func kind(ofText key: String, format: String, description: String) -> ProviderFile.ColumnKind {
+        let lower = key.lowercased()
+        let said = description.lowercased()
+        if format == "uri" || format == "url" || lower.hasSuffix("url") || lower == "href" || lower == "link" {
+            return .url
+        }
+        if format.hasPrefix("date") || lower.contains("date") || lower.hasSuffix("_at")
+            || said.hasPrefix("the date") || said.hasPrefix("timestamp") || said.contains("iso 8601") {
+            return .date
+        }
+        if said.hasPrefix("the url") || said.hasPrefix("url ") || said.hasPrefix("a url") || said.hasPrefix("link to") {
+            return .url
+        }
+        return .text
     }
 }

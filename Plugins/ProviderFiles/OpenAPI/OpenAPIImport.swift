@@ -166,8 +166,14 @@ public struct OpenAPIImport {
         let taken: String? = if case let .parameter(name)? = words { name } else { nil }
         let arguments = try pathArguments(found, declared: declared, words: words, document: document)
 
-        let paging = answerPaging(query, operation: found.node, document: document)
-            ?? self.paging(query, document: document, answer: document.responseSchema(of: found.node))
+        let answer = AnswerSchema(resolver: SchemaResolver(root: document.root, documentPath: documentPath))
+        guard let schema = document.responseSchema(of: found.node), let items = try answer.items(in: schema) else {
+            throw document.error(found.node, "the 200 answer has no JSON schema of an object or an array of objects to take as items")
+        }
+        // Only a list pages; a record or parallel arrays is one answer.
+        let paging = items.shape.kind != .list ? nil
+            : answerPaging(query, operation: found.node, document: document)
+                ?? self.paging(query, document: document, answer: schema, schema: answer)
         let pagingNames = Set([paging?.parameter, paging?.sizeParameter].compactMap { $0 })
         var optionNames = reservedOptions.union(paging == nil ? [] : ["page", "pages"])
         let options = query.compactMap { parameter -> ProviderFile.Option? in
@@ -175,22 +181,14 @@ public struct OpenAPIImport {
             return option(parameter, wire: wire, document: document, taken: &optionNames)
         }
 
-        guard let schema = document.responseSchema(of: found.node),
-            let items = itemsArray(in: schema, document: document)
-        else {
-            throw document.error(found.node, "the 200 answer has no JSON schema with an array of objects to take as items")
-        }
-        let fields = schemaFields(items.itemSchema, document: document)
-        guard !fields.isEmpty else {
-            throw document.error(found.node, "the items at '\(items.path)' declare no text, number or date fields to show as columns")
-        }
+        let fields = try answer.fields(of: items.item, expanding: items.expanding)
         let id = ColumnGuess.id(among: fields)
         let summary = TerminalSanitizer.clean(found.node["summary"]?.string ?? found.node["description"]?.string ?? "")
             .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let operation = ProviderFile.Operation(
             name: operationName, summary: String((summary.isEmpty ? "GET \(found.path)" : summary).prefix(200)),
             about: nil, path: server.prefix + found.path, words: words, arguments: arguments, options: options,
-            items: items.path, id: id.flatMap(KeyPath.init), columns: ColumnGuess.columns(from: fields, id: id), paging: paging)
+            items: items.shape, id: id.flatMap(KeyPath.init), columns: ColumnGuess.columns(from: fields, id: id), paging: paging)
         return (operation, server.origin, key)
     }
 
@@ -224,7 +222,7 @@ public struct OpenAPIImport {
     }
 
     /// A `page` or `offset`-like integer parameter makes the file paged; a `limit`-like one sets the size.
-    private func paging(_ query: [DocumentNode], document: OpenAPIDocument, answer: DocumentNode?) -> ProviderFile.Paging? {
+    private func paging(_ query: [DocumentNode], document: OpenAPIDocument, answer: DocumentNode?, schema: AnswerSchema) -> ProviderFile.Paging? {
         func named(_ names: [String]) -> DocumentNode? {
             query.first { parameter in
                 let facts = document.typeFacts(of: parameter)
@@ -242,7 +240,7 @@ public struct OpenAPIImport {
         return ProviderFile.Paging(
             style: pageParameter != nil ? .page : .offset, parameter: parameter, first: first, size: max(1, size),
             sizeParameter: sizer?["name"]?.string, maxPage: max(maxPage, first),
-            total: answer.flatMap { totalPath(in: $0, document: document) })
+            total: answer.flatMap { try? schema.totalPath(in: $0, names: Self.totalNames) })
     }
 
     private func option(
@@ -289,65 +287,25 @@ public struct OpenAPIImport {
         return sentence.isEmpty ? "Sent as the \(wire) parameter." : String(sentence.prefix(200)) + "."
     }
 
-    /// The first array of objects in the answer's schema, breadth first: its path and item schema.
-    private func itemsArray(in schema: DocumentNode, document: OpenAPIDocument) -> (path: KeyPath, itemSchema: DocumentNode)? {
-        firstProperty(in: schema, document: document) { _, property in
-            guard property["type"]?.string == "array", let items = property["items"].map(document.resolved),
-                items["properties"] != nil
-            else { return nil }
-            return items
-        }.map { (path: $0.path, itemSchema: $0.found) }
-    }
-
-    /// Where the total count is: an integer property with a telling name, breadth first.
-    private func totalPath(in schema: DocumentNode, document: OpenAPIDocument) -> KeyPath? {
-        firstProperty(in: schema, document: document) { key, property in
-            property["type"]?.string == "integer" && Self.totalNames.contains(key) ? property : nil
-        }?.path
-    }
-
     /// The first property, breadth first and at most four objects deep, that `match` accepts.
+    /// The depth is counted as the search goes down, never from the path's text: a property
+    /// named `""` or `"."` that refers to its own schema adds a level like any other.
     func firstProperty(
         in schema: DocumentNode, document: OpenAPIDocument, match: (String, DocumentNode) -> DocumentNode?
     ) -> (path: KeyPath, found: DocumentNode)? {
-        var queue: [(String, DocumentNode)] = [("", schema)]
-        while !queue.isEmpty {
-            let (path, node) = queue.removeFirst()
+        var queue: [(path: String, node: DocumentNode, depth: Int)] = [("", schema, 0)]
+        var index = 0
+        while index < queue.count, index < 10_000 {
+            let (path, node, depth) = queue[index]
+            index += 1
             for (key, child) in document.resolved(node)["properties"]?.members ?? [] {
                 let property = document.resolved(child)
                 let childPath = path.isEmpty ? key : path + "." + key
-                if let found = match(key, property), let keyPath = KeyPath(childPath) { return (keyPath, found) }
-                if property["properties"] != nil, childPath.split(separator: ".").count < 4 { queue.append((childPath, property)) }
+                guard let keyPath = KeyPath(childPath) else { continue }
+                if let found = match(key, property) { return (keyPath, found) }
+                if property["properties"] != nil, depth + 1 < 4 { queue.append((childPath, property, depth + 1)) }
             }
         }
         return nil
-    }
-
-    /// The item schema's scalar properties (objects one level down too), as column candidates.
-    private func schemaFields(_ schema: DocumentNode, document: OpenAPIDocument, prefix: String = "") -> [ColumnGuess.Field] {
-        (document.resolved(schema)["properties"]?.members ?? []).flatMap { key, child -> [ColumnGuess.Field] in
-            let property = document.resolved(child)
-            let path = prefix + key
-            let lower = key.lowercased()
-            switch property["type"]?.string {
-            case "integer", "number":
-                return [ColumnGuess.Field(path: path, kind: .number)]
-            case "string":
-                let format = property["format"]?.string ?? ""
-                if format == "uri" || format == "url" || lower.hasSuffix("url") {
-                    return [ColumnGuess.Field(path: path, kind: .url)]
-                }
-                if format.hasPrefix("date") || lower.contains("date") || lower.hasSuffix("_at") {
-                    return [ColumnGuess.Field(path: path, kind: .date)]
-                }
-                return [ColumnGuess.Field(path: path, kind: .text)]
-            case "boolean":
-                return [ColumnGuess.Field(path: path, kind: .text)]
-            case "object" where prefix.isEmpty && !key.hasPrefix("_"):
-                return schemaFields(property, document: document, prefix: path + ".")
-            default:
-                return []
-            }
-        }
     }
 }

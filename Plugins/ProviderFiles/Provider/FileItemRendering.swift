@@ -13,6 +13,14 @@ enum FileItemRendering {
         return .object(members)
     }
 
+    /// ``json(_:columns:)`` followed by the item's own fields that the columns do not name:
+    /// what `--fields` and `--template` read, so any key path of the item works.
+    static func whole(_ item: FileItem, columns: [ProviderFile.Column]) -> JSONValue {
+        let shown = json(item, columns: columns).members
+        let names = Set(shown.map(\.key))
+        return .object(shown + item.value.members.filter { !names.contains($0.key) })
+    }
+
     /// A number sent as text (`"133"`) becomes the number; anything else stays as it is.
     private static func number(_ value: JSONValue) -> JSONValue {
         guard case let .string(text) = value else { return value }

@@ -72,37 +72,29 @@ extension FileProvider {
         return endpoint
     }
 
-    /// Finds the items where the file says; a path the answer does not have is
-    /// the file's fault (exit 78, naming the field), not the server's.
+    /// Finds the items where and as the file says (``AnswerElements``).
     func decode(_ body: Data, for query: FileQuery, warnings: inout [String]) throws -> FileAnswer {
         let operation = self.operation(query)
-        let document = try JSONBody.decode(JSONValue.self, from: body) {
-            "the \(file.serviceName) answer is not JSON (\($0))"
+        let (document, nulled) = try LenientJSON.decode(body) { "the \(file.serviceName) answer is not JSON (\($0))" }
+        if nulled > 0 {
+            warnings.append("\(nulled) value\(nulled == 1 ? "" : "s") of the answer could not be read (a number too large, or text that is not UTF-8) and \(nulled == 1 ? "is" : "are") shown empty")
         }
-        guard let found = operation.items.value(in: document) else {
-            let nearest = operation.items.nearestExisting(in: document)
-            let at = nearest.found.isEmpty ? "it" : "'\(nearest.found)'"
-            let has = nearest.names.isEmpty ? "" : " (\(at) has: \(nearest.names.prefix(8).joined(separator: ", ")))"
-            throw ProviderFailure.misdescribed(
-                "\(source): items: the answer has no '\(operation.items)'\(has); fix the file and check it with "
-                    + "'apicli provider check \(file.name) --sample FILE'")
-        }
-        guard case let .array(elements) = found else {
-            throw ProviderFailure.misdescribed("\(source): items: '\(operation.items)' in the answer is not an array")
-        }
+        let (elements, skipped) = try AnswerElements(shape: operation.items, source: source, providerName: file.name).read(document)
         var items: [FileItem] = []
         var unnamed = 0
-        for element in elements {
-            guard case .object = element else { continue }
+        for (index, element) in elements.enumerated() {
             if let id = operation.id.flatMap({ $0.value(in: element) }), id.isScalar, !id.cellText.isEmpty {
                 items.append(FileItem(id: id.cellText, value: element))
+            } else if operation.items.isWholeAnswer {
+                // The answer is stored under its query: the next answer to it replaces this one.
+                items.append(FileItem(id: ContentHash.of(.string(query.storageKey + "#\(index)")), value: element))
             } else {
                 if operation.id != nil { unnamed += 1 }
                 items.append(FileItem(id: ContentHash.of(element), value: element))
             }
         }
-        if elements.count > items.count {
-            warnings.append("skipped \(elements.count - items.count) results that are not JSON objects")
+        if skipped > 0 {
+            warnings.append("skipped \(skipped) results that are not JSON objects")
         }
         if unnamed > 0, let id = operation.id {
             warnings.append("\(unnamed) results have no '\(id)'; they are told apart by their content")

@@ -69,11 +69,19 @@ extension FileProvider {
             .save(stored, for: query.storageKey, searchText: { searchText($0, columns: columns) }, at: context.fetchedAt)
     }
 
+    /// A list's stored answer and the items its words find; a record or parallel
+    /// arrays, only the answer stored under this very query.
     func load(_ query: FileQuery, from transaction: Transaction) throws -> Stored<FileAnswer>? {
-        let paging = operation(query).paging
-        guard var stored = try FileItemStore(transaction, provider: file.name).search(
-            query.words, answerKey: query.storageKey, limit: paging.map { $0.size * query.pages } ?? 100)
-        else { return nil }
+        let operation = self.operation(query)
+        let store = FileItemStore(transaction, provider: file.name)
+        let stored: Stored<FileAnswer>?
+        if operation.items.isWholeAnswer {
+            stored = try store.search("", answerKey: query.storageKey, limit: 0)
+        } else {
+            stored = try store.search(
+                query.words, answerKey: query.storageKey, limit: operation.paging.map { $0.size * query.pages } ?? 100)
+        }
+        guard var stored else { return nil }
         if !query.operation.isEmpty {
             // Only this operation's items; the word search also finds the others'.
             let prefix = query.operation + ":"
@@ -89,13 +97,47 @@ extension FileProvider {
         columns.filter(\.searchable).compactMap { $0.path.value(in: item.value)?.cellText }.joined(separator: "\n")
     }
 
+    /// A record as sent; a list's or parallel arrays' items as `id` and the columns.
     func json(_ results: [FileAnswer]) -> any Sequence<JSONValue> {
-        let columns = operation(of: results).columns
-        return results.lazy.flatMap(\.items).map { FileItemRendering.json($0, columns: columns) }
+        let operation = operation(of: results)
+        if operation.items.kind == .record { return results.lazy.flatMap(\.items).map(\.value) }
+        return results.lazy.flatMap(\.items).map { FileItemRendering.json($0, columns: operation.columns) }
+    }
+
+    /// The columns are the declared fields (of the only operation; a provider of several
+    /// declares none here); any other key path of the stored item works too.
+    var items: ItemShape {
+        let single = file.operations.count == 1 ? file.primary : nil
+        let declared = single.map { operation in
+            operation.items.kind == .record ? [] : [FieldMeaning("id", "the item's id")] + operation.columns.map {
+                FieldMeaning($0.name, "\($0.kind.rawValue), from '\($0.path)' of the answer")
+            }
+        } ?? []
+        return ItemShape(
+            meanings: declared,
+            otherFields: "Any other key path of an item in the answer works too (such as owner.login).")
+    }
+
+    /// Each item whole under its columns: `--fields` and `--template` take any key path of it.
+    func scriptingElements(_ results: [FileAnswer]) -> any Sequence<JSONValue> {
+        let operation = operation(of: results)
+        if operation.items.kind == .record { return json(results) }
+        return results.lazy.flatMap(\.items).map { item in
+            FileItemRendering.whole(item, columns: operation.columns)
+        }
     }
 
     func table(_ results: [FileAnswer]) -> Table {
-        FileItemRendering.table(results.flatMap(\.items), columns: operation(of: results).columns)
+        let operation = operation(of: results)
+        if operation.items.kind == .record { return RecordRendering.table(results.flatMap(\.items)) }
+        return FileItemRendering.table(results.flatMap(\.items), columns: operation.columns)
+    }
+
+    func view(_ results: [FileAnswer], on terminal: Terminal) -> [TerminalView] {
+        if operation(of: results).items.kind == .record {
+            return [TerminalView(table: RecordRendering.fieldRows(results.flatMap(\.items)))]
+        }
+        return [TerminalView(table: table(results))]
     }
 }
 

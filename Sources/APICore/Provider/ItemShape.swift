@@ -25,14 +25,21 @@ public struct ItemShape: Sendable, Hashable {
     public var template: String?
     /// Each field's meaning, for `--fields help`, in the order to list them.
     public var meanings: [FieldMeaning]
+    /// For items that have more fields than the declared ones (a provider file's
+    /// whole answer): what `--fields help` says of them after the list. `--fields`
+    /// and `--template` then take any field the items have, not only the declared
+    /// ones. Nil: only the declared fields exist.
+    public var otherFields: String?
 
     public init(
-        nestedIn: String? = nil, identity: [String] = ["id"], template: String? = nil, meanings: [FieldMeaning] = []
+        nestedIn: String? = nil, identity: [String] = ["id"], template: String? = nil, meanings: [FieldMeaning] = [],
+        otherFields: String? = nil
     ) {
         self.nestedIn = nestedIn
         self.identity = identity
         self.template = template
         self.meanings = meanings
+        self.otherFields = otherFields
     }
 
     /// Every element an item, identified by `id`: what a provider gets without conforming.

@@ -66,6 +66,11 @@ public protocol Provider: Sendable {
     /// as the host writes them: return a lazy sequence for large answers.
     func json(_ results: [Response]) -> any Sequence<JSONValue>
 
+    /// The elements `--fields` and `--template` read items from; by default
+    /// ``json(_:)``'s. A provider whose JSON shows a selection of each item (a
+    /// provider file's columns) gives the items whole, so any key path works.
+    func scriptingElements(_ results: [Response]) -> any Sequence<JSONValue>
+
     /// The records as rows: every CSV column, and the terminal table unless ``view(_:on:)`` says otherwise.
     func table(_ results: [Response]) -> Table
 
@@ -101,6 +106,8 @@ extension Provider {
     }
 
     public var items: ItemShape { .elements }
+
+    public func scriptingElements(_ results: [Response]) -> any Sequence<JSONValue> { json(results) }
 
     public var tableNotes: [TableNote] { [] }
 

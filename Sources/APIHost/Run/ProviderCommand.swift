@@ -28,12 +28,12 @@ struct ProviderCommand<P: Provider>: Sendable {
         let view = try ItemViewChoice(provider, command: command)
         let declaredFields = view.declaredFields
         if script.fieldsHelp, !declaredFields.isEmpty {
-            environment.console.out(FieldHelp.text(view.shape.meanings))
+            environment.console.out(FieldHelp.text(view.shape.meanings) + (view.shape.otherFields.map { "\n" + $0 + "\n" } ?? ""))
             return .success
         }
         try view.checkBelongs(script.fields?.names ?? [], option: "--fields")
         try view.checkBelongs(script.template?.fieldNames ?? [], option: "--template")
-        if !declaredFields.isEmpty { try script.fields?.check(against: declaredFields) }
+        if !declaredFields.isEmpty, view.shape.otherFields == nil { try script.fields?.check(against: declaredFields) }
         let queries = try provider.queries(from: command)
         let credential = try credential()
         let baseURL = try settings.baseURL(for: descriptor)
@@ -97,7 +97,7 @@ struct ProviderCommand<P: Provider>: Sendable {
                 wide: options.wide)
             let console = environment.console
             if script.fieldsHelp {
-                console.out(FieldHelp.text(FieldHelp.observed(Array(ItemReader(shape: view.shape).items(in: provider.json(responses))))))
+                console.out(FieldHelp.text(FieldHelp.observed(Array(ItemReader(shape: view.shape).items(in: provider.scriptingElements(responses))))))
                 return worstCode(outcomes, messages: messages, redact: redact)
             }
             let output = ItemOutput(provider: provider, script: script, format: format, terminal: terminal, shape: view.shape)

@@ -34,7 +34,9 @@ struct ItemOutput<P: Provider>: Sendable {
         _ responses: [P.Response], seen: Set<String>?, to sink: (String) -> Void, notice: (String) -> Void = { _ in }
     ) throws -> Int {
         let reader = self.reader
-        var elements: any Sequence<JSONValue> = provider.json(responses)
+        // Chosen fields and templates may name any field of the items, not only what JSON shows.
+        let picksFields = script.fields != nil || format == .line
+        var elements: any Sequence<JSONValue> = picksFields ? provider.scriptingElements(responses) : provider.json(responses)
         if let seen {
             let all = elements
             elements = AnySequence(all).lazy.compactMap { reader.keepingNew($0, seen: seen) }

@@ -116,7 +116,7 @@ struct ProviderAdd: Sendable {
         return ProviderFile(
             name: name, summary: "Search \(url.host ?? name) (a provider file).", about: nil, displayName: nil,
             baseURL: url, path: path.hasPrefix("/") ? path : "/" + path, words: .parameter(words), key: key,
-            options: [], items: items, id: nil, columns: [], paging: nil, rateLimits: [], cacheSeconds: 600)
+            options: [], items: .list(items), id: nil, columns: [], paging: nil, rateLimits: [], cacheSeconds: 600)
     }
 
     /// The answer to guess from: `--sample FILE`, else one live request when the API needs no key.

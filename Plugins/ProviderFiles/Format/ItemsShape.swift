@@ -1,0 +1,52 @@
+import APICore
+
+/// What the items of an answer are, and where: the `items` of a provider file.
+///
+/// - `list`: an array of objects at a key path (`response.docs`), or the whole
+///   answer when it is a bare array; each object is an item.
+/// - `record`: the answer (or the object at a path) is one object, the one item.
+///   It is shown as field and value rows, and stored under its query.
+/// - `parallel`: an object of arrays of the same length (Open-Meteo's
+///   `hourly.time[]`, `hourly.temperature_2m[]`); item *i* holds each array's
+///   *i*-th value under the array's name.
+///
+/// The file writes a list at a path as that path, as every file did before
+/// shapes (`"items": "response.docs"`), and every other shape as an object
+/// (`{"shape": "record"}`, `{"shape": "parallel", "path": "hourly"}`).
+public struct ItemsShape: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case list, record, parallel
+    }
+
+    public var kind: Kind
+    /// nil: the answer itself.
+    public var path: KeyPath?
+
+    public init(_ kind: Kind, at path: KeyPath?) {
+        self.kind = kind
+        self.path = path
+    }
+
+    /// An array of objects at `path`: what every provider file had before shapes.
+    public static func list(_ path: KeyPath) -> ItemsShape { ItemsShape(.list, at: path) }
+
+    /// The path as the file writes it; `.` for the answer itself.
+    public var description: String { path?.description ?? "." }
+
+    /// The path's segments (none for the answer itself).
+    public var segments: [String] { path?.segments ?? [] }
+
+    /// The value the shape reads items from; the answer itself without a path.
+    public func value(in document: JSONValue) -> JSONValue? {
+        guard let path else { return document }
+        return path.value(in: document)
+    }
+
+    /// Where the path stops existing in `document`, for messages.
+    public func nearestExisting(in document: JSONValue) -> (found: String, names: [String]) {
+        path?.nearestExisting(in: document) ?? ("", document.members.map(\.key))
+    }
+
+    /// Whether each answer is one item stored under its query, rather than items found by words.
+    var isWholeAnswer: Bool { kind != .list }
+}

@@ -1,0 +1,11 @@
+import APICore
+
+extension ProviderFileWriter {
+    /// A list at a path as that path (what every file had before shapes), any other shape as an object.
+    static func items(_ shape: ItemsShape) -> JSONValue {
+        if shape.kind == .list, let path = shape.path { return .string(path.description) }
+        var members: [JSONValue.Member] = [.init("shape", .string(shape.kind.rawValue))]
+        if let path = shape.path { members.append(.init("path", .string(path.description))) }
+        return .object(members)
+    }
+}
