@@ -43,9 +43,9 @@ struct AnswerPagingDetectionTests {
         let file = try OpenAPIImport(
             name: "poke", documentPath: Self.corpus("pokeapi_openapi.yml"), operation: "ability_list", wordsParameter: nil,
             reservedOptions: SampleFiles.reserved.options).providerFile()
-        #expect(file.paging?.style == .next)
-        #expect(file.options.map(\.parameter).contains("offset"))
-        #expect(!file.options.map(\.parameter).contains("limit"))
+        #expect(file.primary.paging?.style == .next)
+        #expect(file.primary.options.map(\.parameter).contains("offset"))
+        #expect(!file.primary.options.map(\.parameter).contains("limit"))
     }
 
     @Test("Twilio ListAccount: next_page_uri, though it also has Page and PageToken")
@@ -61,7 +61,7 @@ struct AnswerPagingDetectionTests {
         let file = try OpenAPIImport(
             name: "nytimes", documentPath: Self.corpus("nyt_article_search_v2.yaml"), operation: "GET /articlesearch.json",
             wordsParameter: nil, reservedOptions: SampleFiles.reserved.options).providerFile()
-        #expect(file.paging?.style == .page)
+        #expect(file.primary.paging?.style == .page)
     }
 
     @Test("A declared Link header (any case) makes link paging; per_page the size; page stays an option")
@@ -97,20 +97,20 @@ struct AnswerPagingDetectionTests {
         let file = try OpenAPIImport(
             name: "issues", documentPath: path, operation: "searchIssues", wordsParameter: nil,
             reservedOptions: SampleFiles.reserved.options).providerFile()
-        #expect(file.paging?.style == .link)
-        #expect(file.paging?.sizeParameter == "per_page")
-        #expect(file.paging?.size == 30)
-        #expect(file.options.map(\.parameter) == ["page"], "\(file.options)")
+        #expect(file.primary.paging?.style == .link)
+        #expect(file.primary.paging?.sizeParameter == "per_page")
+        #expect(file.primary.paging?.size == 30)
+        #expect(file.primary.options.map(\.parameter) == ["page"], "\(file.primary.options)")
         // Written and read back, it is the same file.
         let text = ProviderFileWriter.text(file)
         let reread = try ProviderFileReader(file: "issues.json", expectedName: "issues", reserved: SampleFiles.reserved).read(Array(text.utf8))
-        #expect(reread.paging == file.paging)
+        #expect(reread.primary.paging == file.primary.paging)
         // Without the header, the page parameter pages by number as before.
         try Data(document.replacingOccurrences(of: "link: {schema: {type: string}}", with: "X-Other: {schema: {type: string}}").utf8)
             .write(to: URL(fileURLWithPath: path))
         let plain = try OpenAPIImport(
             name: "issues", documentPath: path, operation: "searchIssues", wordsParameter: nil,
             reservedOptions: SampleFiles.reserved.options).providerFile()
-        #expect(plain.paging?.style == .page)
+        #expect(plain.primary.paging?.style == .page)
     }
 }

@@ -29,9 +29,9 @@ struct AnswerPagingTests {
         let file = try SampleFiles.read(text)
         let written = ProviderFileWriter.text(file)
         let again = try SampleFiles.read(written)
-        #expect(again.paging == file.paging)
+        #expect(again.primary.paging == file.primary.paging)
         #expect(ProviderFileWriter.text(again) == written)
-        #expect(file.paging?.style.followsAnswer == true)
+        #expect(file.primary.paging?.style.followsAnswer == true)
     }
 
     @Test("Misdescribed paging names the field", arguments: [
@@ -71,7 +71,7 @@ struct AnswerPagingTests {
 
     func provider(_ paging: String, items: String = "data") throws -> FileProvider {
         var file = try SampleFiles.read(Self.file(paging: paging))
-        file.items = try #require(KeyPath(items))
+        file.primary.items = .list(try #require(KeyPath(items)))
         return FileProvider(file: file, source: "t")
     }
 
@@ -98,7 +98,7 @@ struct AnswerPagingTests {
         let page = try provider.decode(try Fixtures.real(Self.pokeFirst), for: query, warnings: &warnings)
         #expect(provider.nextPage(after: page, links: [], page: 0, for: query) == .link("https://pokeapi.co/api/v2/ability/?offset=20&limit=20"))
         // PokeAPI's last page: `"next": null` (its `previous` is null on the first page, as recorded).
-        let paging = try #require(provider.file.paging)
+        let paging = try #require(provider.file.primary.paging)
         #expect(paging.nextInAnswer(.object([.init("next", .null), .init("results", .array([]))])) == nil)
     }
 

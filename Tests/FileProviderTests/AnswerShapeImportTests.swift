@@ -15,9 +15,9 @@ struct AnswerShapeImportTests {
         let file = try OpenAPIImport(
             name: "meteo", documentPath: Self.corpus("openmeteo_openapi_v3.0.yml"), operation: "GET /v1/forecast",
             wordsParameter: "latitude").providerFile()
-        #expect(file.items == ItemsShape(.parallel, at: KeyPath("hourly")))
-        #expect(file.columns.contains { $0.path.description == "time" })
-        #expect(file.paging == nil)
+        #expect(file.primary.items == ItemsShape(.parallel, at: KeyPath("hourly")))
+        #expect(file.primary.columns.contains { $0.path.description == "time" })
+        #expect(file.primary.paging == nil)
     }
 
     @Test("Top Stories is a list; the file written says so as a plain path")
@@ -25,7 +25,7 @@ struct AnswerShapeImportTests {
         let file = try OpenAPIImport(
             name: "top", documentPath: Self.corpus("nyt_top_stories_v2.yaml"), operation: "GET /{section}.json",
             wordsParameter: nil).providerFile()
-        #expect(file.items == .list(try #require(KeyPath("results"))))
+        #expect(file.primary.items == .list(try #require(KeyPath("results"))))
         #expect(ProviderFileWriter.text(file).contains(#""items" : "results""#) || ProviderFileWriter.text(file).contains(#""items": "results""#))
     }
 
@@ -34,12 +34,12 @@ struct AnswerShapeImportTests {
         for shape in [ItemsShape(.record, at: nil), ItemsShape(.list, at: nil), ItemsShape(.parallel, at: KeyPath("hourly")),
                       ItemsShape(.record, at: KeyPath("data"))] {
             var file = try OpenAPIImportTests.imported()
-            file.items = shape
-            file.paging = nil
+            file.primary.items = shape
+            file.primary.paging = nil
             let text = ProviderFileWriter.text(file)
             let reread = try ProviderFileReader(file: "nytimes.json", expectedName: "nytimes", reserved: SampleFiles.reserved)
                 .read(Array(text.utf8))
-            #expect(reread.items == shape, "\(text)")
+            #expect(reread.primary.items == shape, "\(text)")
         }
     }
 

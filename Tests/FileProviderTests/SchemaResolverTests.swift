@@ -34,8 +34,8 @@ struct SchemaResolverTests {
                "title": {"type": "string"}, "id": {"type": "string"}}}}
             """
         let file = try Self.importing(Self.document(answer: ##"{"$ref": "#/components/schemas/Node"}"##, components: components))
-        #expect(file.items.kind == .record)
-        #expect(file.columns.map(\.name).contains("title"))
+        #expect(file.primary.items.kind == .record)
+        #expect(file.primary.columns.map(\.name).contains("title"))
     }
 
     @Test("$ref cycles and chains end: a chain is followed, a cycle is a leaf")
@@ -49,8 +49,8 @@ struct SchemaResolverTests {
                                                         "html_url": {"type": "string", "format": "uri"}}}}
             """
         let file = try Self.importing(Self.document(answer: ##"{"$ref": "#/components/schemas/Page"}"##, components: components))
-        #expect(file.items == .list(try #require(KeyPath("results"))))
-        #expect(file.columns.map(\.name) == ["title", "html_url"], "\(file.columns)")
+        #expect(file.primary.items == .list(try #require(KeyPath("results"))))
+        #expect(file.primary.columns.map(\.name) == ["title", "html_url"], "\(file.primary.columns)")
         // A schema that is nothing but a cycle has nothing to take as items.
         #expect(throws: OpenAPIImportError.self) {
             try Self.importing(Self.document(answer: ##"{"$ref": "#/components/schemas/A"}"##, components: components))
@@ -65,8 +65,8 @@ struct SchemaResolverTests {
             """
         let file = try Self.importing(Self.document(answer: ##"{"$ref": "#/components/schemas/a~1b"}"##, components: components)
             .replacingOccurrences(of: "x~y%20z", with: "x~0y%20z"))
-        #expect(file.items.description == "items")
-        #expect(file.columns.map(\.name) == ["name"])
+        #expect(file.primary.items.description == "items")
+        #expect(file.primary.columns.map(\.name) == ["name"])
     }
 
     @Test("allOf is merged; oneOf and anyOf give the union of their properties")
@@ -83,8 +83,8 @@ struct SchemaResolverTests {
               {"allOf": [{"$ref": "#/components/schemas/Item"}, {"$ref": "#/components/schemas/Either"}]}}}}
             """
         let file = try Self.importing(Self.document(answer: answer, components: components))
-        #expect(file.items.description == "data")
-        #expect(Set(file.columns.map(\.name)) == ["title", "created_at", "stars", "html_url", "language"])
+        #expect(file.primary.items.description == "data")
+        #expect(Set(file.primary.columns.map(\.name)) == ["title", "created_at", "stars", "html_url", "language"])
     }
 
     @Test("An external $ref is never read: one line naming it", arguments: ["other.yaml#/Pet", "https://example.org/s.json"])
@@ -112,6 +112,6 @@ struct SchemaResolverTests {
         var schema = #"{"type": "string"}"#
         for _ in 0..<100 { schema = #"{"type": "object", "properties": {"a": \#(schema), "title": {"type": "string"}}}"# }
         let file = try Self.importing(Self.document(answer: schema))
-        #expect(file.items.kind == .record)
+        #expect(file.primary.items.kind == .record)
     }
 }

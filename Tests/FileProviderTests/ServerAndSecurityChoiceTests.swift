@@ -53,7 +53,7 @@ struct ServerAndSecurityChoiceTests {
         let servers = #""servers": [{"url": "{scheme}://{host}:{port}/api/{version}", "variables": {"scheme": {"default": "https", "enum": ["https", "http"]}, "host": {"default": "eu.example.org"}, "port": {"default": "8443"}, "version": {"default": "v2"}}}],"#
         let file = try Self.imported(Self.document(servers: servers))
         #expect(file.baseURL.absoluteString == "https://eu.example.org:8443")
-        #expect(file.path == "/api/v2/search")
+        #expect(file.primary.path == "/api/v2/search")
     }
 
     @Test("a variable without a default, or a placeholder no variable defines, is one clear error")
@@ -72,7 +72,7 @@ struct ServerAndSecurityChoiceTests {
         #expect(try Self.imported(Self.document(servers: servers)).baseURL.host == "one.example.org")
         let second = try Self.imported(Self.document(servers: servers), access: OpenAPIAccess(server: 2))
         #expect(second.baseURL.host == "two.example.org")
-        #expect(second.path == "/base/search")
+        #expect(second.primary.path == "/base/search")
         let error = Self.failure(Self.document(servers: servers), access: OpenAPIAccess(server: 3))
         #expect(error?.kind == .usage)
         #expect(error?.description.contains("has 2 servers") == true, "\(String(describing: error))")
@@ -83,7 +83,7 @@ struct ServerAndSecurityChoiceTests {
         let access = OpenAPIAccess(baseURL: URL(string: "http://127.0.0.1:8080/proxy/"))
         let file = try Self.imported(Self.document(), access: access)
         #expect(file.baseURL.absoluteString == "http://127.0.0.1:8080")
-        #expect(file.path == "/proxy/search")
+        #expect(file.primary.path == "/proxy/search")
     }
 
     @Test("a relative server resolves against the fetched document's URL; from a file it needs --base-url")
@@ -92,7 +92,7 @@ struct ServerAndSecurityChoiceTests {
         let fetched = OpenAPIAccess(documentURL: URL(string: "https://petstore3.example.org/api/v3/openapi.json"))
         let file = try Self.imported(Self.document(servers: relative), access: fetched)
         #expect(file.baseURL.absoluteString == "https://petstore3.example.org")
-        #expect(file.path == "/api/v3/search")
+        #expect(file.primary.path == "/api/v3/search")
         let error = Self.failure(Self.document(servers: relative))
         #expect(error?.kind == .usage)
         #expect(error?.description.contains("relative server URL '/api/v3'; give --base-url") == true)
@@ -103,7 +103,7 @@ struct ServerAndSecurityChoiceTests {
         let fetched = OpenAPIAccess(documentURL: URL(string: "https://docs.example.org/specs/api.yaml"))
         let file = try Self.imported(Self.document(servers: ""), access: fetched)
         #expect(file.baseURL.absoluteString == "https://docs.example.org")
-        #expect(file.path == "/search")
+        #expect(file.primary.path == "/search")
         let error = Self.failure(Self.document(servers: ""))
         #expect(error?.kind == .usage)
         #expect(error?.description.contains("says no server; give --base-url") == true)
@@ -122,7 +122,7 @@ struct ServerAndSecurityChoiceTests {
         let both = swagger(#""host": "api.example.org", "basePath": "/v2", "schemes": ["http", "https"],"#)
         let file = try Self.imported(both)
         #expect(file.baseURL.absoluteString == "https://api.example.org")
-        #expect(file.path == "/v2/find")
+        #expect(file.primary.path == "/v2/find")
         #expect(try Self.imported(both, access: OpenAPIAccess(server: 2)).baseURL.scheme == "http")
         #expect(Self.failure(swagger(#""basePath": "/v2","#))?.kind == .usage)
     }

@@ -15,6 +15,8 @@ extension ProviderFile {
             switch key.placement {
             case let .query(parameter): ["in": "query", "name": .string(parameter), "variable": .string(key.environmentVariable)]
             case let .header(header): ["in": "header", "name": .string(header), "variable": .string(key.environmentVariable)]
+            case .bearer: ["in": "header", "name": "Authorization", "scheme": "bearer", "variable": .string(key.environmentVariable)]
+            case .basic: ["in": "header", "name": "Authorization", "scheme": "basic", "variable": .string(key.environmentVariable)]
             }
         } ?? .null))
         let prefix = String(baseURL.path.reversed().drop { $0 == "/" }.reversed())
