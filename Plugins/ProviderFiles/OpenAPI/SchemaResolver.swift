@@ -32,8 +32,16 @@ struct SchemaResolver {
     func resolve(_ node: DocumentNode, expanding: Expanding = [], depth: Int = 0) throws -> (schema: DocumentNode, expanding: Expanding) {
         var expanding = expanding
         var current = node
-        // Follow the chain of references; a reference already on the way is a leaf.
+        // Follow the chain of references; a reference already on the way is a leaf, but a
+        // chain that comes back to itself with nothing between (A → B → A) describes nothing.
+        var chain: [String] = []
         while let reference = current["$ref"]?.string {
+            if chain.contains(reference) {
+                let names = (chain + [reference]).map { TerminalSanitizer.clean($0) }.joined(separator: " → ")
+                throw OpenAPIImportError(
+                    .unusable, "\(documentPath):\(current.line): the schema is references only, in a cycle (\(names)): it describes no items")
+            }
+            chain.append(reference)
             guard depth + expanding.count < Self.maxDepth, expanding.insert(reference).inserted else {
                 return (Self.leaf(at: node.line), expanding)
             }
