@@ -34,7 +34,9 @@ struct ExitCodeTests {
 
     @Test("401: 77, once, without the key")
     func rejectedKey() async throws {
-        let host = try Self.host(answer: InProcessHost.json(#"{"fault": {"faultstring": "Invalid ApiKey"}}"#, status: 401))
+        // The body the binary test served to both providers (OpenWeather's real 401); NYT's reading goes by the status.
+        let body = #"{"cod":401, "message": "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."}"#
+        let host = try Self.host(answer: InProcessHost.json(body, status: 401))
         let run = await host.run(["nyt", "election"])
         #expect(run.code == .permissionDenied, "\(run.stderr)")
         #expect(run.stderr.contains("key") && !run.stderr.contains(Self.key))
