@@ -22,6 +22,8 @@ public struct BuiltinCommand: Sendable, Hashable {
     public var actionHelp: [String: ActionHelp]
     /// Command lines worth copying, each with what it does after `#`.
     public var examples: [String]
+    /// What runs it; required, so a command cannot be described without one.
+    let handler: Handler
 
     /// One action's own summary, usage lines and examples.
     public struct ActionHelp: Sendable, Hashable {
@@ -44,8 +46,9 @@ public struct BuiltinCommand: Sendable, Hashable {
         case configKey
     }
 
-    public init(
-        _ name: String, summary: String, usage: [String], actions: [String] = [], operand: Operand? = nil,
+    init(
+        _ name: String, runBy handler: any BuiltinCommandHandler.Type, summary: String, usage: [String],
+        actions: [String] = [], operand: Operand? = nil,
         operands: [String: Operand] = [:], options: [OptionSpec] = [], actionHelp: [String: ActionHelp] = [:],
         examples: [String] = []
     ) {
@@ -58,15 +61,16 @@ public struct BuiltinCommand: Sendable, Hashable {
         self.options = options
         self.actionHelp = actionHelp
         self.examples = examples
+        self.handler = Handler(type: handler)
     }
 
     /// Every built-in command, in the order help lists them.
     public static let all: [BuiltinCommand] = [
-        BuiltinCommand("providers", summary: "List the providers and what they do.", usage: ["apicli providers"]),
+        BuiltinCommand("providers", runBy: ProvidersHandler.self, summary: "List the providers and what they do.", usage: ["apicli providers"]),
         BuiltinCommand(
-            "help", summary: "Show help for apicli or a provider.", usage: ["apicli help [PROVIDER]"], operand: .provider),
+            "help", runBy: HelpHandler.self, summary: "Show help for apicli or a provider.", usage: ["apicli help [PROVIDER]"], operand: .provider),
         BuiltinCommand(
-            "config", summary: "Get, set, unset or list settings and keys.",
+            "config", runBy: ConfigHandler.self, summary: "Get, set, unset or list settings and keys.",
             usage: [
                 "apicli config set KEY [VALUE]   (a key is read from stdin, never from the command line)",
                 "apicli config get KEY", "apicli config unset KEY", "apicli config list",
@@ -80,7 +84,7 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "apicli config list                       # every setting, keys shown only as set",
             ]),
         BuiltinCommand(
-            "store", summary: "Inspect, query (read-only SQL) and maintain the local store.",
+            "store", runBy: StoreHandler.self, summary: "Inspect, query (read-only SQL) and maintain the local store.",
             usage: [
                 "apicli store info | clear [PROVIDER] | vacuum | check   [--db PATH]",
                 "apicli store sql \"SELECT …\" | schema   (read-only; every --format, --fields, --template)",
@@ -109,21 +113,21 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "apicli store sql \"SELECT COUNT(*) FROM nyt_articles\" --format line",
             ]),
         BuiltinCommand(
-            "completions", summary: "Print a shell completion script (bash, zsh, fish).",
+            "completions", runBy: CompletionsHandler.self, summary: "Print a shell completion script (bash, zsh, fish).",
             usage: ["apicli completions bash|zsh|fish"], actions: ["bash", "zsh", "fish"]),
-        BuiltinCommand("manpage", summary: "Print the man page (roff).", usage: ["apicli manpage"]),
+        BuiltinCommand("manpage", runBy: ManPageHandler.self, summary: "Print the man page (roff).", usage: ["apicli manpage"]),
         BuiltinCommand(
-            "provider", summary: "Add, list, show, check or remove provider files (new APIs without recompiling).",
+            "provider", runBy: ProviderFileCommand.self, summary: "Add, list, show, check or remove provider files (new APIs without recompiling).",
             usage: [
                 "apicli provider add NAME --base-url URL --path /PATH --items KEYPATH --query-param P (--no-key | --key-param P | --key-header H) [--sample FILE]",
-                "apicli provider add NAME --openapi FILE|URL --operation OP [--query-param P] [--base-url URL | --server N] [--bearer] [--key-of PROVIDER] [--rate N/UNIT,…] [--spacing SECONDS] [--sample FILE]",
+                "apicli provider add NAME --openapi FILE|URL [--operation OP]… [--query-param P] [--base-url URL | --server N] [--bearer] [--key-of PROVIDER] [--rate N/UNIT,…] [--spacing SECONDS] [--sample FILE]",
                 "apicli provider list | show NAME | check NAME|FILE [--sample FILE] | remove NAME [--yes]",
             ],
             actions: ["add", "list", "show", "check", "remove"],
             operands: ["show": .fileProvider, "check": .fileProvider, "remove": .fileProvider],
             options: ProviderFileCommand.specs),
         BuiltinCommand(
-            "api", summary: "Send one GET to a provider's API with its key, limits and cache; print the body as it came.",
+            "api", runBy: APICommand.self, summary: "Send one GET to a provider's API with its key, limits and cache; print the body as it came.",
             usage: [
                 "apicli api PROVIDER PATH [-q NAME=VALUE]… [--include] [--paginate] [--refresh | --offline] [--verbose]",
                 "(after PROVIDER, -q is --query; --quiet keeps its long form)",

@@ -56,7 +56,7 @@ public struct Host: Sendable {
         guard let name = line.command else { return try topLevelFlags(line.leading) }
         let words = line.leading + line.rest
         if let builtin = BuiltinCommand.named(name) {
-            return try await BuiltinCommands(host: self).run(builtin, words: words)
+            return try await builtin.run(words, host: self)
         }
         if let provider = try registry.provider(named: name) {
             return try await runProvider(provider, words: words)

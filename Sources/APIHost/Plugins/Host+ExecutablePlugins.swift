@@ -52,15 +52,16 @@ extension Host {
     /// The registry's command model with the plugins on `PATH`: what top-level help, the
     /// man page and the completions are generated from. A provider's run never reads it.
     var model: CommandLineModel {
-        var model = registry.model
-        model.plugins = executablePlugins(files: providerFiles)
+        let reading = registry.readSources()
+        var model = registry.model(of: reading)
+        model.plugins = executablePlugins(files: providerFiles(in: reading.flatMap(\.entries)))
         return model
     }
 
     /// The provider files by name and where each is, for the plugins they shadow.
-    var providerFiles: [(name: String, path: String)] {
+    func providerFiles(in entries: [ProviderCatalogEntry]) -> [(name: String, path: String)] {
         let compiled = Set(registry.compiled.map(\.descriptor.name))
-        return registry.entries.filter { !compiled.contains($0.name) }.map { ($0.name, $0.origin) }
+        return entries.sorted { $0.name < $1.name }.filter { !compiled.contains($0.name) }.map { ($0.name, $0.origin) }
     }
 
     /// The plugins section of `apicli providers`: empty when `PATH` has none.

@@ -65,13 +65,29 @@ public struct ProviderRegistry: Sendable {
 
     /// The one description help, completions and the man page are generated
     /// from: every provider that can run, and the names of the provider files
-    /// (broken ones too, which `provider check` and `remove` are for). Each
-    /// source is read once.
-    public var model: CommandLineModel {
-        let entries = self.entries
-        let files = sources.filter(\.hasFiles).flatMap { $0.entries() }.map(\.name)
-            .filter { !Self.reserved(compiled: compiled).commands.contains($0) && ProviderDescriptor.isValidName($0) }
+    /// (broken ones too, which `provider check` and `remove` are for).
+    public var model: CommandLineModel { model(of: readSources()) }
+
+    /// Each source with its descriptions, read once, so that the model and
+    /// what the host lists beside it (the plugins a provider file shadows) come
+    /// from one reading of the providers folder.
+    func readSources() -> [SourceReading] {
+        sources.map { SourceReading(source: $0, entries: $0.entries()) }
+    }
+
+    /// The model from sources already read (see ``readSources()``).
+    func model(of reading: [SourceReading]) -> CommandLineModel {
+        let reserved = Self.reserved(compiled: compiled).commands
+        let files = reading.filter(\.source.hasFiles).flatMap(\.entries).map(\.name)
+            .filter { !reserved.contains($0) && ProviderDescriptor.isValidName($0) }
+        let entries = reading.flatMap(\.entries).sorted { $0.name < $1.name }
         return CommandLineModel(version: Host.version, providers: Self.runnable(entries).map(\.descriptor), fileProviders: files)
+    }
+
+    /// One source and the descriptions it held when it was read.
+    struct SourceReading {
+        var source: ProviderSource
+        var entries: [ProviderCatalogEntry]
     }
 
     /// Who owns what in the store: every provider of every source, each with

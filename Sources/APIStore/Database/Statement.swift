@@ -105,29 +105,10 @@ final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
-    var columnNames: [String] {
-        (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
-    }
+    var columnNames: [String] { ResultColumns.names(of: handle) }
 
     /// The current row's values.
-    func currentValues() -> [SQLValue] {
-        (0..<sqlite3_column_count(handle)).map { column in
-            switch sqlite3_column_type(handle, column) {
-            case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
-            case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
-            case SQLITE_TEXT:
-                // By byte count, not up to the first NUL.
-                guard let text = sqlite3_column_text(handle, column) else { return .text("") }
-                let count = Int(sqlite3_column_bytes(handle, column))
-                return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
-            case SQLITE_BLOB:
-                let count = Int(sqlite3_column_bytes(handle, column))
-                guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return .blob(Data()) }
-                return .blob(Data(bytes: bytes, count: count))
-            default: return .null
-            }
-        }
-    }
+    func currentValues() -> [SQLValue] { ResultColumns.values(of: handle) }
 
     private func error(_ code: Int32) -> StoreError {
         let database = sqlite3_db_handle(handle)

@@ -53,13 +53,12 @@ public final class ReadOnlyConnection: @unchecked Sendable {
     public func query(_ sql: String, row: ([String], [SQLValue]) throws -> Void) throws {
         let statement = try prepareOne(sql)
         defer { sqlite3_finalize(statement) }
-        let count = sqlite3_column_count(statement)
-        let names = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
+        let names = ResultColumns.names(of: statement)
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw error(code, sql: sql) }
-            try row(names, (0..<count).map { value(statement, $0) })
+            try row(names, ResultColumns.values(of: statement))
         }
     }
 
@@ -67,7 +66,7 @@ public final class ReadOnlyConnection: @unchecked Sendable {
     public func columns(_ sql: String) throws -> [String] {
         let statement = try prepareOne(sql)
         defer { sqlite3_finalize(statement) }
-        return (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+        return ResultColumns.names(of: statement)
     }
 
     /// Stops a running ``query(_:row:)`` as soon as SQLite can: it then throws
@@ -129,22 +128,6 @@ public final class ReadOnlyConnection: @unchecked Sendable {
             rest = next
         }
         return true
-    }
-
-    private func value(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
-        switch sqlite3_column_type(statement, column) {
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
-        case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
-            let count = Int(sqlite3_column_bytes(statement, column))
-            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(statement, column))
-            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob(Data()) }
-            return .blob(Data(bytes: bytes, count: count))
-        default: return .null
-        }
     }
 
     private func error(_ code: Int32, sql: String) -> StoreError {

@@ -16,7 +16,7 @@ struct KitWallTests {
     static let hostTypes = [
         "OutputRenderer", "TableRenderer", "TerminalViewRenderer", "CSVWriter", "ExitCode", "CLIError",
         "QueryRunner", "ProviderCommand", "HostEnvironment", "FailureWording", "StatusReading", "OutputFormat",
-        "BuiltinCommands", "ProviderRegistry", "Sparkline", "GlobalOptions", "HostSchema", "AppPaths",
+        "BuiltinCommandHandler", "ProviderRegistry", "Sparkline", "GlobalOptions", "HostSchema", "AppPaths",
     ]
 
     static func swiftFiles(under folder: String) -> [URL] {

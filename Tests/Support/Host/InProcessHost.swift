@@ -18,7 +18,14 @@ public struct InProcessHost: Sendable {
         public var stdout: String
         public var stderr: String
         /// The lines on stderr that report an error (`apicli: error: …`).
-        public var errors: [String] { stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("apicli: error: ") } }
+        public var errors: [String] { stderrLines.filter { $0.hasPrefix("apicli: error: ") } }
+        /// The lines on stderr that warn (`apicli: warning: …`).
+        public var warnings: [String] { stderrLines.filter { $0.hasPrefix("apicli: warning: ") } }
+        /// Whether stderr is one error line and nothing else, with no Swift error dumped into it.
+        public var isOneErrorLine: Bool {
+            stderrLines.count == 1 && errors.count == 1 && !stderr.contains("Error(") && !stderr.contains("Swift.")
+        }
+        private var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
     public init(

@@ -15,7 +15,7 @@ import Foundation
 /// 5-a-minute NYT limit and its 12 s pacing hold across `apicli nyt`, `apicli api
 /// nyt` and every process running either. Compiled providers and provider files
 /// alike: only the descriptor is used (base URL, key, limits, cache time, paging).
-struct APICommand: Sendable {
+struct APICommand: BuiltinCommandHandler {
     let host: Host
     let command: BuiltinCommand
 

@@ -7,7 +7,7 @@ import APICore
 import ProviderFiles
 
 /// `apicli provider add|list|show|check|remove`: provider files without a toolchain.
-struct ProviderFileCommand: Sendable {
+struct ProviderFileCommand: BuiltinCommandHandler {
     let host: Host
     let command: BuiltinCommand
 
