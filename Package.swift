@@ -36,6 +36,21 @@ let strict: [SwiftSetting] = [
 
 let providerNames = providers.map(\.target)
 
+/// SQLite is linked from its static archive where the system has one (Debian's and Ubuntu's
+/// `libsqlite3-dev` do): the shared library is built with BIND_NOW, so loading it made ld.so
+/// resolve its 1,610 symbols at every start, a fifth of `apicli --version`'s instructions
+/// (BENCHMARKS.md, issue 24). Elsewhere (macOS, a distribution without the archive) it is the
+/// shared library, as before.
+let sqliteLibrary: String = {
+    let folders = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
+    #if os(Linux)
+    if folders.contains(where: { FileManager.default.fileExists(atPath: $0 + "/libsqlite3.a") }) {
+        return ":libsqlite3.a"
+    }
+    #endif
+    return "sqlite3"
+}()
+
 let providerTargets: [Target] = providerNames.map { name in
     .target(name: name, dependencies: ["APICore"], path: "Plugins/\(name)", swiftSettings: strict)
 }
@@ -65,7 +80,10 @@ let package = Package(
         // What Foundation proper had and FoundationEssentials lacks (trimming, replacing, percent-coding,
         // a few formats, a thread): Foundation proper would link ICU's 34 MB data table. A leaf under all.
         .target(name: "APIBasics", swiftSettings: strict),
-        .target(name: "APIStore", dependencies: ["CSQLite", "APIBasics"], swiftSettings: strict),
+        .target(
+            name: "APIStore", dependencies: ["CSQLite", "APIBasics"], swiftSettings: strict,
+            linkerSettings: [.linkedLibrary(sqliteLibrary)]
+        ),
         // libcurl's ABI, declared by the shim itself (no libcurl header): it opens libcurl with dlopen on the first request.
         .target(name: "CCurlShim", path: "Sources/CCurlShim"),
         .target(

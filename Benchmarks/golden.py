@@ -34,6 +34,8 @@ def fixtures():
     """(provider, name, path, HTTP status) for every real answer a provider decodes."""
     found = []
     for name in sorted(os.listdir(os.path.join(REAL, "nyt"))):
+        if not os.path.isfile(os.path.join(REAL, "nyt", name)):
+            continue  # a folder of another endpoint's answers (topstories/), not a search answer
         found.append(("nyt", name, os.path.join(REAL, "nyt", name), 429 if "429" in name else 200))
     for folder in ("weather", "forecast"):
         for name in sorted(os.listdir(os.path.join(REAL, folder))):

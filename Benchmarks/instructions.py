@@ -65,6 +65,8 @@ def main():
                        "OPENWEATHER_API_KEY": "bench-fake-key", "APICLI_NYT_BASE_URL": url,
                        "APICLI_WEATHER_BASE_URL": url, "APICLI_MAX_BODY_MB": "64"}
                 db = os.path.join(home, "store.db")
+                # A named store's folder must exist (apicli makes only the default folder).
+                os.makedirs(home, exist_ok=True)
                 if setup:
                     subprocess.run([copy, *setup, "--db", db], env=env, check=True, stdout=subprocess.DEVNULL)
                 out = os.path.join(keep, f"{index}.{len(counts)}.out")
