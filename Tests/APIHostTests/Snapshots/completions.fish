@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --query -q
+            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --server --key-of --rate --spacing --query -q
                 set skip 1
             case '-*'
             case '*'
@@ -96,7 +96,7 @@ complete -c apicli -n '__apicli_is store clear' -a 'news sky'
 complete -c apicli -n '__apicli_is completions' -a 'bash zsh fish'
 
 # provider
-complete -c apicli -n '__apicli_using provider' -l base-url -x -d 'The API\'s base URL (http or https).'
+complete -c apicli -n '__apicli_using provider' -l base-url -x -d 'The API\'s base URL (http or https); with --openapi, replaces the document\'s servers.'
 complete -c apicli -n '__apicli_using provider' -l path -x -d 'The API path, from /.'
 complete -c apicli -n '__apicli_using provider' -l items -x -d 'Where the array of results is in the answer (hits, response.docs).'
 complete -c apicli -n '__apicli_using provider' -l query-param -x -d 'The query parameter that takes the search words.'
@@ -106,8 +106,13 @@ complete -c apicli -n '__apicli_using provider' -l key-header -x -d 'The header 
 complete -c apicli -n '__apicli_using provider' -l summary -x -d 'One line for \'apicli providers\'.'
 complete -c apicli -n '__apicli_using provider' -l sample -r -F -d 'A saved answer to guess the columns from (or to check against).'
 complete -c apicli -n '__apicli_using provider' -l sample-words -x -d 'The words of the one live request add makes (default: test).'
-complete -c apicli -n '__apicli_using provider' -l openapi -r -F -d 'An OpenAPI 3 or Swagger 2 document (JSON or YAML) to import from.'
+complete -c apicli -n '__apicli_using provider' -l openapi -r -F -d 'An OpenAPI 3 or Swagger 2 document (JSON or YAML), a file or an http(s) URL, to import from.'
 complete -c apicli -n '__apicli_using provider' -l operation -x -d 'The operationId, or \'GET /path\', to import; repeatable. Without it, every GET operation.'
+complete -c apicli -n '__apicli_using provider' -l server -x -d 'With --openapi: which of the document\'s servers to use, from 1.'
+complete -c apicli -n '__apicli_using provider' -l bearer -d 'Send the key as \'Authorization: Bearer\' (with --openapi: a token for an OAuth2 API).'
+complete -c apicli -n '__apicli_using provider' -l key-of -x -d 'Use that provider\'s key (NYT_API_KEY, nyt.api-key) instead of one of its own.'
+complete -c apicli -n '__apicli_using provider' -l rate -x -d 'The API\'s allowance, such as 5/minute,500/day (second, minute, hour, day).'
+complete -c apicli -n '__apicli_using provider' -l spacing -x -d 'Seconds between two requests, at least (1 to 3600).'
 complete -c apicli -n '__apicli_using provider' -s y -l yes -d 'remove: also drop the stored rows, without asking.'
 complete -c apicli -n '__apicli_is provider' -a 'add list show check remove'
 complete -c apicli -n '__apicli_is provider show' -a 'sky'

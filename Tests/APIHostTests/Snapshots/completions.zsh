@@ -76,7 +76,7 @@ _apicli() {
                     ;;
                 provider)
                     _arguments -s $global_options \
-                        '--base-url[The API'\''s base URL (http or https).]:URL: ' \
+                        '--base-url[The API'\''s base URL (http or https); with --openapi, replaces the document'\''s servers.]:URL: ' \
                         '--path[The API path, from /.]:/PATH: ' \
                         '--items[Where the array of results is in the answer (hits, response.docs).]:KEYPATH: ' \
                         '--query-param[The query parameter that takes the search words.]:P: ' \
@@ -86,8 +86,13 @@ _apicli() {
                         '--summary[One line for '\''apicli providers'\''.]:TEXT: ' \
                         '--sample[A saved answer to guess the columns from (or to check against).]:FILE:_files' \
                         '--sample-words[The words of the one live request add makes (default: test).]:WORDS: ' \
-                        '--openapi[An OpenAPI 3 or Swagger 2 document (JSON or YAML) to import from.]:FILE:_files' \
+                        '--openapi[An OpenAPI 3 or Swagger 2 document (JSON or YAML), a file or an http(s) URL, to import from.]:FILE:_files' \
                         '--operation[The operationId, or '\''GET /path'\'', to import; repeatable. Without it, every GET operation.]:OP: ' \
+                        '--server[With --openapi: which of the document'\''s servers to use, from 1.]:N: ' \
+                        '--bearer[Send the key as '\''Authorization: Bearer'\'' (with --openapi: a token for an OAuth2 API).]' \
+                        '--key-of[Use that provider'\''s key (NYT_API_KEY, nyt.api-key) instead of one of its own.]:PROVIDER: ' \
+                        '--rate[The API'\''s allowance, such as 5/minute,500/day (second, minute, hour, day).]:LIMITS: ' \
+                        '--spacing[Seconds between two requests, at least (1 to 3600).]:SECONDS: ' \
                         '(-y --yes)'{-y,--yes}'[remove: also drop the stored rows, without asking.]' \
                         '1:action:(add list show check remove)' \
                         '2: :->operand' && return 0
