@@ -25,14 +25,15 @@ struct AnswerSchema {
 
     /// The shape, and the schema of one item (for the columns), with what its children pass on.
     func items(in answer: DocumentNode) throws -> (shape: ItemsShape, item: DocumentNode, expanding: SchemaResolver.Expanding)? {
-        let (schema, expanding) = try resolver.resolve(answer)
+        let (schema, expanding) = try resolver.resolve(answer, refusingCycles: true)
         if schema["type"]?.string == "array", let element = schema["items"] {
-            let (item, inner) = try resolver.resolve(element, expanding: expanding, depth: 1)
+            let (item, inner) = try resolver.resolve(element, expanding: expanding, depth: 1, refusingCycles: true)
             if item["properties"] != nil { return (ItemsShape(.list, at: nil), item, inner) }
         }
         if let list = try firstProperty(in: schema, expanding: expanding, match: { key, property, parent, level -> (DocumentNode, SchemaResolver.Expanding)? in
             guard property["type"]?.string == "array", let element = property["items"] else { return nil }
-            let (item, inner) = try resolver.resolve(element, expanding: level.expanding, depth: level.depth + 1)
+            let (item, inner) = try resolver.resolve(
+                element, expanding: level.expanding, depth: level.depth + 1, refusingCycles: true)
             let envelope = (parent["properties"]?.members?.count ?? 0) <= Self.maxEnvelope
             guard item["properties"] != nil, envelope || Self.listNames.contains(key) else { return nil }
             return (item, inner)
@@ -68,7 +69,7 @@ struct AnswerSchema {
 
     /// Where the total count is: an integer property with a telling name, breadth first.
     func totalPath(in answer: DocumentNode, names: [String]) throws -> KeyPath? {
-        let (schema, expanding) = try resolver.resolve(answer)
+        let (schema, expanding) = try resolver.resolve(answer, refusingCycles: true)
         return try firstProperty(in: schema, expanding: expanding) { key, property, _, _ -> Bool? in
             property["type"]?.string == "integer" && names.contains(key) ? true : nil
         }?.path

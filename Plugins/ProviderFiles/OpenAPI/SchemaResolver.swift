@@ -28,8 +28,12 @@ struct SchemaResolver {
     /// The schema `node` stands for, as one object with `type`, `format`,
     /// `description`, `properties`, `items` and `enum` where it has them, and
     /// the references expanded to reach it (to pass on to its children).
-    /// A leaf (a cycle, or too deep) is an empty object.
-    func resolve(_ node: DocumentNode, expanding: Expanding = [], depth: Int = 0) throws -> (schema: DocumentNode, expanding: Expanding) {
+    /// A leaf (a cycle, or too deep) is an empty object. Where the schema must describe
+    /// something (the answer, an array's items) `refusingCycles` makes a chain of references
+    /// that comes back to itself with nothing between an error that names it.
+    func resolve(
+        _ node: DocumentNode, expanding: Expanding = [], depth: Int = 0, refusingCycles: Bool = false
+    ) throws -> (schema: DocumentNode, expanding: Expanding) {
         var expanding = expanding
         var current = node
         // Follow the chain of references; a reference already on the way is a leaf, but a
@@ -37,6 +41,7 @@ struct SchemaResolver {
         var chain: [String] = []
         while let reference = current["$ref"]?.string {
             if chain.contains(reference) {
+                guard refusingCycles else { return (Self.leaf(at: node.line), expanding) }
                 let names = (chain + [reference]).map { TerminalSanitizer.clean($0) }.joined(separator: " → ")
                 throw OpenAPIImportError(
                     .unusable, "\(documentPath):\(current.line): the schema is references only, in a cycle (\(names)): it describes no items")
