@@ -52,7 +52,7 @@ struct CurlTransportTests {
     @Test func endlessRedirectsEndInAnError() async throws {
         let server = try LoopbackServer { received in .redirect(to: "/loop?" + received.rawQuery) }
         defer { server.stop() }
-        let error = await failure { try await transport.send(request(server), context: context(deadline: 30)) }
+        let error = await failure { try await transport.send(request(server), context: context(deadline: 60)) }
         let reason = try #require(failureReason(error))
         #expect(reason.contains("redirects"))
         #expect(server.requests.count == CurlTransport.maxRedirects + 1)

@@ -26,7 +26,7 @@ struct URLSessionTransportTests {
         let server = try LoopbackServer { _ in .json("{}").delayed(by: .milliseconds(300)) }
         defer { server.stop() }
         let start = Date()
-        let response = try await transport.send(request(server), context: context(deadline: 2))
+        let response = try await transport.send(request(server), context: context(deadline: 60))
         #expect(response.status == 200)
         #expect(Date().timeIntervalSince(start) >= 0.3)
         #expect(server.requests.count == 1)
@@ -53,7 +53,7 @@ struct URLSessionTransportTests {
     @Test func aResetIsAConnectionFailure() async throws {
         let server = try LoopbackServer { _ in .reset }
         defer { server.stop() }
-        let error = await failure { try await transport.send(request(server), context: context(deadline: 3)) }
+        let error = await failure { try await transport.send(request(server), context: context(deadline: 60)) }
         guard case .connectionFailed(let url, _)? = error as? HTTPClientError else {
             Issue.record("expected connectionFailed, got \(String(describing: error))")
             return
@@ -65,7 +65,7 @@ struct URLSessionTransportTests {
     @Test func aRefusedConnectionIsAConnectionFailure() async throws {
         let refusing = try RefusingPort()
         let closed = HTTPRequest(baseURL: refusing.baseURL, path: "/data", credential: Credential(parameter: "api-key", value: secret))
-        let error = await failure { try await transport.send(closed, context: context(deadline: 3)) }
+        let error = await failure { try await transport.send(closed, context: context(deadline: 60)) }
         guard case .connectionFailed? = error as? HTTPClientError else {
             Issue.record("expected connectionFailed, got \(String(describing: error))")
             return
@@ -76,7 +76,7 @@ struct URLSessionTransportTests {
     @Test func aShortBodyIsTruncated() async throws {
         let server = try LoopbackServer { _ in .json(String(repeating: "y", count: 100)).truncated(after: 10) }
         defer { server.stop() }
-        let error = await failure { try await transport.send(request(server), context: context(deadline: 3)) }
+        let error = await failure { try await transport.send(request(server), context: context(deadline: 60)) }
         #expect(error as? HTTPClientError == .truncated(url: request(server).redactedURL, received: 10, expected: 100))
     }
 
@@ -84,7 +84,7 @@ struct URLSessionTransportTests {
         let small = DefaultTransport(maxBodyBytes: 1000)
         let server = try LoopbackServer { _ in .json(String(repeating: "z", count: 5000)) }
         defer { server.stop() }
-        let error = await failure { try await small.send(request(server), context: context(deadline: 3)) }
+        let error = await failure { try await small.send(request(server), context: context(deadline: 60)) }
         #expect(error as? HTTPClientError == .bodyTooLarge(url: request(server).redactedURL, limit: 1000))
     }
 
@@ -93,7 +93,7 @@ struct URLSessionTransportTests {
         let compressed = try await Gzip.compress(plain)
         let server = try LoopbackServer { _ in .gzip(compressed) }
         defer { server.stop() }
-        let response = try await transport.send(request(server), context: context(deadline: 3))
+        let response = try await transport.send(request(server), context: context(deadline: 60))
         #expect(response.body == plain)
     }
 
@@ -102,7 +102,7 @@ struct URLSessionTransportTests {
         #expect(bomb.count < 1024 * 1024, "the bomb is small on the wire: \(bomb.count) B")
         let server = try LoopbackServer { _ in .gzip(bomb) }
         defer { server.stop() }
-        let error = await failure { try await transport.send(request(server), context: context(deadline: 5)) }
+        let error = await failure { try await transport.send(request(server), context: context(deadline: 60)) }
         #expect(error as? HTTPClientError == .bodyTooLarge(url: request(server).redactedURL, limit: 1024 * 1024))
     }
 
@@ -122,7 +122,7 @@ struct URLSessionTransportTests {
         // A generous deadline: this is about where the key goes, and two hops on a machine busy
         // with the process tests can take seconds.
         let response = try await transport.send(
-            request(origin, query: [QueryItem("q", "c++ & rust")]), context: context(deadline: 15)
+            request(origin, query: [QueryItem("q", "c++ & rust")]), context: context(deadline: 60)
         )
         #expect(response.status == 200)
         #expect(origin.requests.first?.query("api-key") == secret)
@@ -138,7 +138,7 @@ struct URLSessionTransportTests {
             received.path == "/old" ? .redirect(to: "/new?" + received.rawQuery) : .json("{}")
         }
         defer { server.stop() }
-        let response = try await transport.send(request(server, path: "/old"), context: context(deadline: 15))
+        let response = try await transport.send(request(server, path: "/old"), context: context(deadline: 60))
         #expect(response.status == 200)
         #expect(server.requests(to: "/new").first?.query("api-key") == secret)
     }
@@ -147,7 +147,7 @@ struct URLSessionTransportTests {
     func queryValuesArriveExactly(value: String) async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        _ = try await transport.send(request(server, query: [QueryItem("q", value)]), context: context(deadline: 3))
+        _ = try await transport.send(request(server, query: [QueryItem("q", value)]), context: context(deadline: 60))
         let logged = try #require(server.requests.first)
         #expect(logged.query("q") == value)
         #expect(logged.query.map(\.name) == ["q", "api-key"])
@@ -190,7 +190,7 @@ struct URLSessionTransportTests {
             ScriptedResponse(status: 200, headers: [("Content-Type", "text/html")], body: Data("{not json".utf8))
         }
         defer { server.stop() }
-        let response = try await transport.send(request(server), context: context(deadline: 3))
+        let response = try await transport.send(request(server), context: context(deadline: 60))
         #expect(response.headers["Content-Type"] == "text/html")
         #expect(response.body == Data("{not json".utf8))
     }
