@@ -99,6 +99,16 @@ def big_provider(folder, operations=500):
     return os.path.getsize(path)
 
 
+def touches(apicli, args, env, name):
+    """Whether the run opens or reads a file whose path ends with `name` (strace): the reason
+    the wall-time difference can only be noise when it does not."""
+    with tempfile.TemporaryDirectory() as out:
+        log = os.path.join(out, "trace")
+        subprocess.run(["strace", "-f", "-e", "trace=%file", "-o", log, apicli] + args, env=env, capture_output=True)
+        with open(log) as f:
+            return any(name in line for line in f)
+
+
 def run_once(apicli, args, env):
     start = time.perf_counter()
     subprocess.run([apicli] + args, env=env, capture_output=True)
@@ -138,6 +148,9 @@ def main():
             a, b = statistics.median(without) * 1000, statistics.median(with_file) * 1000
             print(f"apicli {' '.join(command)}: median {a:.2f} ms without, {b:.2f} ms with a 500-operation file "
                   f"({file_size / 1e3:.0f} kB) installed: {b - a:+.2f} ms (goal <= 2 ms; {len(without)} interleaved runs each)")
+            if shutil.which("strace"):
+                opened = touches(apicli, command, environment(loaded), "big.json")
+                print(f"    the 500-operation file is {'read' if opened else 'never opened'} by this run (strace)")
     finally:
         shutil.rmtree(bare, ignore_errors=True)
         shutil.rmtree(loaded, ignore_errors=True)
