@@ -2,36 +2,13 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `apicli config` with the built binary: defaults that change requests, keys
-/// from stdin that are never printed, and a private file.
+/// `apicli config` with the built binary, for what reads the process's stdin: a
+/// key from stdin that is never printed and lands in a 0600 file, and one typed
+/// on a terminal without echo. Config defaults, a key on the command line and a
+/// readable file are tested in-process (`WeatherTests.ConfigDefaultsTests`,
+/// `NYTTests.ConfigKeyTests`).
 @Suite("Config, end to end")
 struct ConfigEndToEndTests {
-    @Test("config set weather.units imperial: the next run asks for and shows imperial units")
-    func unitsFromConfig() async throws {
-        let (sandbox, fixtures) = try Sandbox.withFixtures()
-        let set = try await sandbox.run(["config", "set", "weather.units", "imperial"])
-        #expect(set.exitCode == 0, "\(set.stderrText)")
-        let get = try await sandbox.run(["config", "get", "weather.units"])
-        #expect(get.stdoutText == "imperial\n")
-
-        let run = try await sandbox.run(["weather", "Rostov"])
-        #expect(run.exitCode == 0, "\(run.stderrText)")
-        #expect(fixtures.requests.last?.query("units") == "imperial")
-        #expect(run.stdoutText.contains("°F"))
-        #expect(run.stdoutText.contains("mph"))
-
-        // A flag beats the config file; the environment beats it too.
-        let flag = try await sandbox.run(["weather", "Rostov", "--units", "standard"])
-        #expect(flag.exitCode == 0)
-        #expect(fixtures.requests.last?.query("units") == "standard")
-        let variable = try await sandbox.run(["weather", "Rostov"], set: ["APICLI_WEATHER_UNITS": "metric"])
-        #expect(variable.exitCode == 0)
-        #expect(fixtures.requests.last?.query("units") == "metric")
-
-        let bad = try await sandbox.run(["config", "set", "weather.units", "kelvinish"])
-        #expect(bad.exitCode == 64)
-    }
-
     @Test("config set nyt.api-key reads stdin; list and get never print it; the file is 0600")
     func keyFromStdin() async throws {
         let secret = "stdinKEY-5d4c3b2a"
@@ -82,27 +59,5 @@ struct ConfigEndToEndTests {
         #expect(!(try String(contentsOfFile: typescript, encoding: .utf8)).contains(secret), "no echo on the terminal")
         let contents = try String(contentsOfFile: sandbox.configPath, encoding: .utf8)
         #expect(contents.contains("nyt.api-key = \(secret)"))
-    }
-
-    @Test("a key on the command line is refused (64) and not written")
-    func keyOnCommandLine() async throws {
-        let (sandbox, _) = try Sandbox.withFixtures()
-        let result = try await sandbox.run(["config", "set", "nyt.api-key", "cmdlineKEY-0000"])
-        #expect(result.exitCode == 64)
-        #expect(result.stderrText.contains("never taken from the command line"))
-        #expect(!result.stderrText.contains("cmdlineKEY-0000"))
-        let contents = (try? String(contentsOfFile: sandbox.configPath, encoding: .utf8)) ?? ""
-        #expect(!contents.contains("cmdlineKEY-0000"))
-    }
-
-    @Test("a config file others can read is reported")
-    func readableConfigWarns() async throws {
-        let (sandbox, _) = try Sandbox.withFixtures()
-        let set = try await sandbox.run(["config", "set", "weather.lang", "fr"])
-        #expect(set.exitCode == 0)
-        #expect(chmod(sandbox.configPath, 0o644) == 0)
-        let run = try await sandbox.run(["weather", "Rostov"])
-        #expect(run.exitCode == 0)
-        #expect(run.stderrText.contains("chmod 600"))
     }
 }

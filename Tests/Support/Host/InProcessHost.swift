@@ -11,6 +11,8 @@ public struct InProcessHost: Sendable {
     public let transport: StubTransport
     public let registry: ProviderRegistry
     public let variables: [String: String]
+    /// The clock and sleep the runs get: the system's, or a ``ManualClock`` so a test of a wait waits for nothing.
+    public var time = TimeSource.system
 
     /// One run's result.
     public struct Run: Sendable {
@@ -43,7 +45,7 @@ public struct InProcessHost: Sendable {
 
     public func run(_ words: [String]) async -> Run {
         let console = CapturingConsole()
-        let environment = HostEnvironment(variables: variables, console: console, transport: transport)
+        let environment = HostEnvironment(variables: variables, console: console, time: time, transport: transport)
         let code = await Host(registry: registry, environment: environment).run(words)
         return Run(code: code, stdout: console.stdout, stderr: console.stderr)
     }
