@@ -13,7 +13,7 @@ import Synchronization
 /// captured output.
 public struct HostEnvironment: Sendable {
     /// The environment variables: given, or the process's, read the first time they are
-    /// asked for (``ProcessVariables``), since `--version` and `--help` need none.
+    /// asked for (``ProcessVariables``), since `--version` needs none.
     public var variables: [String: String] {
         get {
             switch source {
