@@ -99,6 +99,14 @@ struct BulkFileStoreTests {
             try tx.queryOne("SELECT COUNT(*) FROM provider_files_items WHERE fetched_at < ?", [Self.later.sql])
         }
         #expect(stale?[0].int == 0, "every item stored again says when it was last seen")
+        // A new item in the migrated store gets its own full-text row, with no trigger to make it.
+        let quokka = FileItem(id: "new", value: .object([.init("title", .string("Quokka survey"))]))
+        try Self.save([(quokka, "Quokka survey")], provider: "hn", key: "new", in: store, at: Self.later)
+        try Self.checkIndex(store)
+        let found = try store.read { tx in
+            try FileItemStore(tx, provider: "hn").search("quokka", answerKey: "none", limit: 10)
+        }
+        #expect(found?.value.items.map(\.id) == ["new"])
     }
 
     @Test("new items are indexed, a changed one is re-indexed in place, an unchanged one keeps its row")
