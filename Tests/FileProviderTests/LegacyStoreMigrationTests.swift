@@ -48,7 +48,7 @@ struct LegacyStoreMigrationTests {
             try FileItemStore(tx, provider: "hn").search("crockford", answerKey: "none", limit: 10)
         }
         #expect(found?.value.items.map(\.id) == ["12422420"])
-        #expect(try store.schemaVersion(owner: FileItemSchema.owner) == 1)
+        #expect(try store.schemaVersion(owner: FileItemSchema.owner) == FileItemSchema.migrations.count)
         // Migrating again changes nothing.
         try store.migrate(owner: FileItemSchema.owner, FileItemSchema.migrations)
         #expect(try Self.rows("SELECT COUNT(*) FROM provider_files_items", in: store) == [["3"]])

@@ -8,7 +8,11 @@ import APICore
 /// - `provider_files_items`: one row per (provider, item id): the item's JSON,
 ///   the text of its searchable columns and when it was fetched. `num` is an
 ///   explicit key so the external-content FTS index survives `VACUUM`.
-/// - `provider_files_items_fts`: FTS5 over `search_text`, kept in step by triggers.
+/// - `provider_files_items_fts`: FTS5 over `search_text`. Deletes and updates of
+///   `search_text` keep it in step by triggers (so a plain `DELETE` of a
+///   provider's rows keeps it right too); a new item's FTS row is inserted by
+///   ``FileItemStore`` itself (migration 2), since an insert trigger made every
+///   row's statement a savepoint, and FTS5 writes its buffered terms out at each.
 /// - `provider_files_queries`: each query answered, its total and when.
 /// - `provider_files_results`: which items answered which query, in order.
 ///
@@ -36,7 +40,22 @@ public enum FileItemSchema {
             try tx.executeScript(tablesSQL)
             try LegacyFileTables.moveRows(in: tx)
         }),
+        // New items are indexed by `FileItemStore.store` with one direct FTS5 insert
+        // each, and only an update of `search_text` fires the update trigger (an update
+        // of `json` and `fetched_at` alone needs no savepoint, so FTS5 keeps its buffer).
+        Migration(2, sql: bulkTriggersSQL),
     ]
+
+    static let bulkTriggersSQL = """
+        DROP TRIGGER provider_files_items_fts_insert;
+        DROP TRIGGER provider_files_items_fts_update;
+        CREATE TRIGGER provider_files_items_fts_update AFTER UPDATE OF search_text ON provider_files_items
+        WHEN old.search_text IS NOT new.search_text BEGIN
+            INSERT INTO provider_files_items_fts (provider_files_items_fts, rowid, search_text)
+            VALUES ('delete', old.num, old.search_text);
+            INSERT INTO provider_files_items_fts (rowid, search_text) VALUES (new.num, new.search_text);
+        END;
+        """
 
     static let tablesSQL = """
         CREATE TABLE provider_files_items (

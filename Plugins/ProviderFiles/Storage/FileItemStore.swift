@@ -17,21 +17,29 @@ struct FileItemStore {
         self.provider = provider
     }
 
-    static let upsertItem = SQLStatement.upsert(
-        into: "provider_files_items", columns: ["provider", "item_id", "json", "search_text", "fetched_at"],
-        conflict: ["provider", "item_id"])
+    static let insertNewItem =
+        SQLStatement.insert(into: "provider_files_items", columns: ["provider", "item_id", "json", "search_text", "fetched_at"])
+        + " ON CONFLICT (provider, item_id) DO NOTHING"
+
+    static let insertIndexRow = SQLStatement.insert(into: "provider_files_items_fts", columns: ["rowid", "search_text"])
+
+    /// Rewrites a stored item's columns that the index does not read, and returns the one it does.
+    static let refreshItem =
+        "UPDATE provider_files_items SET json = ?, fetched_at = ? WHERE provider = ? AND item_id = ? RETURNING search_text"
+
+    /// Rewrites a stored item's indexed column: the update trigger re-indexes it.
+    static let reindexItem = "UPDATE provider_files_items SET search_text = ? WHERE provider = ? AND item_id = ?"
 
     static let upsertQuery = SQLStatement.upsert(
         into: "provider_files_queries", columns: ["provider", "query_key", "total", "fetched_at"],
         conflict: ["provider", "query_key"])
 
-    /// Upserts the items and replaces the answer to `key` whole.
+    /// Stores the items and replaces the answer to `key` whole: the host's
+    /// transaction (one per page) makes the replacement all or nothing.
     func save(_ answer: FileAnswer, for key: String, searchText: (FileItem) -> String, at fetchedAt: Date) throws {
         let name = SQLValue.text(provider)
         for item in answer.items {
-            try transaction.execute(
-                Self.upsertItem,
-                [name, .text(item.id), .text(item.value.serialized(pretty: false)), .text(searchText(item)), fetchedAt.sql])
+            try store(item, searchText: searchText(item), at: fetchedAt)
         }
         try transaction.execute(Self.upsertQuery, [name, .text(key), answer.total.sql, fetchedAt.sql])
         try transaction.execute(
@@ -40,6 +48,29 @@ struct FileItemStore {
             try transaction.execute(
                 "INSERT INTO provider_files_results (provider, query_key, position, item_id) VALUES (?, ?, ?, ?)",
                 [name, .text(key), position.sql, .text(item.id)])
+        }
+    }
+
+    /// Stores one item, or refreshes it: any answer may share it.
+    ///
+    /// A new item is inserted with its FTS5 row, one prepared statement each (no
+    /// trigger, so no savepoint, so FTS5 keeps its terms buffered until the
+    /// commit). A stored one gets its JSON and `fetched_at` rewritten by an update
+    /// that touches no indexed column (so it fires no trigger either); only when
+    /// its searchable text changed does the update trigger re-index it.
+    func store(_ item: FileItem, searchText: String, at fetchedAt: Date) throws {
+        let name = SQLValue.text(provider), id = SQLValue.text(item.id), text = SQLValue.text(searchText)
+        let json = SQLValue.text(item.value.serialized(pretty: false))
+        try transaction.execute(Self.insertNewItem, [name, id, json, text, fetchedAt.sql])
+        if transaction.changes == 1 {
+            try transaction.execute(Self.insertIndexRow, [.integer(transaction.lastInsertRowID), text])
+            return
+        }
+        guard let stored = try transaction.queryOne(Self.refreshItem, [json, fetchedAt.sql, name, id]) else {
+            throw StoreError.misuse(reason: "the \(provider) item \(item.id) was neither new nor stored")
+        }
+        if stored[0] != text {
+            try transaction.execute(Self.reindexItem, [text, name, id])
         }
     }
 

@@ -7,8 +7,8 @@ import APICore
 ///
 /// Their rows move into the engine's tables inside the migration's
 /// transaction, so a store has either the old tables or the new ones with
-/// every row, never half of each; the new items table's insert trigger
-/// rebuilds the full-text index as the rows arrive.
+/// every row, never half of each; migration 1's insert trigger (dropped by
+/// migration 2, which runs after it) rebuilds the full-text index as the rows arrive.
 enum LegacyFileTables {
     static func moveRows(in tx: Transaction) throws {
         let found = try tx.queryOne(

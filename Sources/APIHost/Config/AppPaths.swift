@@ -22,6 +22,9 @@ public struct AppPaths: Sendable, Equatable {
     /// location itself (as apicli does for the `apicli-NAME` plugins it runs) is not naming another.
     public var databaseIsNamed: Bool
 
+    /// Every variable ``init(variables:databaseFlag:)`` reads.
+    public static let variableNames = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "APICLI_DB"]
+
     public init(variables: [String: String], databaseFlag: String? = nil) {
         func variable(_ name: String) -> String? { variables[name].flatMap { $0.isEmpty ? nil : $0 } }
         let home = variable("HOME")

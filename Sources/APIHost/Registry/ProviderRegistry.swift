@@ -113,11 +113,14 @@ public struct ProviderRegistry: Sendable {
     /// What a provider described at run time cannot be called or define: the
     /// compiled providers' names, the built-in commands, and the global options.
     public static func reserved(compiled: [any Provider]) -> ReservedNames {
-        ReservedNames(
-            commands: Set(compiled.map(\.descriptor.name) + BuiltinCommand.all.map(\.name)),
+        // Each descriptor is built once: a compiled provider builds its whole description
+        // (options, columns, help) on every call, and this runs at every start.
+        let descriptors = compiled.map(\.descriptor)
+        return ReservedNames(
+            commands: Set(descriptors.map(\.name) + BuiltinCommand.all.map(\.name)),
             options: Set(GlobalOptions.specs.map(\.name) + [Host.versionSpec.name]),
             keyVariables: Dictionary(
-                compiled.compactMap { provider in provider.descriptor.credential.map { (provider.descriptor.name, $0.environmentVariable) } },
+                descriptors.compactMap { descriptor in descriptor.credential.map { (descriptor.name, $0.environmentVariable) } },
                 uniquingKeysWith: { first, _ in first }))
     }
 
