@@ -32,7 +32,7 @@ public enum ProviderHelpGenerator {
         var rows: [(label: String, text: String)] = []
         if let credential = provider.credential {
             rows.append((credential.environmentVariable,
-                         "The API key (get one at \(credential.signupURL)); or '\(programName) config set \(provider.name).api-key'."))
+                         "The API key (get one at \(credential.signupURL)); or '\(programName) config set \(provider.apiKeySetting)'."))
         }
         rows.append((provider.baseURLVariable.name, provider.baseURLVariable.meaning))
         for option in provider.options where option.configurable {
