@@ -35,7 +35,7 @@ struct AnswerSchema {
             let (item, inner) = try resolver.resolve(
                 element, expanding: level.expanding, depth: level.depth + 1, refusingCycles: true)
             let envelope = (parent["properties"]?.members?.count ?? 0) <= Self.maxEnvelope
-            guard item["properties"] != nil, envelope || Self.listNames.contains(key) else { return nil }
+            guard item["properties"] != nil, level.insideEnvelopes, envelope || Self.listNames.contains(key) else { return nil }
             return (item, inner)
         }) {
             return (.list(list.path), list.found.0, list.found.1)
@@ -80,6 +80,10 @@ struct AnswerSchema {
         var count: Int
         var depth: Int
         var expanding: SchemaResolver.Expanding
+        /// Whether every object above the property's own parent is a small envelope: an
+        /// array in a sub-object of a record of dozens of fields (Stripe's person's
+        /// `requirements.errors[]`) is a field of that record, not the answer's list.
+        var insideEnvelopes = true
     }
 
     /// The first property, breadth first and at most ``maxLevels`` objects deep,
@@ -97,10 +101,13 @@ struct AnswerSchema {
             for property in try resolver.properties(of: node, expanding: level.expanding, depth: level.depth) {
                 guard !property.key.isEmpty, !property.key.contains("."), let keyPath = KeyPath((path + [property.key]).joined(separator: "."))
                 else { continue }
-                let inner = Level(count: level.count + 1, depth: level.depth + 1, expanding: property.expanding)
+                let inner = Level(count: level.count + 1, depth: level.depth + 1, expanding: property.expanding,
+                                  insideEnvelopes: level.insideEnvelopes)
                 if let found = try match(property.key, property.schema, node, inner) { return (keyPath, found) }
                 if property.schema["properties"] != nil, inner.count < Self.maxLevels {
-                    queue.append((path + [property.key], property.schema, inner))
+                    var below = inner
+                    below.insideEnvelopes = inner.insideEnvelopes && (node["properties"]?.members?.count ?? 0) <= Self.maxEnvelope
+                    queue.append((path + [property.key], property.schema, below))
                 }
             }
         }
