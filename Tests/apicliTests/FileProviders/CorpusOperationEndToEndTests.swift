@@ -9,7 +9,7 @@ import TestSupport
 /// required parameter. Where `openapi-answers/` has a real recorded answer for one of
 /// the document's operations, that operation is run on it; otherwise the first operation
 /// gets a minimal answer of its declared shape (`recorded` says which, per row).
-@Suite("Every corpus API, one operation end to end")
+@Suite("Every corpus API, one operation end to end", .serialized)
 struct CorpusOperationEndToEndTests {
     struct Row: Sendable, CustomStringConvertible {
         var document: String
@@ -22,7 +22,8 @@ struct CorpusOperationEndToEndTests {
         var description: String { document }
     }
 
-    /// Stripe's 4 MB document, read by a debug build beside the other rows on two cores, takes a while.
+    /// A debug build reading Stripe's 4 MB document on a loaded machine takes a while; the rows run one at a
+    /// time (`.serialized`) so that 29 imports at once do not starve the timing tests that run beside them.
     static let slow = Duration.seconds(180)
     static let key = "corpus:key-e2e-7f3a"
     static let noServer = ["--base-url", "https://api.example.com"]
