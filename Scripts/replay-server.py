@@ -8,6 +8,8 @@ Serves the real responses in Tests/Fixtures/real on 127.0.0.1 only:
   GET /data/2.5/air_pollution[/forecast] the recorded air quality answer nearest the coordinates, else 404
   GET /svc/search/v2/articlesearch.json  the stored page recorded for the words asked (`dog`), else
                                         a stored page of another search
+  GET /svc/books/v3/lists/overview.json  the recorded best-seller overview (1 April 2018), when an
+                                        `api-key` is sent; else NYT's 401 answer
 Prints "PORT <n>" on its first line, then serves until it has lived --lifetime seconds.
 """
 import argparse
@@ -59,6 +61,9 @@ NYT_PAGES = [
     "nyt/nyt-2016-11-compact-escaped-slashes.json",
     "nyt/nyt-2017-03-wordcount-int-printpage-int.json",
 ]
+
+# NYT Books' best-seller overview, as recorded.
+BOOKS_OVERVIEW = "openapi-answers/nyt_books_lists_overview_2018-04-01_yanwenwang.json"
 
 
 def forecast_for(query):
@@ -147,6 +152,10 @@ class Replay(http.server.BaseHTTPRequestHandler):
                 # One recorded page: later pages are empty-handed as far as the replay knows.
                 return self.send(200, NYT_WORDS[words]) if page == 0 else self.send(404, None)
             return self.send(200, NYT_PAGES[page % len(NYT_PAGES)])
+        if url.path == "/svc/books/v3/lists/overview.json":
+            if not query.get("api-key"):
+                return self.send(401, "errors/nyt_401_invalid_apikey_khalilahmad0.json")
+            return self.send(200, BOOKS_OVERVIEW)
         self.send_response(404)
         self.send_header("Content-Length", "0")
         self.end_headers()

@@ -29,6 +29,24 @@ struct AnswerShapeImportTests {
         #expect(ProviderFileWriter.text(file).contains(#""items" : "results""#) || ProviderFileWriter.text(file).contains(#""items": "results""#))
     }
 
+    @Test("A record with a small list deep inside (Stripe's charge and its refunds.data) stays a record; the list of charges is a list")
+    func stripeRecordKeepsItsInnerList() throws {
+        let path = Self.corpus("stripe_spec3_2023-09.yaml")
+        let charge = try OpenAPIImport(name: "charge", documentPath: path, operation: "GetChargesCharge", wordsParameter: nil).providerFile()
+        #expect(charge.primary.items == ItemsShape(.record, at: nil))
+        let charges = try OpenAPIImport(name: "charges", documentPath: path, operation: "GetCharges", wordsParameter: nil).providerFile()
+        #expect(charges.primary.items == .list(try #require(KeyPath("data"))))
+    }
+
+    @Test("An answer declared under */* (xkcd's comic) is read as JSON: a record")
+    func anyMediaRange() throws {
+        let file = try OpenAPIImport(
+            name: "xkcd", documentPath: Self.corpus("apisguru_xkcd.com_openapi.yaml"), operation: "GET /info.0.json",
+            wordsParameter: nil).providerFile()
+        #expect(file.primary.items == ItemsShape(.record, at: nil))
+        #expect(file.primary.columns.contains { $0.path.description == "title" })
+    }
+
     @Test("Every shape is written and read back the same")
     func roundTrip() throws {
         for shape in [ItemsShape(.record, at: nil), ItemsShape(.list, at: nil), ItemsShape(.parallel, at: KeyPath("hourly")),

@@ -30,17 +30,17 @@ struct AnswerSchema {
             let (item, inner) = try resolver.resolve(element, expanding: expanding, depth: 1, refusingCycles: true)
             if item["properties"] != nil { return (ItemsShape(.list, at: nil), item, inner) }
         }
-        if let list = try firstProperty(in: schema, expanding: expanding, match: { key, property, parent, level -> (DocumentNode, SchemaResolver.Expanding)? in
+        if let list = try firstProperty(in: schema, expanding: expanding, withinEnvelopes: true, match: { key, property, parent, level -> (DocumentNode, SchemaResolver.Expanding)? in
             guard property["type"]?.string == "array", let element = property["items"] else { return nil }
             let (item, inner) = try resolver.resolve(
                 element, expanding: level.expanding, depth: level.depth + 1, refusingCycles: true)
             let envelope = (parent["properties"]?.members?.count ?? 0) <= Self.maxEnvelope
-            guard item["properties"] != nil, envelope || Self.listNames.contains(key) else { return nil }
+            guard item["properties"] != nil, level.insideEnvelopes, envelope || Self.listNames.contains(key) else { return nil }
             return (item, inner)
         }) {
             return (.list(list.path), list.found.0, list.found.1)
         }
-        if let parallel = try firstProperty(in: schema, expanding: expanding, match: { _, property, _, level -> (DocumentNode, SchemaResolver.Expanding)? in
+        if let parallel = try firstProperty(in: schema, expanding: expanding, withinEnvelopes: true, match: { _, property, _, level -> (DocumentNode, SchemaResolver.Expanding)? in
             try parallelItem(property, level: level)
         }) {
             return (ItemsShape(.parallel, at: parallel.path), parallel.found.0, parallel.found.1)
@@ -80,13 +80,21 @@ struct AnswerSchema {
         var count: Int
         var depth: Int
         var expanding: SchemaResolver.Expanding
+        /// Whether every object above the property's own parent is a small envelope: an
+        /// array in a sub-object of a record of dozens of fields (Stripe's person's
+        /// `requirements.errors[]`) is a field of that record, not the answer's list.
+        var insideEnvelopes = true
     }
 
     /// The first property, breadth first and at most ``maxLevels`` objects deep,
     /// that `match` accepts. The levels are counted as the queue goes down, never
     /// read from the path's text; a name that cannot be a key path step is passed over.
+    ///
+    /// `withinEnvelopes` goes down only through small envelopes: the items of an answer are
+    /// never below a sub-object of a large record, and not looking there keeps a record of
+    /// a large document (Stripe's) from being walked four levels deep.
     private func firstProperty<Found>(
-        in schema: DocumentNode, expanding: SchemaResolver.Expanding,
+        in schema: DocumentNode, expanding: SchemaResolver.Expanding, withinEnvelopes: Bool = false,
         match: (String, DocumentNode, DocumentNode, Level) throws -> Found?
     ) throws -> (path: KeyPath, found: Found)? {
         var queue: [(path: [String], schema: DocumentNode, level: Level)] = [([], schema, Level(count: 0, depth: 0, expanding: expanding))]
@@ -97,10 +105,15 @@ struct AnswerSchema {
             for property in try resolver.properties(of: node, expanding: level.expanding, depth: level.depth) {
                 guard !property.key.isEmpty, !property.key.contains("."), let keyPath = KeyPath((path + [property.key]).joined(separator: "."))
                 else { continue }
-                let inner = Level(count: level.count + 1, depth: level.depth + 1, expanding: property.expanding)
+                let inner = Level(count: level.count + 1, depth: level.depth + 1, expanding: property.expanding,
+                                  insideEnvelopes: level.insideEnvelopes)
                 if let found = try match(property.key, property.schema, node, inner) { return (keyPath, found) }
                 if property.schema["properties"] != nil, inner.count < Self.maxLevels {
-                    queue.append((path + [property.key], property.schema, inner))
+                    var below = inner
+                    below.insideEnvelopes = inner.insideEnvelopes && (node["properties"]?.members?.count ?? 0) <= Self.maxEnvelope
+                    if below.insideEnvelopes || !withinEnvelopes {
+                        queue.append((path + [property.key], property.schema, below))
+                    }
                 }
             }
         }

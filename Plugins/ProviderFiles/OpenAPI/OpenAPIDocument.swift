@@ -95,13 +95,16 @@ struct OpenAPIDocument {
         throw error(root["paths"], message)
     }
 
-    /// The schema of the operation's successful JSON answer.
+    /// The schema of the operation's successful JSON answer: under a JSON media type, else under a
+    /// range that takes JSON in (`*/*`, `application/*`, as xkcd's document says); the answer is
+    /// still read as JSON, and one that is not is the usual data error.
     func responseSchema(of operation: DocumentNode) -> DocumentNode? {
         let responses = operation["responses"]
         guard let response = (responses?["200"] ?? responses?["2XX"] ?? responses?["default"]).map(resolved) else { return nil }
         if isSwagger2 { return response["schema"].map(resolved) }
         let content = response["content"]
         let json = content?["application/json"] ?? content?.members?.first { $0.key.contains("json") }?.value
+            ?? content?["*/*"] ?? content?["application/*"]
         return json?["schema"].map(resolved)
     }
 
