@@ -50,6 +50,8 @@ extension ProviderFile {
             })),
             .init("words", words),
             .init("items", .string(operation.items.description)),
+            // `list`, `record` or `parallel`: "." alone is both a bare array and a whole-answer record.
+            .init("shape", .string(operation.items.kind.rawValue)),
             .init("paging", operation.paging.map { .string($0.style.rawValue) } ?? .null),
         ])
     }

@@ -11,6 +11,8 @@ struct CorpusCall {
     var expectedPath: String
     var requiredQuery: [(String, String)] = []
     var items: String
+    /// `list`, `record` or `parallel`, as `provider show` says.
+    var shape: String
 
     static let word = "corpusword"
 
@@ -18,6 +20,7 @@ struct CorpusCall {
         name = operation["name"] as? String ?? ""
         method = operation["method"] as? String ?? ""
         items = operation["items"] as? String ?? "."
+        shape = operation["shape"] as? String ?? ""
         var path = operation["path"] as? String ?? ""
         for argument in operation["arguments"] as? [[String: Any]] ?? [] {
             let value = Self.value(for: argument)

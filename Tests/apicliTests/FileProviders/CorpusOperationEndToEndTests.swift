@@ -17,7 +17,7 @@ struct CorpusOperationEndToEndTests {
         var recorded: (operation: String, answer: String)?
         /// Flags the document needs at import: no server of its own, or only OAuth2 (a bearer token from elsewhere).
         var flags: [String] = []
-        /// The first operation's answer is a bare array (the document says so; `provider show` writes "." for it and a record alike).
+        /// The first operation's answer is a bare array (the document says so; `provider show` says `"items": ".", "shape": "list"`).
         var bareArray = false
         var description: String { document }
     }
@@ -73,6 +73,8 @@ struct CorpusOperationEndToEndTests {
         let wanted = row.recorded?.operation
         let operation = try #require(wanted.flatMap { name in operations.first { $0["name"] as? String == name } } ?? operations.first)
         let call = CorpusCall(operation)
+        // The contract tells a bare array from a whole-answer record by its shape.
+        #expect((call.items == "." && call.shape == "list") == row.bareArray, "\(call.name): items \(call.items), shape \(call.shape)")
 
         let answer = try row.recorded.map { try Fixtures.real("openapi-answers/\($0.answer)") } ?? call.minimalAnswer(bareArray: row.bareArray)
         fixtures.answer(.json(answer)) { _ in true }
