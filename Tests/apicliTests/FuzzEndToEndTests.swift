@@ -28,6 +28,20 @@ struct FuzzEndToEndTests {
         }
     }
 
+    /// Runs `lines` ``workers`` at a time, each bounded at 20 s, and hands each run to `check` in order of finishing.
+    static func inPairs(
+        _ lines: [[String]], in sandbox: Sandbox, check: ([String], ProcessRunner.Result) -> Void
+    ) async throws {
+        for chunk in stride(from: 0, to: lines.count, by: workers) {
+            let batch = Array(lines[chunk..<min(chunk + workers, lines.count)])
+            let results = try await withThrowingTaskGroup(of: ([String], ProcessRunner.Result).self) { group in
+                for line in batch { group.addTask { (line, try await sandbox.run(line, timeout: .seconds(20))) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for (line, result) in results { check(line, result) }
+        }
+    }
+
     static func report(_ name: String, _ tally: FuzzTally, since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
         print(tally.summary(name, seconds: Double(elapsed.components.seconds)))
@@ -75,17 +89,10 @@ struct FuzzEndToEndTests {
         let count = Self.limit(100_000, default: 300)
         let lines = (0..<count).map { _ in generator.next() }
         var tally = FuzzTally()
-        for chunk in stride(from: 0, to: lines.count, by: Self.workers) {
-            let batch = Array(lines[chunk..<min(chunk + Self.workers, lines.count)])
-            let results = try await withThrowingTaskGroup(of: ([String], ProcessRunner.Result).self) { group in
-                for line in batch { group.addTask { (line, try await sandbox.run(line, timeout: .seconds(20))) } }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-            for (line, result) in results {
-                tally.cases += 1
-                tally.runs += 1
-                tally.findings += FuzzVerdict.check(result, arguments: line, label: "argv", strict: false)
-            }
+        try await Self.inPairs(lines, in: sandbox) { line, result in
+            tally.cases += 1
+            tally.runs += 1
+            tally.findings += FuzzVerdict.check(result, arguments: line, label: "argv", strict: false)
         }
         Self.report("command lines", tally, since: start)
         #expect(tally.runs == count)
@@ -104,17 +111,10 @@ struct FuzzEndToEndTests {
         let count = Self.limit(100_000, default: 300)
         let lines = (0..<count).map { _ in generator.next() }
         var tally = FuzzTally()
-        for chunk in stride(from: 0, to: lines.count, by: Self.workers) {
-            let batch = Array(lines[chunk..<min(chunk + Self.workers, lines.count)])
-            let results = try await withThrowingTaskGroup(of: ([String], ProcessRunner.Result).self) { group in
-                for line in batch { group.addTask { (line, try await sandbox.run(line, timeout: .seconds(20))) } }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-            for (line, result) in results {
-                tally.cases += 1
-                tally.runs += 1
-                tally.findings += FuzzVerdict.check(result, arguments: line, label: "store sql")
-            }
+        try await Self.inPairs(lines, in: sandbox) { line, result in
+            tally.cases += 1
+            tally.runs += 1
+            tally.findings += FuzzVerdict.check(result, arguments: line, label: "store sql")
         }
         Self.report("store sql", tally, since: start)
         #expect(tally.runs == count)
@@ -139,21 +139,14 @@ extension FuzzEndToEndTests {
         _ lines: [[String]], in sandbox: Sandbox, label: String, strict: Bool = true, tally: inout FuzzTally,
         codes: inout [Int32: Int]
     ) async throws {
-        for chunk in stride(from: 0, to: lines.count, by: workers) {
-            let batch = Array(lines[chunk..<min(chunk + workers, lines.count)])
-            let results = try await withThrowingTaskGroup(of: ([String], ProcessRunner.Result).self) { group in
-                for line in batch { group.addTask { (line, try await sandbox.run(line, timeout: .seconds(20))) } }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-            for (line, result) in results {
-                tally.runs += 1
-                codes[result.exitCode, default: 0] += 1
-                tally.findings += FuzzVerdict.check(result, arguments: line, label: label, strict: strict)
-                if ProviderFileTextEndToEndTests.controlsTerminal(result.stdoutText + result.stderrText) {
-                    tally.findings.append(FuzzVerdict(
-                        problem: .notOneErrorLine, label: label + ": a terminal control shown", arguments: line,
-                        exitCode: result.exitCode, stderr: result.stderrText))
-                }
+        try await inPairs(lines, in: sandbox) { line, result in
+            tally.runs += 1
+            codes[result.exitCode, default: 0] += 1
+            tally.findings += FuzzVerdict.check(result, arguments: line, label: label, strict: strict)
+            if ProviderFileTextEndToEndTests.controlsTerminal(result.stdoutText + result.stderrText) {
+                tally.findings.append(FuzzVerdict(
+                    problem: .notOneErrorLine, label: label + ": a terminal control shown", arguments: line,
+                    exitCode: result.exitCode, stderr: result.stderrText))
             }
         }
     }
