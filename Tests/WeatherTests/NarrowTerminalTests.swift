@@ -1,21 +1,25 @@
+import APIHost
 import Foundation
 import Testing
+import TestSupport
 
-/// On a narrow terminal, prose shrinks first, numbers and their units are
-/// never cut, and the columns a provider ranks are left out, lowest first;
-/// no line is ever wider than the terminal.
-@Suite("Narrow terminals, end to end")
-struct NarrowTerminalEndToEndTests {
+@testable import Weather
+
+/// On a narrow terminal, in-process: prose shrinks first, numbers and their units
+/// are never cut, and the columns Weather ranks are left out, lowest first; no line
+/// is ever wider than `COLUMNS`. (This was the binary's `NarrowTerminalEndToEndTests`.)
+@Suite("Weather on narrow terminals, in-process")
+struct NarrowTerminalTests {
     /// `NE 3.0 m/s`, `10.3°C`: whole measurements, as the forecast view writes them.
     static var wind: Regex<Substring> { #/[NESW]{1,2} \d+\.\d m/s/# }
     static var temperature: Regex<Substring> { #/-?\d+\.\d°C/# }
 
-    @Test("weather at 72 and 60 columns: every wind and temperature whole, every line fits", arguments: [72, 60])
+    @Test("at 72 and 60 columns: every wind and temperature whole, every line fits", arguments: [72, 60])
     func weather(columns: Int) async throws {
-        let (sandbox, _) = try Sandbox.withFixtures()
-        let result = try await sandbox.run(["weather", "Rostov"], set: ["COLUMNS": String(columns)])
-        #expect(result.exitCode == 0, "\(result.stderrText)")
-        let lines = result.stdoutText.split(separator: "\n")
+        let host = try RecordedWeather.host(try RecordedWeather.routes())
+        let run = await host.run(["weather", "Rostov"], set: ["COLUMNS": String(columns)])
+        #expect(run.code == .success, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
         for line in lines { #expect(line.count <= columns, "\(line.count): \(line)") }
         let rows = lines.filter { $0.wholeMatch(of: #/\d\d:\d\d .*/#) != nil }
         #expect(rows.count == 8)
@@ -34,10 +38,10 @@ struct NarrowTerminalEndToEndTests {
 
     @Test("at 30 columns the table still fits, keeping the time and the temperature")
     func veryNarrow() async throws {
-        let (sandbox, _) = try Sandbox.withFixtures()
-        let result = try await sandbox.run(["weather", "Rostov"], set: ["COLUMNS": "30"])
-        #expect(result.exitCode == 0, "\(result.stderrText)")
-        for line in result.stdoutText.split(separator: "\n") { #expect(line.count <= 30, "\(line.count): \(line)") }
-        #expect(result.stdoutText.contains(Self.temperature))
+        let host = try RecordedWeather.host(try RecordedWeather.routes())
+        let run = await host.run(["weather", "Rostov"], set: ["COLUMNS": "30"])
+        #expect(run.code == .success, "\(run.stderr)")
+        for line in run.stdout.split(separator: "\n") { #expect(line.count <= 30, "\(line.count): \(line)") }
+        #expect(run.stdout.contains(Self.temperature))
     }
 }
