@@ -78,27 +78,4 @@ struct ConfigAndWireEndToEndTests {
         let expected = ["." : "%2E", "..": "%2E%2E", "a/../..": "a%2F..%2F.."][word] ?? ""
         #expect(fixtures.requests.map(\.path) == ["/api/items/\(expected)/detail"])
     }
-
-    @Test("an SSH banner, an HTTP/0.9 reply, status 000, a 300 KB header, a broken gzip body: 65, one line saying what was wrong")
-    func refusedAnswers() async throws {
-        let cases: [(ScriptedResponse, String)] = [
-            (.raw(Data("SSH-2.0-OpenSSH_8.9p1\r\n".utf8)), "127.0.0.1 did not answer in HTTP (no status line; is another service listening on that port?)"),
-            (.raw(Data("plain words, no status line\n".utf8)), "127.0.0.1 did not answer in HTTP (no status line; is another service listening on that port?)"),
-            (.raw(Data("HTTP/1.1 000 OK\r\nContent-Length: 2\r\n\r\n{}".utf8)), "the status line has no valid status code"),
-            (.status(200, headers: [("X-Padding", String(repeating: "p", count: 300_000))], body: "{}"),
-             "a response header is larger than libcurl accepts (100 KB)"),
-            (.gzip(Data("this is not gzip".utf8)), "its compressed body is broken and could not be decompressed"),
-        ]
-        for (answer, reason) in cases {
-            let (sandbox, server) = try NetworkFaultTests.sandbox([answer, answer, answer])
-            let result = try await sandbox.run(["weather", "--id", "501183"])
-            #expect(result.exitCode == 65, "\(reason): \(result.stderrText)")
-            #expect(result.stderrText.hasPrefix("apicli: error: the answer from http://127.0.0.1:"), "\(result.stderrText)")
-            #expect(result.stderrText.hasSuffix(" could not be read: \(reason)\n"), "\(result.stderrText)")
-            #expect(ExitCodeTests.isOneErrorLine(result.stderrText))
-            #expect(!result.stderrText.contains(Sandbox.weatherKey))
-            #expect(server.requests.count == 1, "a broken answer is not asked for again")
-            #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath + "-journal"))
-        }
-    }
 }
