@@ -40,10 +40,11 @@ extension InProcessHost {
     }
 
     /// The store's files as they are on disk (database, -wal, -shm), concatenated:
-    /// for checks that a secret is in none of them.
-    public func storeBytes() throws -> Data {
+    /// for checks that a secret is in none of them. `withSharedMemory: false` leaves
+    /// out the -shm index, which a reader changes, for checks that nothing stored changed.
+    public func storeBytes(withSharedMemory: Bool = true) throws -> Data {
         var bytes = Data()
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: storePath + suffix) {
+        for suffix in withSharedMemory ? ["", "-wal", "-shm"] : ["", "-wal"] where FileManager.default.fileExists(atPath: storePath + suffix) {
             bytes.append(try Data(contentsOf: URL(fileURLWithPath: storePath + suffix)))
         }
         return bytes
