@@ -115,7 +115,8 @@ struct ConfigValidationHostTests {
         #expect(result.stderr == "apicli: error: \(variable) must be \(rule), not '\(value)'\n")
         #expect(weather.requests.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: weather.host.storePath))
-        let good = await weather.run(["weather", "Rostov"], setting: [variable: "2"])
+        // 30 is good for both (MiB and seconds), and a deadline a busy test runner cannot miss.
+        let good = await weather.run(["weather", "Rostov"], setting: [variable: "30"])
         #expect(good.code == .success, "\(good.stderr)")
     }
 

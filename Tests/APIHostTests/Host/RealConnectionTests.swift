@@ -21,7 +21,9 @@ struct RealConnectionTests {
         let host: InProcessHost
         let base: String
 
-        init(base: URL, timeout: String = "5") throws {
+        /// `timeout`: the run's deadline; long by default, since in-process the run shares the
+        /// test runner's threads with every other test and may wait its turn.
+        init(base: URL, timeout: String = "30") throws {
             self.base = base.absoluteString
             host = try InProcessHost(
                 sources: [.compiled([StubProvider(keyVariable: "STUB_API_KEY")])],
@@ -43,7 +45,7 @@ struct RealConnectionTests {
     func connectionRefused() async throws {
         // A port bound but never listened on: refused, and no other test's server can take it.
         let refusing = try RefusingPort()
-        let connected = try Connected(base: refusing.baseURL, timeout: "2")
+        let connected = try Connected(base: refusing.baseURL)
         let result = await connected.run(["stub", "election"])
         #expect(result.code == .unavailable && result.isOneErrorLine, "\(result.stderr)")
         #expect(result.stderr.contains("could not connect to 127.0.0.1:\(refusing.port) (connection refused)"), "\(result.stderr)")
