@@ -7,7 +7,7 @@ import TestSupport
 
 /// `apicli config set nyt.api-key VALUE` through the host, in-process: a key on
 /// the command line is refused and never written (it would land in the shell's
-/// history). Reading it from stdin stays in the binary's `ConfigEndToEndTests`.
+/// history). Reading it from stdin is `ConfigStdinHostTests`.
 @Suite("NYT key on the command line, in-process")
 struct ConfigKeyTests {
     @Test("a key on the command line is refused (64), not echoed and not written")

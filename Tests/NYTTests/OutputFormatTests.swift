@@ -58,9 +58,9 @@ struct OutputFormatTests {
     @Test("COLUMNS=60 fits every line in 60 columns; --wide prints whole cells")
     func fitsColumns() async throws {
         let host = try NYTHost.host(try NYTHost.routes())
-        let narrow = await host.run(["nyt", "election"], set: ["COLUMNS": "60"])
-        let wide = await host.run(["nyt", "election", "--wide"], set: ["COLUMNS": "60"])
-        let wider = await host.run(["nyt", "election"], set: ["COLUMNS": "200"])
+        let narrow = await host.run(["nyt", "election"], setting: ["COLUMNS": "60"])
+        let wide = await host.run(["nyt", "election", "--wide"], setting: ["COLUMNS": "60"])
+        let wider = await host.run(["nyt", "election"], setting: ["COLUMNS": "200"])
         #expect(narrow.code == .success && wide.code == .success && wider.code == .success)
         let lines = narrow.stdout.split(separator: "\n")
         #expect(lines.count == 11)

@@ -8,8 +8,8 @@ import TestSupport
 /// `apicli config` defaults that change Weather's requests, through the host
 /// in-process: the config file, a flag and the environment in their order, a
 /// value refused, and a config file others can read. (These were the binary's
-/// `ConfigEndToEndTests` for `weather.*`; reading a key from stdin or a terminal
-/// stays there, because the host reads the process's stdin.)
+/// `ConfigEndToEndTests` for `weather.*`; a key from stdin is
+/// `NYTTests.ConfigStdinHostTests`, and one typed on a terminal stays in the binary's.)
 @Suite("Weather config defaults, in-process")
 struct ConfigDefaultsTests {
     static func host(_ variables: [String: String] = ["OPENWEATHER_API_KEY": "owmKEY-config-1a2b3c"]) throws -> InProcessHost {

@@ -1,4 +1,5 @@
 import APIHost
+import APIHTTP
 import Foundation
 import Testing
 import TestSupport
@@ -6,62 +7,56 @@ import TestSupport
 
 /// The host's clock decides: how old a stored place may be before it is looked
 /// up again, and which stored steps are already past. Runs the host in-process
-/// against a loopback server, with the clock set per run. (The transport times
-/// a request against the real clock, so runs that send one are set now or later.)
+/// on a stub transport answering by path, with the clock set per run.
 @Suite("Places and steps on the host's clock")
 struct HostClockTests {
     /// Rostov's forecast starts 2022-09-22T21:00:00Z, eight steps 3 hours apart.
     static let firstStep = Date(timeIntervalSince1970: 1_663_880_400)
 
-    let directory: TemporaryDirectory
-    let server: LoopbackServer
+    let host: InProcessHost
 
     init() throws {
-        directory = try TemporaryDirectory(prefix: "weather-clock")
         let place = try TestSupport.Fixtures.real("geo/direct_hemel_hempstead_aahill1.json")
         let forecast = try Fixtures.data("weather-rostov-metric-ru-cnt8.json")
-        server = try LoopbackServer(maxLifetime: .seconds(60), routes: [
-            "/geo/1.0/direct": [.json(place)], "/data/2.5/forecast": [.json(forecast)],
-        ])
+        host = try InProcessHost(
+            sources: [.compiled([WeatherProvider()])],
+            variables: ["OPENWEATHER_API_KEY": "clock-test-key", "LANG": "C.UTF-8"],
+            routes: StubRoutes(answers: [
+                "/geo/1.0/direct": HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: place),
+                "/data/2.5/forecast": HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: forecast),
+            ]))
     }
 
     /// `apicli weather <arguments>` at `now`: the exit code, stdout and stderr.
     func run(_ arguments: [String], at now: Date) async throws -> (code: ExitCode, out: String, err: String) {
-        let console = CapturingConsole()
-        let environment = HostEnvironment(
-            variables: [
-                "APICLI_WEATHER_BASE_URL": server.baseURL.absoluteString, "OPENWEATHER_API_KEY": "clock-test-key",
-                "APICLI_DB": directory.path("store.sqlite3"), "XDG_CONFIG_HOME": directory.path("config"),
-                "XDG_DATA_HOME": directory.path("data"), "HOME": directory.path(), "LANG": "C.UTF-8",
-            ],
-            console: console,
-            time: TimeSource(now: { now }, sleep: { _ in }))
-        let host = Host(registry: try ProviderRegistry([WeatherProvider()]), environment: environment)
-        let code = await host.run(["weather"] + arguments)
-        return (code, console.stdout, console.stderr)
+        let run = await host.run(["weather"] + arguments) { $0.time = TimeSource(now: { now }, sleep: { _ in }) }
+        return (run.code, run.stdout, run.stderr)
+    }
+
+    /// The requests sent to `path` so far.
+    func requests(to path: String) -> [HTTPRequest] {
+        host.transport.requests.filter { $0.url.path == path }
     }
 
     @Test("a place is looked up once, kept 30 days, then looked up again")
     func placeLifetime() async throws {
-        defer { server.stop() }
         let start = Date()
         let first = try await run(["Rostov"], at: start)
         #expect(first.code == .success, "\(first.err)")
         #expect(try await run(["Rostov", "--refresh"], at: start.addingTimeInterval(29 * 86_400)).code == .success)
-        #expect(server.requests(to: "/geo/1.0/direct").count == 1, "29 days later the stored place is used")
-        #expect(server.requests(to: "/data/2.5/forecast").count == 2)
+        #expect(requests(to: "/geo/1.0/direct").count == 1, "29 days later the stored place is used")
+        #expect(requests(to: "/data/2.5/forecast").count == 2)
         #expect(try await run(["Rostov", "--refresh"], at: start.addingTimeInterval(31 * 86_400)).code == .success)
-        #expect(server.requests(to: "/geo/1.0/direct").count == 2, "31 days later it is looked up again")
+        #expect(requests(to: "/geo/1.0/direct").count == 2, "31 days later it is looked up again")
         // Offline, a place of any age will do.
         let offline = try await run(["Rostov", "--offline", "--json"], at: start.addingTimeInterval(400 * 86_400))
         #expect(offline.code == .success, "\(offline.err)")
         #expect(offline.out.contains("\"Hemel Hempstead\""))
-        #expect(server.requests.count == 5)
+        #expect(host.transport.requests.count == 5)
     }
 
     @Test("offline, the steps already past are left out, and the notice counts them")
     func pastStepsLeftOut() async throws {
-        defer { server.stop() }
         #expect(try await run(["Rostov"], at: Date()).code == .success)
         // 04:30 UTC: the steps at 21:00, 00:00 and 03:00 have passed.
         let later = Self.firstStep.addingTimeInterval(7.5 * 3600)

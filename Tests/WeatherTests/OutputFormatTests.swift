@@ -65,7 +65,7 @@ struct OutputFormatTests {
     func asciiLocale() async throws {
         let host = try RecordedWeather.host(try RecordedWeather.routes())
         let utf8 = await host.run(["weather", "Rostov"])
-        let ascii = await host.run(["weather", "Rostov"], set: ["LANG": "C", "LC_ALL": "C"])
+        let ascii = await host.run(["weather", "Rostov"], setting: ["LANG": "C", "LC_ALL": "C"])
         #expect(utf8.code == .success && ascii.code == .success)
         let symbols = ["▁", "▂", "▃", "█", "☁", "☀", "☂"]
         #expect(symbols.contains { utf8.stdout.contains($0) })

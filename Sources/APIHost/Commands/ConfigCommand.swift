@@ -106,8 +106,8 @@ struct ConfigCommand: Sendable {
 
     private func readSecret(for name: String) throws -> String {
         let secret = environment.stdinIsTerminal
-            ? SecretInput.readWithoutEcho(prompt: "\(name): ", console: environment.console)
-            : readLine(strippingNewline: true)
+            ? SecretInput.readWithoutEcho(prompt: "\(name): ", console: environment.console, readLine: environment.readLine)
+            : environment.readLine()
         guard let value = secret?.trimmed(.whitespacesAndNewlines), !value.isEmpty else {
             throw UsageError("no key given on stdin for \(name)")
         }

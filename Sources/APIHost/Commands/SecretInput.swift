@@ -12,7 +12,8 @@ import Glibc
 /// Echo goes off before the prompt is shown: whatever is typed once the prompt
 /// is visible is never echoed (or flushed away by the mode change).
 enum SecretInput {
-    static func readWithoutEcho(prompt: String, console: any Console) -> String? {
+    /// `readLine` is the environment's (``HostEnvironment/readLine``): the terminal's line, or a test's.
+    static func readWithoutEcho(prompt: String, console: any Console, readLine: () -> String?) -> String? {
         var original = termios()
         let haveTerminal = tcgetattr(STDIN_FILENO, &original) == 0
         if haveTerminal {
@@ -27,6 +28,6 @@ enum SecretInput {
                 console.err("\n")
             }
         }
-        return readLine(strippingNewline: true)
+        return readLine()
     }
 }

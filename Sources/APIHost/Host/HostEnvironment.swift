@@ -31,11 +31,15 @@ public struct HostEnvironment: Sendable {
     public var time: TimeSource
     /// nil: the real transport (`DefaultTransport`).
     public var transport: (any ClientTransport)?
+    /// Reads one line of standard input without its newline (nil at its end): the
+    /// process's stdin, or a test's text, so that `config set KEY` runs in-process.
+    public var readLine: @Sendable () -> String?
 
     public init(
         variables: [String: String], console: any Console, stdoutIsTerminal: Bool = false,
         stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = false, time: TimeSource = .system,
-        transport: (any ClientTransport)? = nil
+        transport: (any ClientTransport)? = nil,
+        readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
     ) {
         self.source = .given(variables)
         self.console = console
@@ -44,6 +48,7 @@ public struct HostEnvironment: Sendable {
         self.stdinIsTerminal = stdinIsTerminal
         self.time = time
         self.transport = transport
+        self.readLine = readLine
     }
 
     /// The real process environment; its variables are read when first asked for.

@@ -20,7 +20,7 @@ struct ExitCodeTableTests {
         let table = try DocumentedExitCodes.table()
         #expect(Set(table.keys) == Set(ExitCode.allCases.map(\.rawValue)))
         let host = try InProcessHost(sources: [.compiled([StubProvider()])]) { _, _ in InProcessHost.json("[]") }
-        let help = await host.run(["--help"], set: ["COLUMNS": "200"])
+        let help = await host.run(["--help"], setting: ["COLUMNS": "200"])
         let exitSection = try #require(help.stdout.components(separatedBy: "EXIT CODES:\n").dropFirst().first)
             .components(separatedBy: "\n\n")[0]
         let helpCodes = exitSection.split(separator: "\n").compactMap { line in Int32(line.split(separator: " ").first ?? "") }

@@ -138,7 +138,7 @@ struct ForeignStoreTests {
         let missing = host.directory.path("no-such-folder")
         let path = missing + "/apicli.sqlite3"
         let flag = await host.run(["stub", "election", "--db", path])
-        let variable = await host.run(["stub", "election"], set: ["APICLI_DB": path])
+        let variable = await host.run(["stub", "election"], setting: ["APICLI_DB": path])
         for run in [flag, variable] {
             #expect(run.code == .configuration, "\(run.stderr)")
             #expect(run.isOneErrorLine, "\(run.stderr)")

@@ -76,7 +76,7 @@ struct StoreSQLTests {
             "VACUUM",
             "BEGIN",
         ]
-        let before = host.storeData()
+        let before = (try host.storeBytes(withSharedMemory: false))
         let mainBefore = try Data(contentsOf: URL(fileURLWithPath: host.storePath))
         for sql in refused {
             let run = await host.run(["store", "sql", sql])
@@ -86,7 +86,7 @@ struct StoreSQLTests {
             #expect(run.stdout.isEmpty)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: host.storePath)) == mainBefore)
-        #expect(host.storeData() == before)
+        #expect((try host.storeBytes(withSharedMemory: false)) == before)
         #expect(!FileManager.default.fileExists(atPath: host.directory.path("other.sqlite3")))
         #expect(try host.count("stub_answers") == 1)
 

@@ -31,12 +31,17 @@ extension InProcessHost {
         return snapshot
     }
 
-    /// The store's data on disk: the database file and its WAL (the `-shm` index
-    /// is shared memory every reader updates, and holds no data).
-    public func storeData() -> Data {
-        ["", "-wal"].reduce(into: Data()) { bytes, suffix in
-            bytes.append((try? Data(contentsOf: URL(fileURLWithPath: storePath + suffix))) ?? Data())
+    /// The store's files as they are on disk (database, -wal, -shm), concatenated:
+    /// for checks that a secret is in none of them. `withSharedMemory: false` leaves
+    /// out the -shm index, which every reader updates and which holds no data, for
+    /// checks that nothing stored changed.
+    public func storeBytes(withSharedMemory: Bool = true) throws -> Data {
+        var bytes = Data()
+        for suffix in withSharedMemory ? ["", "-wal", "-shm"] : ["", "-wal"]
+        where FileManager.default.fileExists(atPath: storePath + suffix) {
+            bytes.append(try Data(contentsOf: URL(fileURLWithPath: storePath + suffix)))
         }
+        return bytes
     }
 
     /// Runs `words` with the environment changed by `change` first.
@@ -46,14 +51,11 @@ extension InProcessHost {
     /// ```
     public func run(_ words: [String], changing change: (inout HostEnvironment) -> Void) async -> Run {
         let console = CapturingConsole()
-        var environment = HostEnvironment(variables: variables, console: console, time: time, transport: transport)
+        // Standard input is empty unless a test gives some: a run must never read the test runner's.
+        var environment = HostEnvironment(
+            variables: variables, console: console, time: time, transport: transport, readLine: { nil })
         change(&environment)
         let code = await Host(registry: registry, environment: environment).run(words)
         return Run(code: code, stdout: console.stdout, stderr: console.stderr)
-    }
-
-    /// Runs `words` with `set` added to the variables.
-    public func run(_ words: [String], set: [String: String]) async -> Run {
-        await run(words) { $0.variables.merge(set) { _, given in given } }
     }
 }

@@ -44,10 +44,7 @@ public struct InProcessHost: Sendable {
     }
 
     public func run(_ words: [String]) async -> Run {
-        let console = CapturingConsole()
-        let environment = HostEnvironment(variables: variables, console: console, time: time, transport: transport)
-        let code = await Host(registry: registry, environment: environment).run(words)
-        return Run(code: code, stdout: console.stdout, stderr: console.stderr)
+        await run(words) { _ in }
     }
 
     /// A JSON answer with `status`.

@@ -1,0 +1,47 @@
+#if os(Linux)
+import APIHost
+import APIHTTP
+import Foundation
+import Testing
+import TestSupport
+
+@testable import Weather
+
+/// Weather over HTTPS on loopback through the host in-process, with the real
+/// transport (libcurl) and a throwaway authority made for the test. (These were
+/// the binary's `HTTPSEndToEndTests`.)
+@Suite("HTTPS, in-process with the real transport")
+struct HTTPSHostTests {
+    static func run(_ words: [String], server: KeepAliveServer, caFile: String?) async throws -> InProcessHost.Run {
+        var variables = ["OPENWEATHER_API_KEY": WeatherHost.key, "APICLI_WEATHER_BASE_URL": server.baseURL.absoluteString]
+        if let caFile { variables["APICLI_CA_FILE"] = caFile }
+        let host = try InProcessHost(sources: [.compiled([WeatherProvider()])], variables: variables) { _, _ in
+            HTTPResponse(status: 599, body: Data("the stub transport was asked".utf8))
+        }
+        return await host.run(words, setting: [:], realTransport: true)
+    }
+
+    @Test("trusting the test authority through APICLI_CA_FILE: the forecast prints")
+    func trustedAuthority() async throws {
+        let server = try await KeepAliveServer.start(tls: true)
+        defer { server.stop() }
+        // By city id: one request, the forecast, whose city block names Strasbourg.
+        let result = try await Self.run(["weather", "--id", "2973783"], server: server, caFile: server.caFile)
+        #expect(result.code == .success, "\(result.stderr)")
+        #expect(result.stdout.contains("Strasbourg"))
+        #expect(server.requestCount == 1)
+    }
+
+    @Test("an untrusted certificate: exit 69, naming the host and the reason, nothing sent")
+    func untrustedCertificate() async throws {
+        let server = try await KeepAliveServer.start(tls: true)
+        defer { server.stop() }
+        let result = try await Self.run(["weather", "Strasbourg"], server: server, caFile: nil)
+        #expect(result.code == .unavailable && result.isOneErrorLine, "\(result.stderr)")
+        #expect(result.stderr.contains("certificate of 127.0.0.1 is not trusted"), "\(result.stderr)")
+        #expect(!result.stderr.contains(WeatherHost.key))
+        #expect(result.stdout.isEmpty)
+        #expect(server.requestCount == 0)
+    }
+}
+#endif
