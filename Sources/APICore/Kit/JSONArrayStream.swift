@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// ``JSONArraySlices`` for a document that arrives in chunks: hands out each element of
 /// the array at `path` as soon as its last byte is in, and keeps the rest of the
@@ -118,10 +123,7 @@ public struct JSONArrayStream: Sendable {
                     if escaped {
                         state = .nested(depth: depth, inString: true, escaped: false)
                     } else {
-                        var next = at
-                        while next < bytes.count, bytes[next] != UInt8(ascii: "\""), bytes[next] != UInt8(ascii: "\\") {
-                            next += 1
-                        }
+                        let next = Self.quoteOrBackslash(in: bytes, from: at)
                         if next == bytes.count { at = next; inside = state; continue }
                         at = next
                         state = .nested(depth: depth, inString: bytes[at] != UInt8(ascii: "\""),
@@ -261,6 +263,17 @@ public struct JSONArrayStream: Sendable {
             break
         }
         return false
+    }
+
+    /// The offset of the first `"` or `\` at or after `start`, or the end: two `memchr`s
+    /// rather than a loop over every byte of the strings, most of a doc.
+    private static func quoteOrBackslash(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        let quote = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start)
+            .map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+        let escape = memchr(base + start, Int32(UInt8(ascii: "\\")), quote - start)
+            .map { base.distance(to: UnsafeRawPointer($0)) }
+        return escape ?? quote
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
