@@ -45,7 +45,7 @@ final class CurlTransfer: Sendable {
         var body = Data()
         /// The status of the last status line read.
         var status = 0
-        var body_: BodyMode = .undecided
+        var bodyMode: BodyMode = .undecided
         /// Bytes handed to the sink.
         var streamed = 0
         /// The write callback paused the transfer because the sink had no room.
@@ -135,12 +135,12 @@ final class CurlTransfer: Sendable {
                 state.overflow = true
                 return .stop
             }
-            if state.body_ == .undecided {
+            if state.bodyMode == .undecided {
                 let offered = options.sink != nil && (200..<300).contains(state.status) && options.method.uppercased() != "HEAD"
-                state.body_ = offered ? .streamed : .whole
+                state.bodyMode = offered ? .streamed : .whole
                 if offered { return .offer }
             }
-            guard state.body_ == .whole else { return .stream }
+            guard state.bodyMode == .whole else { return .stream }
             Self.append(bytes, to: &state, limit: options.maxBodyBytes)
             return .taken
         }
@@ -154,7 +154,7 @@ final class CurlTransfer: Sendable {
                 return stream(bytes, to: sink)
             }
             state.withLock { state in
-                state.body_ = .whole
+                state.bodyMode = .whole
                 Self.append(bytes, to: &state, limit: options.maxBodyBytes)
             }
             return bytes.count
@@ -212,7 +212,7 @@ final class CurlTransfer: Sendable {
     /// Turns libcurl's verdict into a response or an error and resumes the caller.
     func complete(_ code: CURLcode, status: Int, detail: CurlFailureDetail) {
         let (headers, body, overflow, elapsed, mode, streamed, readerStopped) = state.withLock { state in
-            (state.headers, state.body, state.overflow, ContinuousClock.now - state.started, state.body_,
+            (state.headers, state.body, state.overflow, ContinuousClock.now - state.started, state.bodyMode,
              state.streamed, state.readerStopped)
         }
         let received = mode == .streamed ? streamed : body.count
@@ -250,7 +250,7 @@ final class CurlTransfer: Sendable {
         }
         // The sink hears how its body ended before anyone hears of the response.
         let sink = state.withLock { state -> (any ResponseBodySink)? in
-            guard state.body_ == .streamed, !state.sinkEnded else { return nil }
+            guard state.bodyMode == .streamed, !state.sinkEnded else { return nil }
             state.sinkEnded = true
             return options.sink
         }
