@@ -28,6 +28,7 @@ static struct {
     void (*easy_cleanup)(CURL *);
     CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
     CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    CURLcode (*easy_pause)(CURL *, int);
     const char *(*easy_strerror)(CURLcode);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
@@ -81,6 +82,7 @@ static void load(void) {
     FIND(easy_cleanup, "curl_easy_cleanup");
     FIND(easy_setopt, "curl_easy_setopt");
     FIND(easy_getinfo, "curl_easy_getinfo");
+    FIND(easy_pause, "curl_easy_pause");
     FIND(easy_strerror, "curl_easy_strerror");
     FIND(slist_append, "curl_slist_append");
     FIND(slist_free_all, "curl_slist_free_all");
@@ -154,6 +156,7 @@ CURLcode apicli_easy_getinfo_string(CURL *easy, CURLINFO info, const char **valu
     return api.easy_getinfo(easy, info, value);
 }
 const char *apicli_easy_strerror(CURLcode code) { return api.easy_strerror(code); }
+CURLcode apicli_easy_unpause(CURL *easy) { return api.easy_pause(easy, APICLI_CURLPAUSE_CONT); }
 
 struct curl_slist *apicli_slist_append(struct curl_slist *list, const char *line) {
     return api.slist_append(list, line);

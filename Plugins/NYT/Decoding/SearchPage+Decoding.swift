@@ -48,28 +48,40 @@ extension SearchPage {
         let decoder = JSONDecoder()
         var warnings: [String] = []
         for (index, range) in slices.elements.enumerated() {
-            let fast = body.withUnsafeBytes { bytes in
-                Article.read(UnsafeRawBufferPointer(rebasing: bytes[range]))
+            let doc = body.withUnsafeBytes { bytes in
+                readDoc(UnsafeRawBufferPointer(rebasing: bytes[range]), at: index, decoder: decoder)
             }
-            if let fast {
-                try take(fast)
-                continue
+            switch doc {
+            case let .article(article): try take(article)
+            case let .skipped(warning): warnings.append(warning)
+            case .notJSON: return nil
             }
-            let article: Article
-            do {
-                article = try decoder.decode(Article.self, from: slices.element(range, of: body))
-            } catch let error as DecodingError {
-                if error.isSyntaxError { return nil }
-                warnings.append(skipped(index + 1, error.insideDocs(at: index).summary))
-                continue
-            } catch {
-                warnings.append(skipped(index + 1, Lossy<Article>.reason(error)))
-                continue
-            }
-            try take(article)
         }
         let page = SearchPage(status: envelope.status, hits: response.meta?.hits, offset: response.meta?.offset)
         return (page, warnings)
+    }
+
+    /// What one doc of `response.docs` reads as.
+    enum DocReading {
+        case article(Article)
+        /// Not an article: the warning that names it.
+        case skipped(String)
+        /// Not valid JSON: the body is not read doc by doc.
+        case notJSON
+    }
+
+    /// The doc at `index` (from 0): read from its bytes by ``Article/read(_:)``, or by
+    /// `JSONDecoder` when that defers.
+    static func readDoc(_ bytes: UnsafeRawBufferPointer, at index: Int, decoder: JSONDecoder) -> DocReading {
+        if let fast = Article.read(bytes) { return .article(fast) }
+        do {
+            return .article(try decoder.decode(Article.self, from: Data(bytes)))
+        } catch let error as DecodingError {
+            if error.isSyntaxError { return .notJSON }
+            return .skipped(skipped(index + 1, error.insideDocs(at: index).summary))
+        } catch {
+            return .skipped(skipped(index + 1, Lossy<Article>.reason(error)))
+        }
     }
 
     /// Decodes the body in a single `JSONDecoder` pass: the reference for

@@ -21,6 +21,8 @@ import Foundation
 /// tables already keep.
 /// Freshness is the server's `max-age` when it sent one, else the provider's TTL.
 /// A failing cache store never fails a request: the network answer still counts.
+/// A body that streams to the request's ``ResponseBodySink`` is cached the same way,
+/// from a copy kept on its way (``BodyCopySink``) while it is within `maxEntryBytes`.
 public struct CacheMiddleware: ClientMiddleware {
     public var ttl: Duration
     public var storage: any ResponseCacheStorage
@@ -62,8 +64,8 @@ public struct CacheMiddleware: ClientMiddleware {
 
         case .refresh:
             trace?("cache bypassed (refresh) \(url)")
-            let response = try await next(request, context)
-            save(response, key: key, ttl: context.cacheTTL ?? ttl)
+            let (response, copy) = try await sendKeepingCopy(request, context: context, next: next)
+            save(response, copy: copy, key: key, ttl: context.cacheTTL ?? ttl)
             return response
 
         case .normal:
@@ -77,16 +79,29 @@ public struct CacheMiddleware: ClientMiddleware {
                 if let etag = entry.etag { outgoing.headers["If-None-Match"] = etag }
                 if let lastModified = entry.lastModified { outgoing.headers["If-Modified-Since"] = lastModified }
             }
-            let response = try await next(outgoing, context)
+            let (response, copy) = try await sendKeepingCopy(outgoing, context: context, next: next)
             if response.status == 304, let entry {
                 let refreshed = refresh(entry, with: response, key: key, ttl: context.cacheTTL ?? ttl)
                 trace?("cache revalidated \(url)")
                 return Self.response(from: refreshed, origin: .revalidated(storedAt: refreshed.storedAt))
             }
             trace?(entry == nil ? "cache miss \(url)" : "cache stale \(url)")
-            save(response, key: key, ttl: context.cacheTTL ?? ttl)
+            save(response, copy: copy, key: key, ttl: context.cacheTTL ?? ttl)
             return response
         }
+    }
+
+    /// Sends `request` down; a body that streams to the context's sink is copied on the
+    /// way (``BodyCopySink``), so that it can be cached like a whole one.
+    private func sendKeepingCopy(
+        _ request: HTTPRequest, context: RequestContext,
+        next: @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
+    ) async throws -> (HTTPResponse, BodyCopySink?) {
+        guard let sink = context.bodySink else { return (try await next(request, context), nil) }
+        let copy = BodyCopySink(sink, limit: maxEntryBytes)
+        var context = context
+        context.bodySink = copy
+        return (try await next(request, context), copy)
     }
 
     private func lookup(_ key: String) -> CachedResponse? {
@@ -98,20 +113,26 @@ public struct CacheMiddleware: ClientMiddleware {
         }
     }
 
-    private func save(_ response: HTTPResponse, key: String, ttl: Duration) {
+    private func save(_ response: HTTPResponse, copy: BodyCopySink?, key: String, ttl: Duration) {
         guard response.status == 200 else { return }
         let control = CacheControl(response.headers["Cache-Control"])
         guard !control.noStore else { return }
-        guard response.body.count <= maxEntryBytes else {
-            trace?("cache not written: body of \(response.body.count) B is over \(maxEntryBytes) B")
+        guard response.bodyCount <= maxEntryBytes else {
+            trace?("cache not written: body of \(response.bodyCount) B is over \(maxEntryBytes) B")
             return
+        }
+        var body = response.body
+        if response.bodyStreamed {
+            // Only a body that arrived whole, and that its reader took whole, is kept.
+            guard let kept = copy?.copy.body else { return }
+            body = kept
         }
         let now = time.now()
         let entry = CachedResponse(
             status: response.status,
             // A field sent twice (two `Link` fields) is kept as one, its values joined as RFC 9110 §5.3 allows.
             headers: Dictionary(response.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { "\($0), \($1)" }),
-            body: response.body,
+            body: body,
             storedAt: now,
             freshUntil: now.addingTimeInterval(control.freshness(default: ttl).timeInterval),
             etag: response.headers["ETag"],

@@ -11,7 +11,8 @@ import Foundation
 /// JSON escapes (``SecretScrubber``).
 ///
 /// It sits innermost, right above the transport, so the cache stores and every
-/// layer above receives the scrubbed response.
+/// layer above receives the scrubbed response. A body that streams to a
+/// ``ResponseBodySink`` is scrubbed on its way there (``ScrubbingBodySink``).
 public struct SecretScrubMiddleware: ClientMiddleware {
     public init() {}
 
@@ -20,9 +21,14 @@ public struct SecretScrubMiddleware: ClientMiddleware {
         context: RequestContext,
         next: @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
-        let response = try await next(request, context)
         let secrets = request.secrets
-        guard !secrets.isEmpty else { return response }
+        guard !secrets.isEmpty else { return try await next(request, context) }
+        var context = context
+        // A body that streams is scrubbed on its way to the sink, chunk by chunk.
+        if let sink = context.bodySink {
+            context.bodySink = ScrubbingBodySink(sink, scrubber: SecretScrubber(secrets: secrets))
+        }
+        let response = try await next(request, context)
         return Self.scrub(response, secrets: secrets)
     }
 

@@ -113,12 +113,10 @@ public struct SecretScrubber: Sendable {
             let last = bytes.count - form.count
             while at <= last, let hit = memchr(base + at, Int32(first), last - at + 1) {
                 let offset = base.distance(to: UnsafeRawPointer(hit))
-                if memcmp(hit, needle, form.count) == 0 {
-                    found.append(offset..<(offset + form.count))
-                    at = offset + form.count
-                } else {
-                    at = offset + 1
-                }
+                // Overlapping occurrences too (merged later): where the scan starts must not
+                // change what is found, so that a body scrubbed in chunks reads the same.
+                if memcmp(hit, needle, form.count) == 0 { found.append(offset..<(offset + form.count)) }
+                at = offset + 1
             }
         }
         return found

@@ -33,7 +33,7 @@ public struct TraceMiddleware: ClientMiddleware {
         let head = "\(request.method.uppercased()) \(request.redactedURL)"
         do {
             let response = try await next(request, context)
-            sink("\(head) -> \(response.status), \(response.body.count) B, \(elapsed(since: start)), attempt \(context.attempt)")
+            sink("\(head) -> \(response.status), \(response.bodyCount) B, \(elapsed(since: start)), attempt \(context.attempt)")
             return response
         } catch {
             sink("\(head) -> error: \(error), \(elapsed(since: start)), attempt \(context.attempt)")

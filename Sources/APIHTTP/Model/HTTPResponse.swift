@@ -4,13 +4,21 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A complete response: status, headers and the whole (size-capped) body.
+/// A complete response: status, headers and the whole (size-capped) body, or, when
+/// ``bodyStreamed``, a body that went to the request's sink as it arrived.
 public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Data
     /// Where the body came from, for traces and for the stale notice.
     public var origin: Origin
+    /// The body went to the request's ``RequestContext/bodySink`` as it arrived; `body` is empty.
+    public var bodyStreamed = false
+    /// How many body bytes went to the sink, when ``bodyStreamed``.
+    public var streamedBytes = 0
+
+    /// The body's length, whole or streamed.
+    public var bodyCount: Int { bodyStreamed ? streamedBytes : body.count }
 
     public enum Origin: Sendable, Hashable {
         /// Fetched now.

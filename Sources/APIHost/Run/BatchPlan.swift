@@ -15,12 +15,24 @@ struct BatchPlan<Query, Response>: Sendable {
     let persistBody: @Sendable (Data, Query, Int, PersistContext, inout [String]) throws -> Response
     let replaceAnswer: @Sendable (Response, Query, PersistContext) throws -> Void
     let filled: @Sendable (Response, Query, Transaction) throws -> Response
+    /// A reader for a page's body as it arrives (``StreamingBatchProvider``); nil: whole bodies only.
+    let reader: (@Sendable (Query, Int) -> any StreamingBodyReader<Response>)?
 
     /// The hooks of a provider that conforms (see ``Capabilities``, which asks).
     static func plan<B: BatchPersistingProvider>(_ provider: B) -> Any {
         BatchPlan<B.Query, B.Response>(
             persistBody: { try provider.persistBody($0, for: $1, page: $2, in: $3, warnings: &$4) },
             replaceAnswer: { try provider.replaceAnswer(with: $0, for: $1, in: $2) },
-            filled: { try provider.filled($0, for: $1, from: $2) })
+            filled: { try provider.filled($0, for: $1, from: $2) },
+            reader: (provider as? any StreamingBatchProvider).flatMap {
+                readerHook($0) as? @Sendable (B.Query, Int) -> any StreamingBodyReader<B.Response>
+            })
+    }
+
+    private static func readerHook<S: StreamingBatchProvider>(_ provider: S) -> Any {
+        let hook: @Sendable (S.Query, Int) -> any StreamingBodyReader<S.Response> = {
+            provider.bodyReader(for: $0, page: $1)
+        }
+        return hook
     }
 }

@@ -40,10 +40,12 @@ extension QueryRunner {
 
     /// Page `page` of `query`, stored in batches and returned without its items' contents;
     /// decoded whole instead when the store fails before any page went in.
+    /// `streamed`: the outcome of a body read as it arrived (``StreamedPage``), if it was.
     func storeInBatches(
-        _ response: HTTPResponse, page: Int, of query: P.Query, into batches: inout BatchedPages,
-        warnings: inout [String]
+        _ response: HTTPResponse, streamed: StreamedPage<P.Response>.Outcome?, page: Int, of query: P.Query,
+        into batches: inout BatchedPages, warnings: inout [String]
     ) throws -> P.Response {
+        if let streamed { return try streamedResult(streamed, response: response, of: query, into: &batches, warnings: &warnings) }
         guard let plan = batches.plan else { return try decode(response, for: query, warnings: &warnings) }
         let label = provider.label(for: query)
         var pageWarnings: [String] = []

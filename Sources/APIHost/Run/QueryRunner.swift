@@ -53,16 +53,15 @@ struct QueryRunner<P: Provider>: Sendable {
         pageLoop: for page in 0..<count {
             fetched.append(endpoint)
             do {
-                let response = try await send(endpoint, patient: page > 0) {
-                    provider.failure(status: $0, body: $1, for: query)
-                }
+                let (response, streamed) = try await send(endpoint, page: page, of: query, batches: batches)
                 var pageWarnings: [String] = []
                 let decoded: P.Response
                 do {
                     if page == 0 { batches.skipIfStored(response.origin, runner: self, label: provider.label(for: query)) }
                     decoded = try batches.plan == nil
                         ? decode(response, for: query, warnings: &pageWarnings)
-                        : storeInBatches(response, page: page, of: query, into: &batches, warnings: &pageWarnings)
+                        : storeInBatches(
+                            response, streamed: streamed, page: page, of: query, into: &batches, warnings: &pageWarnings)
                 } catch {
                     // The cache keeps any 200; one that cannot be read must not answer again.
                     forgetCachedAnswer(endpoint)
@@ -128,8 +127,10 @@ struct QueryRunner<P: Provider>: Sendable {
     }
 
     /// Sends one request through the shared client; `failure` reads an unsuccessful answer the provider's way.
+    /// `sink`: where a 2xx body goes as it arrives, when the transport can stream it.
     func send(
-        _ endpoint: Endpoint, patient: Bool, failure: @escaping @Sendable (Int, Data) -> ProviderFailure?
+        _ endpoint: Endpoint, patient: Bool, sink: (any ResponseBodySink)? = nil,
+        failure: @escaping @Sendable (Int, Data) -> ProviderFailure?
     ) async throws -> HTTPResponse {
         let request = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query, credential: credential)
         // Later pages wait for the rate limit (NYT: 5 a minute) rather than give up.
@@ -139,7 +140,7 @@ struct QueryRunner<P: Provider>: Sendable {
         // account) is returned at once, not retried.
         let context = RequestContext(
             provider: provider.descriptor.name, displayName: name, deadline: deadline,
-            cacheMode: options.refresh ? .refresh : .normal, cacheTTL: endpoint.cacheTTL,
+            cacheMode: options.refresh ? .refresh : .normal, cacheTTL: endpoint.cacheTTL, bodySink: sink,
             isFinalAnswer: { response in
                 !response.isSuccess && failure(response.status, response.body).map { !$0.mayPassByWaiting } == true
             })

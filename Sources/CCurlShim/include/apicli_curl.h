@@ -48,6 +48,8 @@ CURLcode apicli_easy_set_ca_blob(CURL *easy, const void *bytes, size_t length);
 CURLcode apicli_easy_getinfo_long(CURL *easy, CURLINFO info, long *value);
 CURLcode apicli_easy_getinfo_string(CURL *easy, CURLINFO info, const char **value);
 const char *apicli_easy_strerror(CURLcode code);
+/// Resumes a transfer whose write callback returned `APICLI_CURL_WRITEFUNC_PAUSE` (call on the multi's thread).
+CURLcode apicli_easy_unpause(CURL *easy);
 
 struct curl_slist *apicli_slist_append(struct curl_slist *list, const char *line);
 void apicli_slist_free_all(struct curl_slist *list);

@@ -26,6 +26,10 @@ struct curl_slist {
 
 #define CURL_ERROR_SIZE 256
 #define CURL_GLOBAL_DEFAULT 3L
+/// What a write callback returns to pause its transfer (libcurl keeps the bytes and hands them again on resume).
+#define APICLI_CURL_WRITEFUNC_PAUSE 0x10000001
+/// `curl_easy_pause` bits: receive and send again.
+#define APICLI_CURLPAUSE_CONT 0
 
 typedef enum {
     CURLE_OK = 0,

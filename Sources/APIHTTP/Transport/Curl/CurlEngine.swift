@@ -36,6 +36,7 @@ final class CurlEngine: Sendable {
 
     func submit(_ transfer: CurlTransfer, continuation: CheckedContinuation<HTTPResponse, any Error>) {
         guard transfer.begin(continuation) else { return }
+        transfer.setWaker { [weak self] in self?.wake() }
         if let problem = apicli_curl_load() {
             transfer.finish(.failure(.transportUnavailable(reason: String(cString: problem))))
             return
@@ -99,6 +100,8 @@ final class CurlEngine: Sendable {
                 active[handle.easy] = (transfer, handle)
             }
             stopOverdue(&active, multi: multi)
+            // Transfers paused for a sink with no room, whose sink has room again.
+            for (easy, entry) in active where entry.transfer.takeResume() { _ = apicli_easy_unpause(easy) }
             var running: Int32 = 0
             _ = apicli_multi_perform(multi, &running)
             var easy: UnsafeMutableRawPointer?

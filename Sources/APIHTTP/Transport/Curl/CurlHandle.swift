@@ -77,7 +77,7 @@ final class CurlHandle {
                 guard let context else { return 0 }
                 let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                return transfer.receive(bytes) ? size * count : 0
+                return transfer.receive(bytes)
             },
             apicli_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context),
             apicli_easy_setopt_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in

@@ -27,6 +27,8 @@ final class CurlTransfer: Sendable {
         var redactedURL: String
         /// The key, kept out of any text libcurl hands back.
         var secret: String?
+        /// Where a 2xx body goes as it arrives (``ResponseBodySink``); nil: kept whole.
+        var sink: (any ResponseBodySink)?
     }
 
     let options: Options
@@ -41,7 +43,31 @@ final class CurlTransfer: Sendable {
         var lastByte = ContinuousClock.now
         var headers: [(String, String)] = []
         var body = Data()
+        /// The status of the last status line read.
+        var status = 0
+        var bodyMode: BodyMode = .undecided
+        /// Bytes handed to the sink.
+        var streamed = 0
+        /// The write callback paused the transfer because the sink had no room.
+        var paused = false
+        /// The sink has room again: the engine resumes the transfer.
+        var resumeAsked = false
+        /// The sink's reader wanted no more: the transfer stopped, and that is its answer.
+        var readerStopped = false
+        var sinkEnded = false
     }
+
+    /// Where the body goes, settled at its first byte.
+    enum BodyMode {
+        case undecided, whole, streamed
+    }
+
+    /// What the write callback returns besides the count it took: stop, or pause.
+    static let stop = 0
+    static let pause = Int(APICLI_CURL_WRITEFUNC_PAUSE)
+
+    /// Wakes the engine's thread; set by the engine when it takes the transfer.
+    private let waker = Mutex<(@Sendable () -> Void)?>(nil)
 
     init(options: Options) {
         self.options = options
@@ -66,12 +92,28 @@ final class CurlTransfer: Sendable {
         state.withLock { $0.cancelled = true }
     }
 
+    func setWaker(_ wake: @escaping @Sendable () -> Void) {
+        waker.withLock { $0 = wake }
+    }
+
+    /// Whether the engine should resume the paused transfer now (asked on its thread).
+    func takeResume() -> Bool {
+        state.withLock { state in
+            guard state.paused && state.resumeAsked else { return false }
+            state.paused = false
+            state.resumeAsked = false
+            state.lastByte = .now
+            return true
+        }
+    }
+
     /// Why the engine must stop this transfer now, if it must: cancelled, or no
     /// byte for longer than the connect timeout.
     func stopReason(now: ContinuousClock.Instant) -> HTTPClientError? {
         state.withLock { state in
             if state.cancelled { return .cancelled(url: options.redactedURL) }
-            if now - state.lastByte > options.connectTimeout {
+            // Paused for the reader, not silent: the reader always resumes or stops it.
+            if !state.paused, now - state.lastByte > options.connectTimeout {
                 return .timedOut(url: options.redactedURL, after: options.connectTimeout)
             }
             return nil
@@ -83,21 +125,70 @@ final class CurlTransfer: Sendable {
 
     // MARK: Callbacks (engine thread)
 
-    /// Body bytes, already decoded; false stops the transfer at the cap.
-    func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        state.withLock { state in
+    /// Body bytes, already decoded: how many were taken (all of them), ``stop`` at the
+    /// cap or when the sink's reader failed, ``pause`` when the sink has no room.
+    func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
+        enum Step { case taken, offer, stream, stop }
+        let step = state.withLock { state -> Step in
             state.lastByte = .now
-            guard state.body.count + bytes.count <= options.maxBodyBytes else {
+            guard state.body.count + state.streamed + bytes.count <= options.maxBodyBytes else {
                 state.overflow = true
-                return false
+                return .stop
             }
-            if state.body.isEmpty, let declared = Self.declaredLength(state.headers), declared <= options.maxBodyBytes {
-                // Room for the whole announced body up front: no doubling copies.
-                state.body.reserveCapacity(declared)
+            if state.bodyMode == .undecided {
+                let offered = options.sink != nil && (200..<300).contains(state.status) && options.method.uppercased() != "HEAD"
+                state.bodyMode = offered ? .streamed : .whole
+                if offered { return .offer }
             }
-            state.body.append(contentsOf: bytes)
-            return true
+            guard state.bodyMode == .whole else { return .stream }
+            Self.append(bytes, to: &state, limit: options.maxBodyBytes)
+            return .taken
         }
+        switch step {
+        case .taken: return bytes.count
+        case .stop: return Self.stop
+        case .offer:
+            guard let sink = options.sink else { return Self.stop }
+            let headers = HTTPHeaders(state.withLock { $0.headers })
+            if sink.begin(status: state.withLock { $0.status }, headers: headers, resume: { [weak self] in self?.resume() }) {
+                return stream(bytes, to: sink)
+            }
+            state.withLock { state in
+                state.bodyMode = .whole
+                Self.append(bytes, to: &state, limit: options.maxBodyBytes)
+            }
+            return bytes.count
+        case .stream:
+            guard let sink = options.sink else { return Self.stop }
+            return stream(bytes, to: sink)
+        }
+    }
+
+    private func stream(_ bytes: UnsafeRawBufferPointer, to sink: any ResponseBodySink) -> Int {
+        guard sink.hasRoom else {
+            state.withLock { $0.paused = true }
+            return Self.pause
+        }
+        guard sink.receive(bytes) else {
+            state.withLock { $0.readerStopped = true }
+            return Self.stop
+        }
+        state.withLock { $0.streamed += bytes.count }
+        return bytes.count
+    }
+
+    /// The sink has room again (any thread).
+    private func resume() {
+        state.withLock { $0.resumeAsked = true }
+        waker.withLock { $0 }?()
+    }
+
+    private static func append(_ bytes: UnsafeRawBufferPointer, to state: inout State, limit: Int) {
+        if state.body.isEmpty, let declared = declaredLength(state.headers), declared <= limit {
+            // Room for the whole announced body up front: no doubling copies.
+            state.body.reserveCapacity(declared)
+        }
+        state.body.append(contentsOf: bytes)
     }
 
     /// One header line; a status line starts a new header block (1xx answers).
@@ -107,6 +198,7 @@ final class CurlTransfer: Sendable {
             state.lastByte = .now
             if line.hasPrefix("HTTP/") {
                 state.headers = []
+                state.status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
             } else if let colon = line.firstIndex(of: ":") {
                 let name = String(line[..<colon]).trimmed(.whitespaces)
                 let value = String(line[line.index(after: colon)...]).trimmed(.whitespaces)
@@ -119,16 +211,23 @@ final class CurlTransfer: Sendable {
 
     /// Turns libcurl's verdict into a response or an error and resumes the caller.
     func complete(_ code: CURLcode, status: Int, detail: CurlFailureDetail) {
-        let (headers, body, overflow, elapsed) = state.withLock { state in
-            (state.headers, state.body, state.overflow, ContinuousClock.now - state.started)
+        let (headers, body, overflow, elapsed, mode, streamed, readerStopped) = state.withLock { state in
+            (state.headers, state.body, state.overflow, ContinuousClock.now - state.started, state.bodyMode,
+             state.streamed, state.readerStopped)
         }
+        let received = mode == .streamed ? streamed : body.count
         let declared = Self.declaredLength(headers)
-        if code == CURLE_OK || code == CURLE_PARTIAL_FILE, expectsBody(status), let declared, body.count < declared {
-            finish(.failure(.truncated(url: options.redactedURL, received: body.count, expected: declared)))
+        if code == CURLE_OK || code == CURLE_PARTIAL_FILE, expectsBody(status), let declared, received < declared {
+            finish(.failure(.truncated(url: options.redactedURL, received: received, expected: declared)))
             return
         }
-        if code == CURLE_OK {
-            finish(.success(HTTPResponse(status: status, headers: HTTPHeaders(headers), body: body)))
+        if code == CURLE_OK || readerStopped {
+            var response = HTTPResponse(status: status, headers: HTTPHeaders(headers), body: body)
+            if mode == .streamed {
+                response.bodyStreamed = true
+                response.streamedBytes = streamed
+            }
+            finish(.success(response))
             return
         }
         if overflow || code == CURLE_FILESIZE_EXCEEDED {
@@ -149,6 +248,13 @@ final class CurlTransfer: Sendable {
             defer { state.continuation = nil }
             return state.continuation
         }
+        // The sink hears how its body ended before anyone hears of the response.
+        let sink = state.withLock { state -> (any ResponseBodySink)? in
+            guard state.bodyMode == .streamed, !state.sinkEnded else { return nil }
+            state.sinkEnded = true
+            return options.sink
+        }
+        if case let .failure(error) = result { sink?.end(error) } else { sink?.end(nil) }
         continuation?.resume(with: result.mapError { $0 as any Error })
     }
 

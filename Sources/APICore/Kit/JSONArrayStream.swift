@@ -1,0 +1,286 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// ``JSONArraySlices`` for a document that arrives in chunks: hands out each element of
+/// the array at `path` as soon as its last byte is in, and keeps the rest of the
+/// document (the envelope, the array emptied), so that an answer of 20,000 docs is
+/// read with one doc's bytes held at a time.
+///
+/// It splits exactly where ``JSONArraySlices`` would, by the same rules: strings with
+/// their escapes, nesting, the commas between elements, scalars up to a space or a
+/// bracket. The envelope is checked with ``JSONArraySlices/find(_:in:)`` once the
+/// document is complete (each key on the path once, no escapes in the path's keys, an
+/// object at the top, nothing after it), so a document that the whole-body path would
+/// not split is refused here too: ``Split/whole(_:)`` when no element was split out
+/// (the envelope is then the document itself), ``CannotSplit`` when some were.
+public struct JSONArrayStream: Sendable {
+    /// The document could not be split the way ``JSONArraySlices`` splits it.
+    public struct CannotSplit: Error, Sendable {}
+
+    public enum Split: Sendable {
+        /// The document without the array's elements (``JSONArraySlices/documentWithoutElements(_:)``).
+        case split(envelope: Data, elements: Int)
+        /// No array was found at the path: the whole document, to be read some other way.
+        case whole(Data)
+    }
+
+    private let path: [[UInt8]]
+    private var envelope: [UInt8] = []
+    /// Where the array's `[` is in the envelope, once found.
+    private var arrayAt: Int?
+    private var elements = 0
+    private var outside = Outside()
+    private var inside: Inside?
+    /// The bytes of an element begun in an earlier chunk.
+    private var carry: [UInt8] = []
+
+    public init(path: [String]) {
+        self.path = path.map { Array($0.utf8) }
+    }
+
+    /// The scan outside the array: just enough to see where the path leads.
+    private struct Outside: Sendable {
+        /// One entry per open object or array: whether it is an object on the path so far.
+        var frames: [(object: Bool, onPath: Bool)] = []
+        var inString = false
+        var escaped = false
+        var expectingKey = false
+        var key: [UInt8] = []
+        var keyMatches = false
+        var readingKey = false
+        var awaitingValue = false
+    }
+
+    /// The scan inside the array, mirroring ``JSONByteScanner/array()``.
+    private enum Inside: Sendable {
+        case between(afterComma: Bool)
+        case string(escaped: Bool)
+        case nested(depth: Int, inString: Bool, escaped: Bool)
+        case scalar
+        case afterValue
+    }
+
+    /// Takes the next bytes; `element` gets each element completed by them, without
+    /// the whitespace around it.
+    public mutating func feed(
+        _ bytes: UnsafeRawBufferPointer, element: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        var at = 0
+        var outsideStart = 0
+        var elementStart: Int? = inside.map { state -> Int? in
+            if case .between = state { return nil }
+            if case .afterValue = state { return nil }
+            return 0
+        } ?? nil
+        while at < bytes.count {
+            guard var state = inside else {
+                // Outside the array: copy to the envelope up to and with a `[` that opens it.
+                if scanOutside(bytes[at]) {
+                    envelope.append(contentsOf: bytes[outsideStart...at])
+                    arrayAt = envelope.count - 1
+                    inside = .between(afterComma: false)
+                }
+                at += 1
+                if inside != nil { outsideStart = at }
+                continue
+            }
+            let byte = bytes[at]
+            var completed: Int?
+            switch state {
+            case .between(let afterComma):
+                if Self.isSpace(byte) { break }
+                if byte == UInt8(ascii: "]") && !afterComma && elements == 0 && carry.isEmpty {
+                    closeArray(); at += 1; outsideStart = at; continue
+                }
+                elementStart = at
+                switch byte {
+                case UInt8(ascii: "\""): state = .string(escaped: false)
+                case UInt8(ascii: "{"), UInt8(ascii: "["): state = .nested(depth: 1, inString: false, escaped: false)
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"):
+                    state = .scalar
+                default: throw CannotSplit()
+                }
+            case .string(let escaped):
+                if escaped {
+                    state = .string(escaped: false)
+                } else if byte == UInt8(ascii: "\\") {
+                    state = .string(escaped: true)
+                } else if byte == UInt8(ascii: "\"") {
+                    completed = at + 1
+                }
+            case .nested(var depth, let inString, let escaped):
+                if inString {
+                    // The common case, most of a doc: run to the next quote or backslash.
+                    if escaped {
+                        state = .nested(depth: depth, inString: true, escaped: false)
+                    } else {
+                        let next = Self.quoteOrBackslash(in: bytes, from: at)
+                        if next == bytes.count { at = next; inside = state; continue }
+                        at = next
+                        state = .nested(depth: depth, inString: bytes[at] != UInt8(ascii: "\""),
+                                        escaped: bytes[at] == UInt8(ascii: "\\"))
+                    }
+                } else {
+                    switch byte {
+                    case UInt8(ascii: "\""): state = .nested(depth: depth, inString: true, escaped: false)
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1; state = .nested(depth: depth, inString: false, escaped: false)
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth == 0 { completed = at + 1 } else { state = .nested(depth: depth, inString: false, escaped: false) }
+                    default: break
+                    }
+                }
+            case .scalar:
+                if Self.endsScalar(byte) {
+                    // The byte that ended it is read again, after the value.
+                    try emit(bytes, from: elementStart, to: at, element)
+                    elementStart = nil
+                    inside = .afterValue
+                    continue
+                }
+            case .afterValue:
+                switch byte {
+                case _ where Self.isSpace(byte): break
+                case UInt8(ascii: ","): state = .between(afterComma: true)
+                case UInt8(ascii: "]"):
+                    closeArray(); at += 1; outsideStart = at; continue
+                default: throw CannotSplit()
+                }
+            }
+            if let end = completed {
+                try emit(bytes, from: elementStart, to: end, element)
+                elementStart = nil
+                state = .afterValue
+            }
+            inside = state
+            at += 1
+        }
+        if inside == nil {
+            if outsideStart < bytes.count { envelope.append(contentsOf: bytes[outsideStart...]) }
+        } else if let start = elementStart ?? (carry.isEmpty ? nil : 0) {
+            carry.append(contentsOf: bytes[start...])
+        }
+    }
+
+    /// Every byte is in: the envelope, checked, or the whole document.
+    public func finish() throws -> Split {
+        guard inside == nil else { throw CannotSplit() }
+        let document = Data(envelope)
+        guard let arrayAt else { return .whole(document) }
+        guard let slices = JSONArraySlices.find(path.map { String(decoding: $0, as: UTF8.self) }, in: document),
+            slices.elements.isEmpty, slices.array.lowerBound == arrayAt
+        else { throw CannotSplit() }
+        return .split(envelope: document, elements: elements)
+    }
+
+    private mutating func emit(
+        _ bytes: UnsafeRawBufferPointer, from start: Int?, to end: Int, _ element: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        elements += 1
+        if carry.isEmpty, let start {
+            try element(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            return
+        }
+        carry.append(contentsOf: bytes[(start ?? 0)..<end])
+        try carry.withUnsafeBytes { try element($0) }
+        carry.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func closeArray() {
+        envelope.append(UInt8(ascii: "]"))
+        inside = nil
+        // After the array the path is done: whatever follows is only copied (and checked at the end).
+        outside.frames = outside.frames.map { ($0.object, false) }
+    }
+
+    /// Reads one byte outside the array; true when it is the `[` of the array at the path.
+    private mutating func scanOutside(_ byte: UInt8) -> Bool {
+        if outside.inString {
+            if outside.escaped {
+                outside.escaped = false
+                if outside.readingKey { outside.key.append(byte) }
+            } else if byte == UInt8(ascii: "\\") {
+                outside.escaped = true
+                if outside.readingKey { outside.key.append(byte) }
+            } else if byte == UInt8(ascii: "\"") {
+                outside.inString = false
+                if outside.readingKey {
+                    outside.readingKey = false
+                    let level = outside.frames.count - 1
+                    outside.keyMatches = level < path.count && outside.key == path[level]
+                }
+            } else if outside.readingKey {
+                outside.key.append(byte)
+            }
+            return false
+        }
+        if Self.isSpace(byte) { return false }
+        let top = outside.frames.last
+        let onPathObject = top.map { $0.object && $0.onPath } ?? false
+        if outside.awaitingValue {
+            // The first byte of a value in an object on the path.
+            outside.awaitingValue = false
+            let level = outside.frames.count - 1
+            if onPathObject && outside.keyMatches {
+                if level == path.count - 1 && byte == UInt8(ascii: "[") && arrayAt == nil { return true }
+                if level < path.count - 1 && byte == UInt8(ascii: "{") {
+                    outside.frames.append((true, true))
+                    outside.expectingKey = true
+                    return false
+                }
+            }
+        }
+        switch byte {
+        case UInt8(ascii: "\""):
+            outside.inString = true
+            if top?.object == true && outside.expectingKey {
+                outside.readingKey = true
+                outside.key.removeAll(keepingCapacity: true)
+                outside.expectingKey = false
+            }
+        case UInt8(ascii: ":"):
+            if top?.object == true { outside.awaitingValue = true }
+        case UInt8(ascii: ","):
+            if top?.object == true { outside.expectingKey = true }
+        case UInt8(ascii: "{"):
+            outside.frames.append((true, outside.frames.isEmpty))
+            outside.expectingKey = true
+        case UInt8(ascii: "["):
+            outside.frames.append((false, false))
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            if !outside.frames.isEmpty { outside.frames.removeLast() }
+            outside.expectingKey = false
+        default:
+            break
+        }
+        return false
+    }
+
+    /// The offset of the first `"` or `\` at or after `start`, or the end: two `memchr`s
+    /// rather than a loop over every byte of the strings, most of a doc.
+    private static func quoteOrBackslash(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        let quote = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start)
+            .map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+        let escape = memchr(base + start, Int32(UInt8(ascii: "\\")), quote - start)
+            .map { base.distance(to: UnsafeRawPointer($0)) }
+        return escape ?? quote
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private static func endsScalar(_ byte: UInt8) -> Bool {
+        isSpace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+    }
+}

@@ -1,0 +1,91 @@
+import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reading a page while it arrives (``StreamingBatchProvider``): the fetch half of
+/// ``StreamedPage``.
+extension QueryRunner {
+    /// Sends page `page` of `query`; when the run stores in batches and the provider reads
+    /// bodies as they arrive, with a ``StreamedPage`` as the body's sink. A streamed
+    /// body's outcome is returned beside the response; one the page only collected
+    /// (small enough to hold) is put back in the response, to be read as before.
+    func send(
+        _ endpoint: Endpoint, page: Int, of query: P.Query, batches: BatchedPages
+    ) async throws -> (HTTPResponse, StreamedPage<P.Response>.Outcome?) {
+        let streamed = batches.plan.flatMap { streamedPage(page, of: query, plan: $0) }
+        var response: HTTPResponse
+        do {
+            response = try await send(endpoint, patient: page > 0, sink: streamed) {
+                provider.failure(status: $0, body: $1, for: query)
+            }
+        } catch {
+            // A body that broke off: its transaction rolls back before the run goes on.
+            await streamed?.settle()
+            throw error
+        }
+        guard response.bodyStreamed, let streamed else { return (response, nil) }
+        let outcome = await streamed.outcome()
+        if case let .whole(body) = outcome {
+            response.body = body
+            response.bodyStreamed = false
+            return (response, nil)
+        }
+        return (response, outcome)
+    }
+
+    /// The sink for page `page`, or nil when the provider reads whole bodies only.
+    private func streamedPage(
+        _ page: Int, of query: P.Query, plan: BatchPlan<P.Query, P.Response>
+    ) -> StreamedPage<P.Response>? {
+        guard let makeReader = plan.reader else { return nil }
+        let store = self.store
+        let time = self.time
+        let trace = self.trace
+        let label = provider.label(for: query)
+        return StreamedPage { queue in
+            Result {
+                try store.write { tx in
+                    trace?("store: write began for \(label) (page \(page + 1), in batches)")
+                    let context = PersistContext(tx, fetchedAt: time.now())
+                    var reader = makeReader(query, page)
+                    while let chunk = try queue.next() {
+                        try chunk.withUnsafeBytes { try reader.read($0, in: context) }
+                    }
+                    var warnings: [String] = []
+                    let light = try reader.finish(in: context, warnings: &warnings)
+                    return (light, warnings)
+                }
+            }
+        }
+    }
+
+    /// A streamed page's outcome, as ``storeInBatches(_:streamed:page:of:into:warnings:)`` returns it.
+    func streamedResult(
+        _ outcome: StreamedPage<P.Response>.Outcome, response: HTTPResponse, of query: P.Query,
+        into batches: inout BatchedPages, warnings: inout [String]
+    ) throws -> P.Response {
+        switch outcome {
+        case let .stored(light, pageWarnings):
+            batches.stored()
+            warnings += pageWarnings
+            return light
+        case let .failed(error as StoreError):
+            batches.stop()
+            let reason = "could not store the results: \(storeFailureReason(error))"
+            guard batches.storedPages > 0 else {
+                // The body was read as it came and is gone: with nothing stored, nothing can be shown.
+                throw CLIError(reason, exitCode: StoreFailure.cliError(error, path: store.path).exitCode)
+            }
+            throw StoppedStoring(warning: "stopped after \(batches.storedPages) of \(max(1, paging.count(query))) pages: \(reason)")
+        case let .failed(error):
+            return try reading(response, storedPages: batches.storedPages) { throw error }
+        case let .whole(body):
+            var whole = response
+            whole.body = body
+            return try decode(whole, for: query, warnings: &warnings)
+        }
+    }
+}

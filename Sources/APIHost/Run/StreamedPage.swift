@@ -1,0 +1,211 @@
+import APICore
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+
+/// One page's body taken as it arrives (a ``ResponseBodySink``), for a provider that
+/// reads while the bytes come (``StreamingBatchProvider``).
+///
+/// A body up to ``keptWhole`` bytes (every real page) is only collected, and the page
+/// is then stored whole, exactly as without streaming. Past that, a thread of its own
+/// opens the page's write transaction, gives the provider's reader the bytes so far
+/// and then each chunk as it comes, and commits when the body is complete; the
+/// transport pauses while ``ChunkQueue/capacity`` chunks wait, so memory stays bounded
+/// whatever the body's length. A body that breaks off, or a reader that throws, rolls
+/// that transaction back: nothing stored is lost.
+final class StreamedPage<Response: Sendable>: ResponseBodySink {
+    /// Opens the transaction and reads the chunks into it (on the page's thread).
+    typealias Consume = @Sendable (ChunkQueue) -> Result<(Response, [String]), any Error>
+
+    enum Outcome {
+        /// The body, whole: to be read and stored as without streaming.
+        case whole(Data)
+        /// The page is stored; what `persistBody` returns, and its warnings.
+        case stored(Response, [String])
+        case failed(any Error)
+    }
+
+    static var keptWhole: Int { 1 << 20 }
+
+    private let consume: Consume
+    private let state = Mutex(State())
+    /// Signalled when the page's thread is done.
+    private let done = DispatchSemaphore(value: 0)
+
+    private struct State {
+        var body = Data()
+        var queue: ChunkQueue?
+        var resume: (@Sendable () -> Void)?
+        var result: Result<(Response, [String]), any Error>?
+        var threads = 0
+        /// Threads whose end has been waited for.
+        var joined = 0
+    }
+
+    init(consume: @escaping Consume) {
+        self.consume = consume
+    }
+
+    func begin(status: Int, headers: HTTPHeaders, resume: @escaping @Sendable () -> Void) -> Bool {
+        // A retry starts the body afresh; the thread of a failed attempt has been told so.
+        state.withLock { state in
+            state.body = Data()
+            state.queue = nil
+            state.result = nil
+            state.resume = resume
+        }
+        return true
+    }
+
+    var hasRoom: Bool { state.withLock { $0.queue }?.hasRoom ?? true }
+
+    func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let queue = state.withLock { state -> ChunkQueue? in
+            if let queue = state.queue { return queue }
+            state.body.append(contentsOf: bytes)
+            guard state.body.count > Self.keptWhole, let resume = state.resume else { return nil }
+            // Too large to hold: from here on it is read and stored as it comes.
+            let queue = ChunkQueue(resume: resume)
+            _ = queue.put(state.body.withUnsafeBytes { $0 })
+            state.body = Data()
+            state.queue = queue
+            state.threads += 1
+            start(queue)
+            return nil
+        }
+        return queue?.put(bytes) ?? true
+    }
+
+    func end(_ failure: HTTPClientError?) {
+        state.withLock { $0.queue }?.close(failure)
+    }
+
+    /// What became of the page, once the transport returned a streamed response;
+    /// after a failed exchange, waits for its thread to roll back.
+    func outcome() async -> Outcome {
+        let (threads, body) = state.withLock { ($0.threads, $0.body) }
+        guard threads > 0 else { return .whole(body) }
+        await settle()
+        guard let result = state.withLock({ $0.result }) else { return .whole(body) }
+        switch result {
+        case let .success((page, warnings)): return .stored(page, warnings)
+        case let .failure(error): return .failed(error)
+        }
+    }
+
+    private func start(_ queue: ChunkQueue) {
+        let consume = self.consume
+        let started = DetachedThread.start { [self] in
+            let result = consume(queue)
+            if case .failure = result { queue.fail() }
+            state.withLock { state in
+                if state.queue === queue { state.result = result }
+            }
+            done.signal()
+        }
+        if !started {
+            queue.fail()
+            state.withLock { $0.result = .failure(StoreError.misuse(reason: "no thread to store the answer")) }
+            done.signal()
+        }
+    }
+
+    /// Waits, off the cooperative pool, for every thread started so far to end (so that a
+    /// failed attempt's transaction has rolled back before the run reads the store).
+    func settle() async {
+        let count = state.withLock { state -> Int in
+            defer { state.joined = state.threads }
+            return state.threads - state.joined
+        }
+        guard count > 0 else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = self.done
+            DetachedThread.start {
+                for _ in 0..<count { done.wait() }
+                continuation.resume()
+            }
+        }
+    }
+}
+
+/// The chunks between the transport's thread and the thread that stores them: at most
+/// ``capacity`` wait; past that the transport is paused until the reader takes some.
+final class ChunkQueue: Sendable {
+    static let capacity = 8
+
+    private let available = DispatchSemaphore(value: 0)
+    private let state: Mutex<State>
+
+    private struct State {
+        var chunks: [Data] = []
+        var ended = false
+        var failure: HTTPClientError?
+        /// The reader stopped: nothing more is taken.
+        var failed = false
+        var resume: @Sendable () -> Void
+        var transportWaits = false
+    }
+
+    init(resume: @escaping @Sendable () -> Void) {
+        state = Mutex(State(resume: resume))
+    }
+
+    var hasRoom: Bool {
+        state.withLock { state in
+            let room = state.failed || state.chunks.count < Self.capacity
+            if !room { state.transportWaits = true }
+            return room
+        }
+    }
+
+    /// False once the reader stopped.
+    func put(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let taken = state.withLock { state -> Bool in
+            guard !state.failed else { return false }
+            state.chunks.append(Data(bytes))
+            return true
+        }
+        if taken { available.signal() }
+        return taken
+    }
+
+    func close(_ failure: HTTPClientError?) {
+        state.withLock { state in
+            state.ended = true
+            state.failure = failure
+        }
+        available.signal()
+    }
+
+    /// The next chunk, nil at the end of a complete body; throws when it broke off.
+    func next() throws(HTTPClientError) -> Data? {
+        available.wait()
+        let (chunk, resume) = try state.withLock { state throws(HTTPClientError) -> (Data?, (@Sendable () -> Void)?) in
+            if !state.chunks.isEmpty {
+                let chunk = state.chunks.removeFirst()
+                let wake = state.transportWaits && state.chunks.count <= Self.capacity / 2
+                if wake { state.transportWaits = false }
+                return (chunk, wake ? state.resume : nil)
+            }
+            if let failure = state.failure { throw failure }
+            return (nil, nil)
+        }
+        resume?()
+        return chunk
+    }
+
+    /// The reader failed: drop what waits and let the transport run on, to be refused.
+    func fail() {
+        let resume = state.withLock { state -> (@Sendable () -> Void)? in
+            state.failed = true
+            state.chunks = []
+            defer { state.transportWaits = false }
+            return state.transportWaits ? state.resume : nil
+        }
+        resume?()
+    }
+}
