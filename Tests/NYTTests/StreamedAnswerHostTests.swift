@@ -1,0 +1,92 @@
+import APIHost
+import APIHTTP
+import Foundation
+import Testing
+import TestSupport
+
+@testable import NYT
+
+/// An NYT answer too large to hold (over a MiB) is stored while it arrives, and prints
+/// what the same answer prints when it is read whole; one that breaks off part way
+/// leaves everything stored as it was and shows the stored answer instead. In-process,
+/// with the real transport (the one that streams) against a loopback server.
+@Suite("Answers stored while they arrive, through the host")
+struct StreamedAnswerHostTests {
+    /// `count` docs taken in turn from the real search answers, each with an id and URL of its own.
+    static func largeBody(docs count: Int) throws -> Data {
+        var docs: [[String: Any]] = []
+        for file in try TestSupport.Fixtures.realFiles(in: "nyt") where !file.lastPathComponent.contains("error") {
+            let answer = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+            docs += (answer?["response"] as? [String: Any])?["docs"] as? [[String: Any]] ?? []
+        }
+        let made: [[String: Any]] = (0..<count).map { index in
+            var doc = docs[index % docs.count]
+            doc["_id"] = "nyt://article/streamed-\(index)"
+            doc["web_url"] = "https://www.nytimes.com/streamed/\(index).html"
+            return doc
+        }
+        let answer: [String: Any] = [
+            "status": "OK", "copyright": "Copyright (c) The New York Times Company.",
+            "response": ["docs": made, "meta": ["hits": count, "offset": 0, "time": 10]],
+        ]
+        return try JSONSerialization.data(withJSONObject: answer)
+    }
+
+    /// A host whose NYT runs use libcurl against `server` (the stub transport answers 599 if asked).
+    static func host(_ server: LoopbackServer) throws -> InProcessHost {
+        try InProcessHost(
+            sources: [.compiled([NYTProvider()])],
+            variables: [
+                "NYT_API_KEY": NYTHost.key, "APICLI_NYT_SPACING": "0", "LANG": "C.UTF-8",
+                "APICLI_NYT_BASE_URL": server.baseURL.absoluteString,
+                // A large answer on two busy cores, sharing the test runner's threads.
+                "APICLI_TIMEOUT": "120",
+            ]
+        ) { _, _ in HTTPResponse(status: 599, body: Data("the stub transport was asked".utf8)) }
+    }
+
+    @Test("stored while it arrives, it prints what the same answer read whole prints")
+    func largeAnswerPrintsTheSame() async throws {
+        let body = try Self.largeBody(docs: 1000)
+        // Past the MiB a page collects, and past the chunks that may wait: the rest waits for the store.
+        #expect(body.count > 1_300_000, "\(body.count) B")
+        let server = try LoopbackServer(routes: [NYTHost.searchPath: [.json(body)]])
+        defer { server.stop() }
+        let host = try Self.host(server)
+        let words = ["nyt", "election", "--format", "ndjson", "--verbose"]
+        let streamed = await host.run(words, setting: [:], realTransport: true)
+        #expect(streamed.code == .success, "\(streamed.stderr)")
+        // The page's write began while the body was still arriving: before the exchange's trace line.
+        let began = try #require(streamed.stderr.range(of: "store: write began for \"election\" (page 1, in batches)"))
+        let got = try #require(streamed.stderr.range(of: "-> 200, \(body.count) B"))
+        #expect(began.lowerBound < got.lowerBound, "\(streamed.stderr)")
+        #expect(streamed.stdout.split(separator: "\n").count == 1000)
+        // The same answer from the cache (it is within the cache's limit), stored already: read whole.
+        let whole = await host.run(words, setting: [:], realTransport: true)
+        #expect(whole.code == .success, "\(whole.stderr)")
+        #expect(whole.stderr.contains("cache hit"), "\(whole.stderr)")
+        #expect(whole.stdout == streamed.stdout)
+        #expect(try host.count("nyt_articles") == 1000)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test("one that breaks off part way changes nothing stored, and the stored answer is shown")
+    func brokenOffAnswerChangesNothing() async throws {
+        let body = try Self.largeBody(docs: 1000)
+        let server = try LoopbackServer(routes: [
+            NYTHost.searchPath: [.json(try NYTHost.page()), .json(body).truncated(after: body.count * 3 / 4)],
+        ])
+        defer { server.stop() }
+        let host = try Self.host(server)
+        let first = await host.run(["nyt", "election", "--format", "ndjson"], setting: [:], realTransport: true)
+        #expect(first.code == .success, "\(first.stderr)")
+        let tables = ["nyt_articles", "nyt_queries", "nyt_query_results"]
+        let before = try host.snapshot(tables)
+        let broken = await host.run(
+            ["nyt", "election", "--format", "ndjson", "--refresh", "--verbose"], setting: [:], realTransport: true)
+        #expect(broken.stderr.contains("(page 1, in batches)"), "\(broken.stderr)")
+        #expect(broken.stderr.contains("broke off"), "\(broken.stderr)")
+        #expect(broken.stdout == first.stdout, "\(broken.stderr)")
+        #expect(try host.snapshot(tables) == before)
+    }
+}
