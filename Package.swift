@@ -64,28 +64,31 @@ let sqliteLibrary: String = {
 ///   4,600 of them, at every start.
 /// - Where the toolchain has lld and the C library reads packed relative relocations (glibc 2.36,
 ///   `DT_RELR`), lld links it with `-z pack-relative-relocs`: ld.so applies 43,000 relocations from a
-///   14 KB table instead of a 1 MB one. The binary then needs glibc 2.36 where it runs, as it does
+///   9 KB table instead of a 1 MB one. The binary then needs glibc 2.36 where it runs, as it does
 ///   where it was built (`Scripts/install` builds where it installs). Elsewhere the default linker links it.
 let releaseLinking: [LinkerSetting] = {
     #if os(Linux)
     var flags = ["-Xlinker", "--no-export-dynamic"]
+    #if canImport(Glibc)
     if hasPackedRelocations() {
         flags = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] + flags
     }
+    #endif
     return [.unsafeFlags(flags, .when(platforms: [.linux], configuration: .release))]
     #else
     return []
     #endif
 }()
 
-#if os(Linux)
+#if canImport(Glibc)
 /// Whether lld is on `PATH` (Swift's Linux toolchains ship it beside `swiftc`) and glibc is 2.36 or later.
 func hasPackedRelocations() -> Bool {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     let lld = path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/ld.lld") }
     var text = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
     _ = confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count)
-    let version = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+    let words = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
+    let version = words.last?.split(separator: ".").compactMap { Int($0) } ?? []
     return lld && version.count >= 2 && (version[0], version[1]) >= (2, 36)
 }
 #endif
