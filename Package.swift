@@ -32,6 +32,11 @@ func hasTests(_ name: String) -> Bool {
 
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    // Release code reaches a concrete generic type's metadata (`[String: String]`, `Stored<Forecast>`)
+    // through its accessor function, not its mangled name: resolving a name makes the runtime demangle
+    // it and scan every protocol conformance record of the binary for each requirement it names, a
+    // fifth of `weather … --offline`'s instructions (BENCHMARKS.md, issue 24, branch su24).
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
 let providerNames = providers.map(\.target)
@@ -50,6 +55,43 @@ let sqliteLibrary: String = {
     #endif
     return "sqlite3"
 }()
+
+/// How the release executable is linked on Linux, for a faster start (BENCHMARKS.md, issue 24, branch su24).
+///
+/// - It exports none of its own symbols (`--no-export-dynamic`; the Swift driver asks for
+///   `-export-dynamic`): nothing loads against them (libcurl and libyaml are opened with dlopen and
+///   call nothing back), and the Swift runtime's start-up `dladdr` walks every exported symbol,
+///   4,600 of them, at every start.
+/// - Where the toolchain has lld and the C library reads packed relative relocations (glibc 2.36,
+///   `DT_RELR`), lld links it with `-z pack-relative-relocs`: ld.so applies 43,000 relocations from a
+///   9 KB table instead of a 1 MB one. The binary then needs glibc 2.36 where it runs, as it does
+///   where it was built (`Scripts/install` builds where it installs). Elsewhere the default linker links it.
+let releaseLinking: [LinkerSetting] = {
+    #if os(Linux)
+    var flags = ["-Xlinker", "--no-export-dynamic"]
+    #if canImport(Glibc)
+    if hasPackedRelocations() {
+        flags = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] + flags
+    }
+    #endif
+    return [.unsafeFlags(flags, .when(platforms: [.linux], configuration: .release))]
+    #else
+    return []
+    #endif
+}()
+
+#if canImport(Glibc)
+/// Whether lld is on `PATH` (Swift's Linux toolchains ship it beside `swiftc`) and glibc is 2.36 or later.
+func hasPackedRelocations() -> Bool {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let lld = path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/ld.lld") }
+    var text = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
+    _ = confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count)
+    let words = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
+    let version = words.last?.split(separator: ".").compactMap { Int($0) } ?? []
+    return lld && version.count >= 2 && (version[0], version[1]) >= (2, 36)
+}
+#endif
 
 let providerTargets: [Target] = providerNames.map { name in
     .target(name: name, dependencies: ["APICore"], path: "Plugins/\(name)", swiftSettings: strict)
@@ -108,6 +150,7 @@ let package = Package(
             name: "apicli",
             dependencies: ["APIHost"] + providerNames.map { .target(name: $0) },
             swiftSettings: strict,
+            linkerSettings: releaseLinking,
             plugins: [.plugin(name: "ProviderRegistry")]
         ),
         .executableTarget(

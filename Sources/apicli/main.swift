@@ -19,7 +19,7 @@ do {
     let environment = HostEnvironment.current()
     let sources: [ProviderSource] = [
         .compiled(generatedProviders),
-        .providerFiles(variables: environment.variables(named: AppPaths.variableNames), compiled: generatedProviders),
+        .providerFiles(environment: environment, compiled: generatedProviders),
     ]
     let host = Host(registry: try ProviderRegistry(sources: sources), environment: environment)
     let code = await host.run(Array(CommandLine.arguments.dropFirst()))

@@ -20,20 +20,23 @@ public struct ProviderRegistry: Sendable {
     /// each other, so that is refused, naming both (`Package.swift` refuses it
     /// first, when the listed command words differ from the descriptors' names).
     public init(sources: [ProviderSource]) throws(DuplicateProviderName) {
-        var seen: [String: any Provider] = [:]
-        var compiled: [any Provider] = []
+        // Each name is taken once (a compiled provider builds its whole description on every
+        // call), and looked for in a list, not a dictionary: a build links a handful of providers,
+        // and the first dictionary of a run costs the runtime a quarter of a million instructions
+        // to instantiate, which `--version` need not pay (BENCHMARKS.md, issue 24).
+        var compiled: [(name: String, provider: any Provider)] = []
         for case let .compiled(providers) in sources {
             for provider in providers {
                 let name = provider.descriptor.name
-                if let first = seen[name] {
-                    throw DuplicateProviderName(name: name, first: Self.typeName(first), second: Self.typeName(provider))
+                if let first = compiled.first(where: { $0.name == name }) {
+                    throw DuplicateProviderName(
+                        name: name, first: Self.typeName(first.provider), second: Self.typeName(provider))
                 }
-                seen[name] = provider
-                compiled.append(provider)
+                compiled.append((name, provider))
             }
         }
         self.sources = sources
-        self.compiled = compiled.sorted { $0.descriptor.name < $1.descriptor.name }
+        self.compiled = compiled.sorted { $0.name < $1.name }.map(\.provider)
     }
 
     /// The compiled providers' names.

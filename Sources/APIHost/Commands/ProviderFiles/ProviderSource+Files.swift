@@ -3,9 +3,14 @@ import ProviderFiles
 extension ProviderSource {
     /// The providers folder, `$XDG_CONFIG_HOME/apicli/providers`, served by the
     /// provider-files engine: its files cannot take the names of `compiled`
-    /// providers, of built-in commands, or of global options.
-    public static func providerFiles(variables: [String: String], compiled: [any Provider]) -> ProviderSource {
-        .catalog(ProviderFileCatalog(ProviderDirectory.standard(variables: variables, compiled: compiled)))
+    /// providers, of built-in commands, or of global options. The folder's location is
+    /// read from `environment` the first time the registry asks the folder anything
+    /// (``DeferredCatalog``): a run that never does (`--version`, a compiled provider) pays nothing.
+    public static func providerFiles(environment: HostEnvironment, compiled: [any Provider]) -> ProviderSource {
+        .catalog(DeferredCatalog {
+            let variables = environment.variables(named: AppPaths.variableNames)
+            return ProviderFileCatalog(ProviderDirectory.standard(variables: variables, compiled: compiled))
+        })
     }
 }
 
