@@ -31,6 +31,9 @@ public struct HostEnvironment: Sendable {
     public var time: TimeSource
     /// nil: the real transport (`DefaultTransport`).
     public var transport: (any ClientTransport)?
+    /// nil: an `apicli-NAME` plugin replaces this process (`execve`). A host run in-process
+    /// (a test) is handed the launch instead and answers with the run's exit code.
+    public var launchPlugin: (@Sendable (PluginLaunch) -> ExitCode)? = nil
 
     public init(
         variables: [String: String], console: any Console, stdoutIsTerminal: Bool = false,

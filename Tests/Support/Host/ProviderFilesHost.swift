@@ -1,13 +1,15 @@
 import APIHost
 import APIHTTP
 import Foundation
+import Synchronization
 
 /// A ``Host`` in-process whose registry reads a providers folder, as `main.swift`'s
 /// does: the compiled providers a test gives, then the provider files under this
 /// host's own temporary home. Runs go through a ``StubTransport`` (the answer a test
 /// scripts, every request counted) or, for tests about what crosses the wire
 /// (headers, redirects, another origin), through the real transport to a
-/// ``LoopbackServer``.
+/// ``LoopbackServer``. An `apicli-NAME` plugin is never started: its launch is recorded
+/// (``launches``), since starting it would replace the test runner.
 public final class ProviderFilesHost: Sendable {
     public let home: TemporaryDirectory
     public let transport: StubTransport
@@ -15,6 +17,7 @@ public final class ProviderFilesHost: Sendable {
     public let variables: [String: String]
     /// Whether runs use the real transport (`DefaultTransport`) instead of ``transport``.
     public let overHTTP: Bool
+    private let launched = Mutex<[PluginLaunch]>([])
 
     /// - Parameters:
     ///   - compiled: the providers compiled into this "build" (a ``StubProvider``, NYT…).
@@ -39,11 +42,18 @@ public final class ProviderFilesHost: Sendable {
         var variables = self.variables.merging(set) { _, new in new }
         for name in unset { variables[name] = nil }
         let console = CapturingConsole()
-        let environment = HostEnvironment(
+        var environment = HostEnvironment(
             variables: variables, console: console, transport: overHTTP ? nil : transport)
+        environment.launchPlugin = { [self] launch in
+            launched.withLock { $0.append(launch) }
+            return .success
+        }
         let code = await Host(registry: registry, environment: environment).run(words)
         return InProcessHost.Run(code: code, stdout: console.stdout, stderr: console.stderr)
     }
+
+    /// The plugins the runs would have started, in order.
+    public var launches: [PluginLaunch] { launched.withLock { $0 } }
 
     /// The requests the stub transport was asked, in order.
     public var requests: [HTTPRequest] { transport.requests }
