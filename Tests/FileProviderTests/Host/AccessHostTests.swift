@@ -37,7 +37,7 @@ struct AccessHostTests {
         }
         defer { server.stop() }
         let host = try ProviderFilesHost(
-            variables: ProviderFilesHost.baseURL(for: "secure", at: server).merging(["APICLI_TIMEOUT": "3"]) { $1 }, overHTTP: true)
+            variables: ProviderFilesHost.baseURL(for: "secure", at: server), overHTTP: true)
         try host.installProviderFile("secure", Self.file(name: "secure", key: #"{"scheme": "\#(scheme)"}"#))
 
         let env = ["SECURE_API_KEY": key]

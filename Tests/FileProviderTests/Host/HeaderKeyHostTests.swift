@@ -27,7 +27,7 @@ struct HeaderKeyHostTests {
         }
         defer { server.stop() }
         let host = try ProviderFilesHost(
-            variables: ProviderFilesHost.baseURL(for: "algolia", at: server).merging(["APICLI_TIMEOUT": "3"]) { $1 }, overHTTP: true)
+            variables: ProviderFilesHost.baseURL(for: "algolia", at: server), overHTTP: true)
 
         let add = await host.run([
             "provider", "add", "algolia", "--base-url", "https://hn.algolia.com", "--path", SearchAPIs.hnPath,
@@ -90,7 +90,7 @@ struct HeaderKeyHostTests {
         }
         defer { server.stop() }
         let host = try ProviderFilesHost(
-            variables: ProviderFilesHost.baseURL(for: "algolia", at: server).merging(["APICLI_TIMEOUT": "3"]) { $1 }, overHTTP: true)
+            variables: ProviderFilesHost.baseURL(for: "algolia", at: server), overHTTP: true)
         try host.installProviderFile("algolia", Self.file)
         let run = await host.run(["algolia", "gibberish", "--json", "-v"], set: ["ALGOLIA_API_KEY": Self.key])
         #expect(run.code == .success, "\(run.stderr)")

@@ -31,7 +31,9 @@ public final class ProviderFilesHost: Sendable {
         self.overHTTP = overHTTP
         let variables = [
             "HOME": home.path("home"), "XDG_CONFIG_HOME": home.path("config"), "XDG_DATA_HOME": home.path("data"),
-            "PATH": "/usr/bin:/bin", "APICLI_TIMEOUT": "5",
+            // A real connection shares the test runner's two cooperative threads with every test running
+            // beside it, so its answer may wait seconds for a thread: a run over HTTP gets a generous deadline.
+            "PATH": "/usr/bin:/bin", "APICLI_TIMEOUT": overHTTP ? "30" : "5",
         ].merging(variables) { _, given in given }
         self.variables = variables
         registry = try ProviderRegistry(sources: [.compiled(compiled), .providerFiles(variables: variables, compiled: compiled)])
