@@ -143,7 +143,7 @@ extension FuzzEndToEndTests {
             tally.runs += 1
             codes[result.exitCode, default: 0] += 1
             tally.findings += FuzzVerdict.check(result, arguments: line, label: label, strict: strict)
-            if ProviderFileTextEndToEndTests.controlsTerminal(result.stdoutText + result.stderrText) {
+            if TerminalControls.present(in: result.stdoutText + result.stderrText) {
                 tally.findings.append(FuzzVerdict(
                     problem: .notOneErrorLine, label: label + ": a terminal control shown", arguments: line,
                     exitCode: result.exitCode, stderr: result.stderrText))

@@ -29,7 +29,7 @@ struct HelpHandler: GlobalOptionsCommand {
             return .success
         }
         guard let provider = try host.registry.provider(named: topic) else {
-            try host.runExecutablePluginHelp(named: topic)
+            if let code = try host.runExecutablePluginHelp(named: topic) { return code }
             var message = "no help for '\(topic)': not a provider"
             if let near = NearestName.suggest(topic, among: host.registry.allProviders.map(\.descriptor.name)) { message += "; did you mean '\(near)'?" }
             throw UsageError(message)

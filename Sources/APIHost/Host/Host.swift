@@ -61,7 +61,9 @@ public struct Host: Sendable {
         if let provider = try registry.provider(named: name) {
             return try await runProvider(provider, words: words)
         }
-        try runExecutablePlugin(named: name, leading: line.leading, rest: line.rest, arguments: arguments)
+        if let code = try runExecutablePlugin(named: name, leading: line.leading, rest: line.rest, arguments: arguments) {
+            return code
+        }
         var message = "unknown command or provider '\(name)'"
         if let near = NearestName.suggest(name, among: registry.model.commandNames) { message += "; did you mean '\(near)'?" }
         throw UsageError(message + " (see 'apicli --help')")

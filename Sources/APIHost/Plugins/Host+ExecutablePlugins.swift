@@ -4,15 +4,16 @@
 extension Host {
     var pluginSource: ExecutablePluginSource { ExecutablePluginSource(variables: environment.variables) }
 
-    /// Runs `apicli-NAME` in apicli's place when `PATH` has one; returns when it has none.
+    /// Runs `apicli-NAME` in apicli's place when `PATH` has one; returns nil when it has none
+    /// (and returns the code only under ``HostEnvironment/launchPlugin``, in-process).
     /// A refused one (a loose mode) is exit 78, as a loose provider file is.
     ///
     /// - Parameters:
     ///   - leading: the global options before the command word, passed as variables;
     ///   - rest: the words after it, passed unchanged;
     ///   - arguments: the whole line, to tell whether it is this process's own (whose raw bytes are then passed).
-    func runExecutablePlugin(named name: String, leading: [String], rest: [String], arguments: [String]) throws {
-        guard let plugin = pluginSource.plugin(named: name) else { return }
+    func runExecutablePlugin(named name: String, leading: [String], rest: [String], arguments: [String]) throws -> ExitCode? {
+        guard let plugin = pluginSource.plugin(named: name) else { return nil }
         let parsed = try CommandLineParser(options: GlobalOptions.specs + [Self.versionSpec]).parse(leading)
         _ = try RunOptions(parsed.values, variables: environment.variables)
         var words = rest
@@ -22,20 +23,24 @@ extension Host {
             words.insert("--help", at: 0)
             raw?.insert(Array("--help".utf8), at: 0)
         }
-        try launch(plugin, arguments: words, raw: raw, values: parsed.values)
+        return try launch(plugin, arguments: words, raw: raw, values: parsed.values)
     }
 
-    /// `apicli help NAME` for a plugin: `apicli-NAME --help`; returns when `PATH` has no such plugin.
-    func runExecutablePluginHelp(named name: String) throws {
-        guard let plugin = pluginSource.plugin(named: name) else { return }
-        try launch(plugin, arguments: ["--help"], raw: nil, values: [:])
+    /// `apicli help NAME` for a plugin: `apicli-NAME --help`; nil when `PATH` has no such plugin.
+    func runExecutablePluginHelp(named name: String) throws -> ExitCode? {
+        guard let plugin = pluginSource.plugin(named: name) else { return nil }
+        return try launch(plugin, arguments: ["--help"], raw: nil, values: [:])
     }
 
-    private func launch(_ plugin: ExecutablePlugin, arguments: [String], raw: [[UInt8]]?, values: [String: String]) throws {
+    /// `execve`s the plugin, so it returns only under ``HostEnvironment/launchPlugin``.
+    private func launch(_ plugin: ExecutablePlugin, arguments: [String], raw: [[UInt8]]?, values: [String: String]) throws -> ExitCode {
         if case let .refused(reason) = plugin.state { throw CLIError(reason, exitCode: .configuration) }
-        try ExecutablePluginLaunch(
-            plugin: plugin, arguments: arguments, rawArguments: raw, globalValues: values, variables: environment.variables
-        ).exec()
+        let launch = ExecutablePluginLaunch(
+            plugin: plugin, arguments: arguments, rawArguments: raw, globalValues: values, variables: environment.variables)
+        if let launchPlugin = environment.launchPlugin {
+            return launchPlugin(PluginLaunch(path: plugin.path, arguments: arguments, addedVariables: launch.addedVariables()))
+        }
+        try launch.exec()
     }
 
     /// Every plugin on `PATH`, those whose name something else has marked shadowed.

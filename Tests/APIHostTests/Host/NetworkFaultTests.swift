@@ -67,7 +67,11 @@ struct NetworkFaultTests {
         let truncated: @Sendable (HTTPRequest) throws -> HTTPResponse = { request in
             throw HTTPClientError.truncated(url: request.redactedURL, received: 100, expected: 900)
         }
-        let host = try Self.host([truncated])
+        var host = try Self.host([truncated])
+        // The waits between attempts on the host's clock: on the system's, a busy test runner
+        // (two cooperative threads for every in-process test) could spend the deadline before the third.
+        let clock = ManualClock(start: Date())
+        host.time = TimeSource(now: clock.now, sleep: clock.sleep)
         let run = await host.run(["stub", "words"])
         #expect(run.code == .unavailable, "\(run.stderr)")
         #expect(run.errors.count == 1 && run.errors[0].contains("broke off"), "\(run.stderr)")

@@ -70,3 +70,27 @@ extension Sandbox {
         }
         """
 }
+
+/// The header-key provider file, its key and header, kept under their old name because
+/// `EscapedKeyEchoEndToEndTests` (another file's test) uses them; the header-key tests
+/// themselves are `FileProviderTests`' `HeaderKeyHostTests`, which has its own copy.
+enum HeaderKeyEndToEndTests {
+    static let key = "hdrKEY-e2e-9c3e71d2"
+    static let header = "X-Algolia-API-Key"
+
+    /// The HN answer's provider, with Algolia's key header.
+    static let file = """
+        {
+          "apicli": 1,
+          "name": "algolia",
+          "summary": "Search Hacker News through Algolia, with a key.",
+          "baseURL": "https://hn.algolia.com",
+          "path": "/api/v1/search",
+          "words": {"parameter": "query"},
+          "key": {"header": "X-Algolia-API-Key"},
+          "items": "hits",
+          "id": "objectID",
+          "columns": [{"name": "title", "path": "title", "kind": "text", "searchable": true}]
+        }
+        """
+}

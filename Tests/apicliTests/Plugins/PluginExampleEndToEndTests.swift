@@ -13,7 +13,7 @@ struct PluginExampleEndToEndTests {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
         let plugins = try PluginFolder(in: sandbox)
         try plugins.add("nyt-top", String(decoding: try Data(contentsOf: example), as: UTF8.self))
-        let body = try Fixtures.real(APICommandEndToEndTests.topStories)
+        let body = try Fixtures.real("nyt/topstories/home-2022-10-01.json")
         fixtures.answer(.json(body)) { $0.path.hasPrefix("/svc/topstories/v2/") }
         return (sandbox, fixtures, plugins, body)
     }

@@ -2,12 +2,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 20's hostile documents through `provider add … --openapi FILE`: each is one clear line and
-/// exit 78, never a hang (every run has a 20 s bound), with nothing written to the providers folder;
+/// Issue 20's hostile documents through `provider add … --openapi FILE`, the host in-process: each is
+/// one clear line and exit 78, never a hang (every run has a 20 s bound), with nothing written to the providers folder;
 /// texts that would control the terminal, written as JSON escapes or as plain UTF-8, are cleaned as
 /// the design notes say and reach no output.
-@Suite("Hostile OpenAPI documents, end to end")
-struct HostileOpenAPIDocumentEndToEndTests {
+@Suite("Hostile OpenAPI documents, through the host")
+struct HostileOpenAPIDocumentHostTests {
     /// A document with one search operation answering with `{"items": [<schema>]}`.
     static func document(
         items schema: String, summary: String = "Find things", mode: String = #"{"type": "string"}"#,
@@ -64,21 +64,24 @@ struct HostileOpenAPIDocumentEndToEndTests {
         ("a raw backspace in a description", { Data(document(items: node, description: "How\u{08} to").utf8) }, "0x08"),
     ]
 
-    @Test("Each hostile document is one line, exit 78, within 20 s, and nothing is written", arguments: 0..<12)
+    @Test("Each hostile document is one line, exit 78, within 20 s, and nothing is written",
+          .timeLimit(.minutes(1)), arguments: 0..<12)
     func refusedDocument(_ index: Int) async throws {
         let (name, bytes, says) = Self.refused[index]
-        let (sandbox, _) = try Sandbox.withFixtures()
-        let path = sandbox.home.path("api.json")
+        let host = try ProviderFilesHost()
+        let path = host.home.path("api.json")
         try bytes().write(to: URL(fileURLWithPath: path))
         // h20shapes fixes the hang on a self-referring "" or "." property; this bound makes a hang a failure, not a stall.
-        let add = try await sandbox.run(["provider", "add", "x", "--openapi", path, "--operation", "search"], timeout: .seconds(20))
-        #expect(!add.timedOut, "\(name): hung")
-        #expect(add.exitCode == 78, "\(name): \(add.stderrText)")
-        #expect(add.stderrText.split(separator: "\n", omittingEmptySubsequences: false).count == 2, "\(name): \(add.stderrText)")
-        #expect(add.stderrText.contains(says), "\(name): \(add.stderrText)")
-        #expect(!add.stderrText.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(name): a control echoed")
-        let written = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.providersFolder)) ?? []
+        let started = ContinuousClock.now
+        let add = await host.run(["provider", "add", "x", "--openapi", path, "--operation", "search"])
+        #expect(ContinuousClock.now - started < .seconds(20), "\(name): hung")
+        #expect(add.code == .configuration, "\(name): \(add.stderr)")
+        #expect(add.isOneErrorLine, "\(name): \(add.stderr)")
+        #expect(add.stderr.contains(says), "\(name): \(add.stderr)")
+        #expect(!add.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(name): a control echoed")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: host.providersFolder)) ?? []
         #expect(written.isEmpty, "\(name): \(written)")
+        #expect(host.requests.isEmpty)
     }
 
     /// Texts a JSON reader accepts (escaped controls, plain bidi characters): cleaned, as the design notes decide.
@@ -95,17 +98,17 @@ struct HostileOpenAPIDocumentEndToEndTests {
           arguments: 0..<5)
     func cleanedDocument(_ index: Int) async throws {
         let (name, text) = Self.cleaned[index]
-        let (sandbox, _) = try Sandbox.withFixtures()
-        let path = sandbox.home.path("api.json")
+        let host = try ProviderFilesHost()
+        let path = host.home.path("api.json")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let add = try await sandbox.run(["provider", "add", "x", "--openapi", path, "--operation", "search"], timeout: .seconds(20))
-        #expect(add.exitCode == 0, "\(name): \(add.stderrText)")
-        let file = try String(contentsOfFile: sandbox.providersFolder + "/x.json", encoding: .utf8)
-        #expect(!ProviderFileTextEndToEndTests.controlsTerminal(file), "\(name): \(file.debugDescription)")
+        let add = await host.run(["provider", "add", "x", "--openapi", path, "--operation", "search"])
+        #expect(add.code == .success, "\(name): \(add.stderr)")
+        let file = try String(contentsOfFile: host.providersFolder + "/x.json", encoding: .utf8)
+        #expect(!TerminalControls.present(in: file), "\(name): \(file.debugDescription)")
         #expect(!file.contains(#"\u001b"#) && !file.contains(#"\u0007"#) && !file.contains(#"\u202e"#), "\(name): \(file)")
-        for words in ProviderFileTextEndToEndTests.commands.map({ $0.map { $0 == "wiki" ? "x" : $0 } }) {
-            let run = try await sandbox.run(words)
-            #expect(!ProviderFileTextEndToEndTests.controlsTerminal(run.stdoutText + run.stderrText), "\(name), \(words)")
+        for words in ProviderFileTextHostTests.commands.map({ $0.map { $0 == "wiki" ? "x" : $0 } }) {
+            let run = await host.run(words)
+            #expect(!TerminalControls.present(in: run.stdout + run.stderr), "\(name), \(words)")
         }
     }
 }

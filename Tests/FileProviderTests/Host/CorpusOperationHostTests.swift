@@ -2,15 +2,15 @@ import Foundation
 import Testing
 import TestSupport
 
-/// One operation of every API of the OpenAPI corpus, end to end: the whole document
-/// imported as a user would, one operation picked from `provider show --format json`
-/// (the contract scripts drive), run against the loopback server, and the request line
-/// checked on the wire: the method, the path with its arguments filled in, and every
+/// One operation of every API of the OpenAPI corpus, through the host in-process: the whole
+/// document imported as a user would, one operation picked from `provider show --format json`
+/// (the contract scripts drive), run on a stub transport, and the request checked as the
+/// transport would send it: the method, the path with its arguments filled in, and every
 /// required parameter. Where `openapi-answers/` has a real recorded answer for one of
 /// the document's operations, that operation is run on it; otherwise the first operation
 /// gets a minimal answer of its declared shape (`recorded` says which, per row).
-@Suite("Every corpus API, one operation end to end", .serialized)
-struct CorpusOperationEndToEndTests {
+@Suite("Every corpus API, one operation through the host", .serialized)
+struct CorpusOperationHostTests {
     struct Row: Sendable, CustomStringConvertible {
         var document: String
         /// The operation and the real answer it is run on; nil: the first operation, a minimal answer.
@@ -22,9 +22,8 @@ struct CorpusOperationEndToEndTests {
         var description: String { document }
     }
 
-    /// A debug build reading Stripe's 4 MB document on a loaded machine takes a while; the rows run one at a
-    /// time (`.serialized`) so that 29 imports at once do not starve the timing tests that run beside them.
-    static let slow = Duration.seconds(180)
+    // A debug build reading Stripe's 4 MB document on a loaded machine takes a while; the rows run one at a
+    // time (`.serialized`) so that 29 imports at once do not starve the timing tests that run beside them.
     static let key = "corpus:key-e2e-7f3a"
     static let noServer = ["--base-url", "https://api.example.com"]
     static let rows: [Row] = [
@@ -63,12 +62,13 @@ struct CorpusOperationEndToEndTests {
 
     @Test("import whole, run one operation: method, path with arguments, required parameters, exit 0", arguments: rows)
     func oneOperation(row: Row) async throws {
-        let (sandbox, fixtures) = try Sandbox.withFixtures(extra: ["APICLI_TIMEOUT": "5"])
+        let answers = ScriptedAnswers()
+        let host = try answers.host()
         let document = Fixtures.realRoot.appendingPathComponent("openapi-corpus/\(row.document)").path
-        let add = try await sandbox.run(["provider", "add", "corpus", "--openapi", document] + row.flags, timeout: Self.slow)
-        #expect(add.exitCode == 0, "\(add.stderrText)")
-        let show = try await sandbox.run(["provider", "show", "corpus", "--format", "json"], timeout: Self.slow)
-        let provider = try #require(try JSONSerialization.jsonObject(with: Data(show.stdoutText.utf8)) as? [String: Any])
+        let add = await host.run(["provider", "add", "corpus", "--openapi", document] + row.flags)
+        #expect(add.code == .success, "\(add.stderr)")
+        let show = await host.run(["provider", "show", "corpus", "--format", "json"])
+        let provider = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
         let operations = try #require(provider["operations"] as? [[String: Any]])
         let wanted = row.recorded?.operation
         let operation = try #require(wanted.flatMap { name in operations.first { $0["name"] as? String == name } } ?? operations.first)
@@ -77,18 +77,18 @@ struct CorpusOperationEndToEndTests {
         #expect((call.items == "." && call.shape == "list") == row.bareArray, "\(call.name): items \(call.items), shape \(call.shape)")
 
         let answer = try row.recorded.map { try Fixtures.real("openapi-answers/\($0.answer)") } ?? call.minimalAnswer(bareArray: row.bareArray)
-        fixtures.answer(.json(answer)) { _ in true }
+        answers.add(.json(answer)) { _ in true }
         // A key for whatever scheme the document declares (a basic one is user:password).
-        let env = sandbox.baseURL(for: "corpus").merging(["CORPUS_API_KEY": Self.key]) { $1 }
+        let env = ["CORPUS_API_KEY": Self.key]
         let command = ["corpus"] + (operations.count > 1 ? [call.name] : []) + call.words + ["--json"]
-        let run = try await sandbox.run(command, set: env, timeout: Self.slow)
-        #expect(run.exitCode == 0, "\(command): \(run.stderrText)")
-        let request = try #require(fixtures.requests.last, "nothing was sent")
+        let run = await host.run(command, set: env)
+        #expect(run.code == .success, "\(command): \(run.stderr)")
+        let request = try #require(host.requests.last, "nothing was sent")
         #expect(request.method == call.method)
-        #expect(request.path == call.expectedPath, "\(request.target)")
+        #expect(request.sentPath == call.expectedPath, "\(request.redactedURL)")
         for (name, value) in call.requiredQuery {
-            #expect(request.query(name) == value, "\(name) in \(request.target)")
+            #expect(request.queryValue(name) == value, "\(name) in \(request.redactedURL)")
         }
-        #expect(!run.stdoutText.contains(Self.key) && !run.stderrText.contains(Self.key))
+        #expect(!run.stdout.contains(Self.key) && !run.stderr.contains(Self.key))
     }
 }
