@@ -14,13 +14,11 @@ import Foundation
 struct BatchPlan<Query, Response>: Sendable {
     let persistBody: @Sendable (Data, Query, Int, PersistContext, inout [String]) throws -> Response
     let replaceAnswer: @Sendable (Response, Query, PersistContext) throws -> Void
-    let filled: @Sendable (Response, Query, Transaction) throws -> Response
 
     /// The hooks of a provider that conforms (see ``Capabilities``, which asks).
     static func plan<B: BatchPersistingProvider>(_ provider: B) -> Any {
         BatchPlan<B.Query, B.Response>(
             persistBody: { try provider.persistBody($0, for: $1, page: $2, in: $3, warnings: &$4) },
-            replaceAnswer: { try provider.replaceAnswer(with: $0, for: $1, in: $2) },
-            filled: { try provider.filled($0, for: $1, from: $2) })
+            replaceAnswer: { try provider.replaceAnswer(with: $0, for: $1, in: $2) })
     }
 }
