@@ -13,7 +13,7 @@
 public enum DisplayWidth {
     /// The columns `text` occupies once printed (controls count 0: clean first).
     public static func of(_ text: String) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
     }
 
@@ -68,13 +68,31 @@ public enum DisplayWidth {
     /// character would not fit.
     public static func truncate(_ text: String, toWidth width: Int, unicode: Bool = true) -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
+        let printableASCII = isPrintableASCII(text)
+        if printableASCII ? text.utf8.count <= width : of(text) <= width { return text }
         let ellipsis = unicode ? "…" : "..."
         let ellipsisWidth = ellipsis.count
+        if printableASCII { return asciiTruncated(text, width: width, ellipsis: ellipsis, ellipsisWidth: ellipsisWidth) }
         guard width > ellipsisWidth else { return prefix(of: text, width: width) }
         var kept = prefix(of: text, width: width - ellipsisWidth)
         while kept.last?.isWhitespace == true { kept.removeLast() }
         return kept + ellipsis
+    }
+
+    /// Whether every byte is printable ASCII: one column each, each its own character
+    /// (CR LF, the one ASCII cluster of two, is not printable).
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// ``truncate(_:toWidth:unicode:)`` for printable ASCII, by bytes: the same cut
+    /// (the only whitespace among printable ASCII is the space).
+    private static func asciiTruncated(_ text: String, width: Int, ellipsis: String, ellipsisWidth: Int) -> String {
+        let utf8 = text.utf8
+        guard width > ellipsisWidth else { return String(Substring(utf8.prefix(width))) }
+        var kept = utf8.prefix(width - ellipsisWidth)
+        while kept.last == UInt8(ascii: " ") { kept = kept.dropLast() }
+        return String(Substring(kept)) + ellipsis
     }
 
     /// The longest run of whole characters from the start of `text` within `width` columns.
