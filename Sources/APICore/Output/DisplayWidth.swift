@@ -14,6 +14,7 @@ public enum DisplayWidth {
     /// The columns `text` occupies once printed (controls count 0: clean first).
     public static func of(_ text: String) -> Int {
         if isPrintableASCII(text) { return text.utf8.count }
+        if let count = narrowScalarCount(text) { return count }
         return text.reduce(0) { $0 + of($1) }
     }
 
@@ -83,6 +84,22 @@ public enum DisplayWidth {
     /// (CR LF, the one ASCII cluster of two, is not printable).
     static func isPrintableASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// How many scalars `text` has when every one is a one-column character that never
+    /// joins another into one grapheme cluster (printable ASCII, Latin-1 and the Latin
+    /// extensions up to U+02FF but the soft hyphen, and the dashes, quotes, bullets and
+    /// ellipsis of U+2010…2027: most headlines); nil otherwise. Counting them is the
+    /// width, without breaking the text into characters.
+    static func narrowScalarCount(_ text: String) -> Int? {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027: count += 1
+            default: return nil
+            }
+        }
+        return count
     }
 
     /// ``truncate(_:toWidth:unicode:)`` for printable ASCII, by bytes: the same cut
