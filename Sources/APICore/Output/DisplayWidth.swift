@@ -83,7 +83,8 @@ public enum DisplayWidth {
     /// Whether every byte is printable ASCII: one column each, each its own character
     /// (CR LF, the one ASCII cluster of two, is not printable).
     static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }
 
     /// How many scalars `text` has when every one is a one-column character that never
