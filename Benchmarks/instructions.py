@@ -2,12 +2,13 @@
 """Instruction counts (valgrind --tool=callgrind) of the same commands under several builds:
 repeatable whatever else the machine is doing, so small differences show.
 
-    python3 Benchmarks/instructions.py [--docs N] [--keep DIR] BIN [BIN...]
+    python3 Benchmarks/instructions.py [--docs N] [--formats json,ndjson,csv,table] [--keep DIR] BIN [BIN...]
 
 For each build (a copy with its DWARF stripped, `strip -g`: valgrind 3.19 cannot read the
 static binary's debug info, "Possibly corrupted debuginfo file"; the symbol table stays, so
 profiles still name functions), on a fresh store each:
-  - `nyt bigN --format json` (N docs built by make_nyt_body.py, served by server.py on 127.0.0.1);
+  - `nyt bigN --format F` for each F of --formats (json unless told; N docs built by make_nyt_body.py,
+    served by server.py on 127.0.0.1);
   - `--version`; `weather Paris --offline`; `weather Paris` as a cache hit.
 Prints a table of instructions (Ir) per command and build. --keep DIR keeps the callgrind
 files (callgrind_annotate DIR/<build>.<command>.out).
@@ -27,6 +28,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--docs", type=int, default=2000)
     parser.add_argument("--keep")
+    parser.add_argument("--formats", default="json", help="comma-separated formats of the nyt command")
     parser.add_argument("builds", nargs="+")
     args = parser.parse_args()
     temp = tempfile.mkdtemp(prefix="apicli-ir-")
@@ -53,8 +55,10 @@ def main():
             shutil.copy(build, copy)
             subprocess.run(["strip", "-g", copy], check=True)
             counts = []
+            nyt = [(f"nyt {name} --format {form}", ["nyt", name, "--format", form], None)
+                   for form in args.formats.split(",")]
             for label, argv, setup in (
-                    (f"nyt {name} --format json", ["nyt", name, "--format", "json"], None),
+                    *nyt,
                     ("--version", ["--version"], None),
                     ("weather Paris --offline", ["weather", "Paris", "--offline"], ["weather", "Paris"]),
                     ("weather Paris (cache hit)", ["weather", "Paris"], ["weather", "Paris"])):
@@ -89,8 +93,10 @@ def main():
             cells = [c + (f" ({counts[i][1] / first:.2f}x)" if j else "") for j, (c, (_, counts)) in
                      enumerate(zip(cells, rows))]
             print(f"| {label} | " + " | ".join(cells) + " |")
-        sizes = {counts[0][2] for _, counts in rows}
-        print(f"(stdout of the nyt command: {sorted(sizes)} bytes; callgrind files in {keep})")
+        for i, label in enumerate(labels[:len(args.formats.split(","))]):
+            sizes = {counts[i][2] for _, counts in rows}
+            print(f"(stdout of {label}: {sorted(sizes)} bytes)")
+        print(f"(callgrind files in {keep})")
     finally:
         server.terminate()
         server.wait(timeout=5)

@@ -6,20 +6,21 @@ import Foundation
 #endif
 
 /// A large answer (30 MiB, 20,000 articles) is stored as it is read: each article
-/// is upserted as soon as it is decoded, and the page keeps only the articles' ids
-/// (``SearchPage/storedIDs``) until the host asks for the stored articles back to print.
+/// is upserted as soon as it is decoded, and the page keeps the articles as decoded,
+/// which is what a fresh answer prints (reading them back from the store was a
+/// fifth of a 1,000-article run's instructions).
 extension NYTProvider: BatchPersistingProvider {
     public func persistBody(
         _ body: Data, for query: ArticleQuery, page: Int, in context: PersistContext, warnings: inout [String]
     ) throws -> SearchPage {
         let store = ArticleStore(context.transaction)
-        var ids: [String] = []
+        var articles: [Article] = []
         if let (read, skipped) = try SearchPage.readByDoc(body, take: { article in
             try store.upsert(article, at: context.fetchedAt)
-            ids.append(article.id)
+            articles.append(article)
         }) {
             warnings += skipped
-            return Self.page(read, storedIDs: ids)
+            return SearchPage(status: read.status, hits: read.hits, offset: read.offset, articles: articles)
         }
         // A body this path cannot split is decoded whole, as `decode` does; what
         // was upserted so far goes with the host's transaction if it throws.
@@ -27,22 +28,10 @@ extension NYTProvider: BatchPersistingProvider {
         for article in whole.articles {
             try store.upsert(article, at: context.fetchedAt)
         }
-        return Self.page(whole, storedIDs: whole.articles.map(\.id))
+        return whole
     }
 
     public func replaceAnswer(with answer: SearchPage, for query: ArticleQuery, in context: PersistContext) throws {
         try ArticleStore(context.transaction).replaceAnswer(with: answer, for: query, at: context.fetchedAt)
-    }
-
-    public func filled(_ answer: SearchPage, for query: ArticleQuery, from transaction: Transaction) throws -> SearchPage {
-        let articles = try ArticleStore(transaction).articles(ids: answer.articleIDs)
-        return SearchPage(status: answer.status, hits: answer.hits, offset: answer.offset, articles: articles)
-    }
-
-    /// `page`'s status and totals, holding only the ids of its articles.
-    private static func page(_ page: SearchPage, storedIDs: [String]) -> SearchPage {
-        var light = SearchPage(status: page.status, hits: page.hits, offset: page.offset)
-        light.storedIDs = storedIDs
-        return light
     }
 }

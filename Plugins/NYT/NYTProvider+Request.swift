@@ -39,7 +39,6 @@ extension NYTProvider {
         var seen = Set(merged.articleIDs)
         for page in pages.dropFirst() {
             merged.articles.append(contentsOf: page.articles.filter { seen.insert($0.id).inserted })
-            merged.storedIDs.append(contentsOf: page.storedIDs.filter { seen.insert($0).inserted })
         }
         return merged
     }

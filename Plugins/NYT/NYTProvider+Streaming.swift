@@ -6,7 +6,8 @@ import Foundation
 #endif
 
 /// NYT reads a page while it arrives: each doc is stored as soon as its last byte is
-/// in, so a 30 MiB answer is never held whole (``DocStreamReader``).
+/// in, so a 30 MiB answer's bytes are never held whole (``DocStreamReader``); the page
+/// keeps the articles as decoded, which is what a fresh answer prints.
 extension NYTProvider: StreamingBatchProvider {
     public func bodyReader(for query: ArticleQuery, page: Int) -> any StreamingBodyReader<SearchPage> {
         DocStreamReader(provider: self, query: query, page: page)
@@ -33,7 +34,7 @@ struct DocStreamReader: StreamingBodyReader {
     /// The body so far, while it is within ``keptWhole``; nil once it streams.
     private var kept: [UInt8]? = []
     private var stream = JSONArrayStream(path: ["response", "docs"])
-    private var ids: [String] = []
+    private var articles: [Article] = []
     private var warnings: [String] = []
     private var docs = 0
     private let decoder = JSONDecoder()
@@ -76,9 +77,8 @@ struct DocStreamReader: StreamingBodyReader {
                 throw Self.unreadable
             }
             warnings += self.warnings
-            var light = SearchPage(status: read.status, hits: response.meta?.hits, offset: response.meta?.offset)
-            light.storedIDs = ids
-            return light
+            return SearchPage(
+                status: read.status, hits: response.meta?.hits, offset: response.meta?.offset, articles: articles)
         }
     }
 
@@ -92,7 +92,7 @@ struct DocStreamReader: StreamingBodyReader {
                 switch SearchPage.readDoc(doc, at: index, decoder: decoder) {
                 case let .article(article):
                     try store.upsert(article, at: fetchedAt)
-                    ids.append(article.id)
+                    articles.append(article)
                 case let .skipped(warning): warnings.append(warning)
                 case .notJSON: throw Self.unreadable
                 }

@@ -130,10 +130,10 @@ import Testing
             warnings += pageWarnings
         }
         let merged = provider.merge(pages)
-        return try store.write { tx in
+        try store.write { tx in
             try provider.replaceAnswer(with: merged, for: query, in: PersistContext(tx, fetchedAt: fixedNow))
-            return try provider.filled(merged, for: query, from: tx)
         }
+        return merged
     }
 
     func wholeAnswer(_ bodies: [Data], _ query: ArticleQuery, warnings: inout [String]) throws -> SearchPage {

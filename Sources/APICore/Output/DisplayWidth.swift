@@ -13,7 +13,8 @@
 public enum DisplayWidth {
     /// The columns `text` occupies once printed (controls count 0: clean first).
     public static func of(_ text: String) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
+        if let count = narrowScalarCount(text) { return count }
         return text.reduce(0) { $0 + of($1) }
     }
 
@@ -68,13 +69,48 @@ public enum DisplayWidth {
     /// character would not fit.
     public static func truncate(_ text: String, toWidth width: Int, unicode: Bool = true) -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
+        let printableASCII = isPrintableASCII(text)
+        if printableASCII ? text.utf8.count <= width : of(text) <= width { return text }
         let ellipsis = unicode ? "…" : "..."
         let ellipsisWidth = ellipsis.count
+        if printableASCII { return asciiTruncated(text, width: width, ellipsis: ellipsis, ellipsisWidth: ellipsisWidth) }
         guard width > ellipsisWidth else { return prefix(of: text, width: width) }
         var kept = prefix(of: text, width: width - ellipsisWidth)
         while kept.last?.isWhitespace == true { kept.removeLast() }
         return kept + ellipsis
+    }
+
+    /// Whether every byte is printable ASCII: one column each, each its own character
+    /// (CR LF, the one ASCII cluster of two, is not printable).
+    static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    }
+
+    /// How many scalars `text` has when every one is a one-column character that never
+    /// joins another into one grapheme cluster (printable ASCII, Latin-1 and the Latin
+    /// extensions up to U+02FF but the soft hyphen, and the dashes, quotes, bullets and
+    /// ellipsis of U+2010…2027: most headlines); nil otherwise. Counting them is the
+    /// width, without breaking the text into characters.
+    static func narrowScalarCount(_ text: String) -> Int? {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027: count += 1
+            default: return nil
+            }
+        }
+        return count
+    }
+
+    /// ``truncate(_:toWidth:unicode:)`` for printable ASCII, by bytes: the same cut
+    /// (the only whitespace among printable ASCII is the space).
+    private static func asciiTruncated(_ text: String, width: Int, ellipsis: String, ellipsisWidth: Int) -> String {
+        let utf8 = text.utf8
+        guard width > ellipsisWidth else { return String(Substring(utf8.prefix(width))) }
+        var kept = utf8.prefix(width - ellipsisWidth)
+        while kept.last == UInt8(ascii: " ") { kept = kept.dropLast() }
+        return String(Substring(kept)) + ellipsis
     }
 
     /// The longest run of whole characters from the start of `text` within `width` columns.

@@ -24,7 +24,7 @@ public enum TerminalSanitizer {
     }
 
     public static func clean(_ text: String, keepingNewlines: Bool = false) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if !holdsControls(text) { return text }
         var scanner = Scanner(scalars: Array(text.unicodeScalars))
         var out = String.UnicodeScalarView()
         while let scalar = scanner.next() {
@@ -48,6 +48,38 @@ public enum TerminalSanitizer {
             }
         }
         return String(out)
+    }
+
+    /// Whether `text` holds any scalar ``clean(_:keepingNewlines:)`` removes or replaces,
+    /// found by its UTF-8 bytes: C0 (below 0x20) and DEL; C1, U+0080…009F (`C2 80…9F`);
+    /// U+061C (`D8 9C`); U+200E, U+200F and U+2028…202E (`E2 80 8E`, `8F`, `A8…AE`);
+    /// U+2066…2069 (`E2 81 A6…A9`). Text without them (most of it, accents and quotes
+    /// included) is returned as it is, unscanned.
+    static func holdsControls(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if byte < 0x20 || byte == 0x7F { return true }
+                } else if index + 1 < count {
+                    let second = bytes[index + 1]
+                    switch byte {
+                    case 0xC2 where second <= 0x9F: return true
+                    case 0xD8 where second == 0x9C: return true
+                    case 0xE2 where index + 2 < count:
+                        let third = bytes[index + 2]
+                        if second == 0x80 && (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)) { return true }
+                        if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
+                    default: break
+                    }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// Walks the scalars of one string, skipping whole escape sequences.

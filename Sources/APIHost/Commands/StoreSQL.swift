@@ -47,15 +47,17 @@ struct StoreSQL: Sendable {
         // Each row goes out as SQLite steps to it: nothing is kept but the table's first rows.
         var output = try StoreSQLOutput(columns: columns, script: script, format: format, terminal: terminal)
         let console = self.console
-        do {
-            try Self.interruptible(connection) {
-                try connection.query(sql) { _, values in output.write(values.map(Self.json)) { console.out($0) } }
+        try OutputWriter.writing(to: { console.out($0) }) { out in
+            do {
+                try Self.interruptible(connection) {
+                    try connection.query(sql) { _, values in output.write(values.map(Self.json), to: &out) }
+                }
+            } catch {
+                // The rows read so far are written as they are (see ``StoreSQLOutput/finish(to:)``).
+                throw Self.failure(error)
             }
-        } catch {
-            output.abandon { console.out($0) }
-            throw Self.failure(error)
+            output.finish(to: &out)
         }
-        output.finish { console.out($0) }
         let printed = output.count
         if script.failEmpty && printed == 0 {
             Messages(environment: host.environment, options: options).notice("no rows")

@@ -22,7 +22,6 @@ struct StoreSQLOutput {
     let terminal: Terminal
     private(set) var count = 0
     private var elements: OutputRenderer.ElementStream
-    private var chunk = OutputRenderer.Chunk()
     private var sample: [[JSONValue]] = []
     private var frame: TableRenderer.Frame?
     private let template: LineTemplate?
@@ -57,45 +56,41 @@ struct StoreSQLOutput {
     }
 
     /// Writes one row (or keeps it, while the table is being measured).
-    mutating func write(_ values: [JSONValue], to sink: (String) -> Void) {
+    mutating func write(_ values: [JSONValue], to out: inout OutputWriter) {
         count += 1
         switch format {
         case .json, .ndjson:
-            elements.write(object(values), to: sink)
+            elements.write(object(values), to: &out)
         case .line:
             let line = template.map { $0.render(item(values), unicode: terminal.unicode) }
                 ?? values.map(Self.lineText).joined(separator: "\t")
-            chunk.append(line + "\n", to: sink)
+            out.write(line)
+            out.write(ascii: UInt8(ascii: "\n"))
         case .csv:
-            if count == 1 { chunk.append(CSVWriter.record(headers.map(CSVWriter.clean)), to: sink) }
-            chunk.append(CSVWriter.record(cells(values).map(CSVWriter.clean)), to: sink)
+            if count == 1 { CSVWriter.writeRecord(headers, to: &out) }
+            CSVWriter.writeRecord(cells(values), to: &out)
         case .table:
             if let frame {
-                chunk.append(frame.row(cells(values)), to: sink)
+                frame.writeRow(cells(values), to: &out)
             } else {
                 sample.append(values)
-                if sample.count == Self.sampleRows { drawSample(to: sink) }
+                if sample.count == Self.sampleRows { drawSample(to: &out) }
             }
         }
+        out.pieceDone()
     }
 
     /// Ends the output (the JSON array's bracket, a short table, a header-only CSV).
-    mutating func finish(to sink: (String) -> Void) {
+    /// Not called after a failure part-way (Ctrl-C, an SQLite error): the rows already
+    /// read are written, but the JSON array is left unclosed and a measured table is not
+    /// drawn, so cut output cannot pass for a whole one.
+    mutating func finish(to out: inout OutputWriter) {
         switch format {
-        case .json, .ndjson: elements.finish(to: sink)
-        case .csv where count == 0: chunk.append(CSVWriter.record(headers.map(CSVWriter.clean)), to: sink)
-        case .table where frame == nil && !sample.isEmpty: drawSample(to: sink)
+        case .json, .ndjson: elements.finish(to: &out)
+        case .csv where count == 0: CSVWriter.writeRecord(headers, to: &out)
+        case .table where frame == nil && !sample.isEmpty: drawSample(to: &out)
         default: break
         }
-        chunk.flush(to: sink)
-    }
-
-    /// After a failure part-way (Ctrl-C, an SQLite error): the rows already read are
-    /// written, but the JSON array is left unclosed and a measured table is not drawn,
-    /// so cut output cannot pass for a whole one.
-    mutating func abandon(to sink: (String) -> Void) {
-        elements.abandon(to: sink)
-        chunk.flush(to: sink)
     }
 
     // MARK: Formats
@@ -124,13 +119,16 @@ struct StoreSQLOutput {
     }
 
     /// Measures the table on the rows kept so far, draws them, and streams the rest in that layout.
-    private mutating func drawSample(to sink: (String) -> Void) {
+    private mutating func drawSample(to out: inout OutputWriter) {
         // Made by key, so that each column is found by position; titled by SQLite's names.
         var table = FieldSelection.table(sample.map(item), fields: script.fields?.names ?? keys)
         for index in table.columns.indices { table.columns[index].title = headers[index] }
         let frame = TableRenderer.Frame(table, terminal: terminal)
-        chunk.append(frame.header, to: sink)
-        for row in frame.sections.flatMap(\.rows) { chunk.append(frame.line(row), to: sink) }
+        out.write(frame.header)
+        for row in frame.sections.flatMap(\.rows) {
+            frame.writeLine(row, to: &out)
+            out.pieceDone()
+        }
         self.frame = frame
         sample = []
     }

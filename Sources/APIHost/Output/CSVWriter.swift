@@ -10,12 +10,17 @@
 /// escapes them.
 public enum CSVWriter {
     public static func write(_ table: Table) -> String {
+        OutputWriter.collecting { write(table, to: &$0) }
+    }
+
+    /// The table's records through `out`, one piece per record.
+    static func write(_ table: Table, to out: inout OutputWriter) {
         let count = table.columns.count
-        var out = record(table.columns.map(\.title).map(clean))
+        writeRecord(table.columns.map(\.title), to: &out)
         for row in table.rows {
-            out += record((0..<count).map { $0 < row.count ? clean(row[$0]) : "" })
+            writeRecord((0..<count).map { $0 < row.count ? row[$0] : "" }, to: &out)
+            out.pieceDone()
         }
-        return out
     }
 
     /// A cell without terminal controls; its line breaks stay, quoted.
@@ -23,21 +28,39 @@ public enum CSVWriter {
         TerminalSanitizer.clean(text, keepingNewlines: true)
     }
 
-    static func record(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
+    /// One record of `cells`, each cleaned, then quoted where RFC 4180 requires it.
+    static func writeRecord(_ cells: [String], to out: inout OutputWriter) {
+        var first = true
+        for cell in cells {
+            if !first { out.write(ascii: UInt8(ascii: ",")) }
+            first = false
+            writeField(clean(cell), to: &out)
+        }
+        out.write("\r\n" as StaticString)
     }
 
     /// One field, quoted only when RFC 4180 requires it.
     static func field(_ text: String) -> String {
-        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-        guard needsQuotes else { return text }
-        var quoted = String.UnicodeScalarView()
-        quoted.append("\"")
-        for scalar in text.unicodeScalars {
-            if scalar == "\"" { quoted.append("\"") }
-            quoted.append(scalar)
+        OutputWriter.collecting { writeField(text, to: &$0) }
+    }
+
+    /// The four bytes that make a field quoted are ASCII, so the field's UTF-8 is enough
+    /// to find them and to double its quotes.
+    private static func writeField(_ text: String, to out: inout OutputWriter) {
+        let needsQuotes = text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else {
+            out.write(text)
+            return
         }
-        quoted.append("\"")
-        return String(quoted)
+        out.write(ascii: UInt8(ascii: "\""))
+        var rest = Substring(text)
+        while let quote = rest.utf8.firstIndex(of: UInt8(ascii: "\"")) {
+            let through = rest.utf8.index(after: quote)
+            out.write(rest[..<through])
+            out.write(ascii: UInt8(ascii: "\""))
+            rest = rest[through...]
+        }
+        out.write(rest)
+        out.write(ascii: UInt8(ascii: "\""))
     }
 }

@@ -6,9 +6,7 @@ public enum OutputRenderer {
     public static func render<P: Provider>(
         _ provider: P, _ results: [P.Response], as format: OutputFormat, terminal: Terminal
     ) -> String {
-        var text = ""
-        write(provider, results, as: format, terminal: terminal) { text += $0 }
-        return text
+        OutputWriter.collecting { write(provider, results, as: format, terminal: terminal, to: &$0) }
     }
 
     /// Writes the output in pieces to `sink`.
@@ -21,14 +19,23 @@ public enum OutputRenderer {
         _ provider: P, _ results: [P.Response], as format: OutputFormat, terminal: Terminal,
         to sink: (String) -> Void, notice: (String) -> Void = { _ in }
     ) {
+        OutputWriter.writing(to: sink) { write(provider, results, as: format, terminal: terminal, to: &$0, notice: notice) }
+    }
+
+    /// The same, through `out`.
+    static func write<P: Provider>(
+        _ provider: P, _ results: [P.Response], as format: OutputFormat, terminal: Terminal,
+        to out: inout OutputWriter, notice: (String) -> Void = { _ in }
+    ) {
         switch format {
-        case .json, .ndjson: writeElements(provider.json(results), as: format, to: sink)
-        case .csv: sink(CSVWriter.write(provider.table(results)))
-        case .table: sink(TerminalViewRenderer.render(provider.view(results, on: terminal), terminal: terminal, notice: notice))
+        case .json, .ndjson: writeElements(provider.json(results), as: format, to: &out)
+        case .csv: CSVWriter.write(provider.table(results), to: &out)
+        case .table:
+            TerminalViewRenderer.render(provider.view(results, on: terminal), terminal: terminal, to: &out, notice: notice)
         case .line:
             // The provider's default line; ItemOutput handles `--template`.
             let output = ItemOutput(provider: provider, script: ScriptOptions(), format: .line, terminal: terminal)
-            _ = try? output.write(results, seen: nil, to: sink)
+            _ = try? output.write(results, seen: nil, to: &out)
         }
     }
 
@@ -38,55 +45,40 @@ public enum OutputRenderer {
     public static func writeElements(
         _ elements: any Sequence<JSONValue>, as format: OutputFormat, to sink: (String) -> Void
     ) {
+        OutputWriter.writing(to: sink) { writeElements(elements, as: format, to: &$0) }
+    }
+
+    /// The same, through `out`.
+    static func writeElements(_ elements: any Sequence<JSONValue>, as format: OutputFormat, to out: inout OutputWriter) {
         var stream = ElementStream(format: format)
-        for element in elements { stream.write(element, to: sink) }
-        stream.finish(to: sink)
+        for element in elements { stream.write(element, to: &out) }
+        stream.finish(to: &out)
     }
 
     /// The same bytes as ``writeElements(_:as:to:)``, for elements that are pushed one
     /// at a time (the rows of `store sql`, as SQLite steps through them).
     struct ElementStream {
         let format: OutputFormat
-        private var chunk = Chunk()
         private var first = true
 
         init(format: OutputFormat) {
             self.format = format
         }
 
-        mutating func write(_ element: JSONValue, to sink: (String) -> Void) {
+        mutating func write(_ element: JSONValue, to out: inout OutputWriter) {
             if format == .ndjson {
-                chunk.append(element.serialized(pretty: false) + "\n", to: sink)
+                out.write(element, pretty: false, indentLevel: 0)
+                out.write(ascii: UInt8(ascii: "\n"))
             } else {
-                chunk.append((first ? "[\n  " : ",\n  ") + element.serialized(pretty: true, indentLevel: 1), to: sink)
+                out.write(first ? "[\n  " as StaticString : ",\n  ")
+                out.write(element, pretty: true, indentLevel: 1)
             }
             first = false
+            out.pieceDone()
         }
 
-        mutating func finish(to sink: (String) -> Void) {
-            if format != .ndjson { chunk.append(first ? "[]\n" : "\n]\n", to: sink) }
-            chunk.flush(to: sink)
-        }
-
-        /// Writes what is gathered without closing the array: output cut short stays visibly unfinished.
-        mutating func abandon(to sink: (String) -> Void) {
-            chunk.flush(to: sink)
-        }
-    }
-
-    /// Gathers small pieces into writes of about 64 KiB.
-    struct Chunk {
-        var text = ""
-
-        mutating func append(_ piece: String, to sink: (String) -> Void) {
-            text += piece
-            if text.utf8.count >= 65_536 { flush(to: sink) }
-        }
-
-        mutating func flush(to sink: (String) -> Void) {
-            guard !text.isEmpty else { return }
-            sink(text)
-            text = ""
+        mutating func finish(to out: inout OutputWriter) {
+            if format != .ndjson { out.write(first ? "[]\n" as StaticString : "\n]\n") }
         }
     }
 }

@@ -11,16 +11,24 @@
 /// spaces, so output is stable for tests and diffs.
 public enum TableRenderer {
     public static func render(_ table: Table, terminal: Terminal) -> String {
-        guard !table.columns.isEmpty else { return "" }
+        OutputWriter.collecting { write(table, terminal: terminal, to: &$0) }
+    }
+
+    /// The same text through `out`, one piece per line.
+    static func write(_ table: Table, terminal: Terminal, to out: inout OutputWriter) {
+        guard !table.columns.isEmpty else { return }
         let frame = Frame(table, terminal: terminal)
-        var out = frame.header
+        out.write(frame.header)
         for section in frame.sections {
             if let heading = section.heading {
-                out += (terminal.wide ? heading : DisplayWidth.truncate(heading, toWidth: terminal.width, unicode: terminal.unicode)) + "\n"
+                out.write(terminal.wide ? heading : DisplayWidth.truncate(heading, toWidth: terminal.width, unicode: terminal.unicode))
+                out.write(ascii: UInt8(ascii: "\n"))
             }
-            for row in section.rows { out += frame.line(row) }
+            for row in section.rows {
+                frame.writeLine(row, to: &out)
+                out.pieceDone()
+            }
         }
-        return out
     }
 
     /// A table's measured layout: which columns show, how wide, which align right.
@@ -61,30 +69,39 @@ public enum TableRenderer {
                 : TableRenderer.fitted(table, natural: natural, width: terminal.width)
             self.terminal = terminal
             cellStyles = table.columns.map(\.style)
-            header = line(headers, styles: [ANSIStyle?](repeating: .bold, count: count))
+            let styles = [ANSIStyle?](repeating: .bold, count: count)
+            header = OutputWriter.collecting { [self] in write(headers, styles: styles, to: &$0) }
         }
 
         /// One more row drawn in this layout; `cells` as given (it is cleaned here).
-        func row(_ cells: [String]) -> String {
-            line(Self.cleaned(cells, count: cellStyles.count))
+        func writeRow(_ cells: [String], to out: inout OutputWriter) {
+            writeLine(Self.cleaned(cells, count: cellStyles.count), to: &out)
         }
 
         /// A row already cleaned and padded to the column count.
-        func line(_ cells: [String]) -> String {
-            line(cells, styles: cellStyles)
+        func writeLine(_ cells: [String], to out: inout OutputWriter) {
+            write(cells, styles: cellStyles, to: &out)
         }
 
-        private func line(_ cells: [String], styles: [ANSIStyle?]) -> String {
-            var pieces: [String] = []
+        /// The cells cut and padded to their columns' widths, `TableLayout.gap` spaces
+        /// apart; the line's trailing spaces are dropped.
+        private func write(_ cells: [String], styles: [ANSIStyle?], to out: inout OutputWriter) {
+            let start = out.position
+            var first = true
             for (index, width) in zip(layout.columns, layout.widths) {
+                if !first { out.write(spaces: TableLayout.gap) }
+                first = false
                 let text = terminal.wide
                     ? cells[index]
                     : DisplayWidth.truncate(cells[index], toWidth: width, unicode: terminal.unicode)
-                let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+                let padding = max(0, width - DisplayWidth.of(text))
                 let styled = styles[index]?.apply(text, for: terminal) ?? text
-                pieces.append(rightAligned[index] ? padding + styled : styled + padding)
+                if rightAligned[index] { out.write(spaces: padding) }
+                out.write(styled)
+                if !rightAligned[index] { out.write(spaces: padding) }
             }
-            return pieces.joined(separator: String(repeating: " ", count: TableLayout.gap)).trimmingTrailingSpaces() + "\n"
+            out.removeTrailingSpaces(after: start)
+            out.write(ascii: UInt8(ascii: "\n"))
         }
 
         private static func cleaned(_ row: [String], count: Int) -> [String] {

@@ -8,18 +8,35 @@
 /// The views' notes are handed to `notice`, for stderr.
 enum TerminalViewRenderer {
     static func render(_ views: [TerminalView], terminal: Terminal, notice: (String) -> Void = { _ in }) -> String {
+        OutputWriter.collecting { render(views, terminal: terminal, to: &$0, notice: notice) }
+    }
+
+    /// The same text through `out`.
+    static func render(
+        _ views: [TerminalView], terminal: Terminal, to out: inout OutputWriter, notice: (String) -> Void = { _ in }
+    ) {
         for note in views.flatMap(\.notes) { notice(TerminalSanitizer.clean(note)) }
-        return views.map { render($0, terminal: terminal) }.filter { !$0.isEmpty }.joined(separator: "\n")
+        var wroteOne = false
+        for view in views {
+            let headerText = view.header.compactMap { line($0, terminal: terminal) }.map { $0 + "\n" }.joined()
+            let emptyNote = view.table.rows.isEmpty ? view.emptyNote : nil
+            // A view with nothing to draw prints nothing, not even the blank line between views.
+            if headerText.isEmpty, emptyNote == nil, view.table.rows.isEmpty || view.table.columns.isEmpty { continue }
+            if wroteOne { out.write(ascii: UInt8(ascii: "\n")) }
+            wroteOne = true
+            out.write(headerText)
+            if view.table.rows.isEmpty, let emptyNote {
+                out.write(fit(TerminalSanitizer.clean(emptyNote), terminal))
+                out.write(ascii: UInt8(ascii: "\n"))
+                continue
+            }
+            if !headerText.isEmpty { out.write(ascii: UInt8(ascii: "\n")) }
+            TableRenderer.write(view.table, terminal: terminal, to: &out)
+        }
     }
 
     static func render(_ view: TerminalView, terminal: Terminal) -> String {
-        var out = view.header.compactMap { line($0, terminal: terminal) }.map { $0 + "\n" }.joined()
-        if view.table.rows.isEmpty {
-            if let note = view.emptyNote { return out + fit(TerminalSanitizer.clean(note), terminal) + "\n" }
-            if out.isEmpty { return "" }
-        }
-        if !out.isEmpty { out += "\n" }
-        return out + TableRenderer.render(view.table, terminal: terminal)
+        OutputWriter.collecting { render([view], terminal: terminal, to: &$0) }
     }
 
     /// One header line fitted to the terminal; nil when there is nothing to draw.

@@ -14,7 +14,6 @@ import Foundation
 struct BatchPlan<Query, Response>: Sendable {
     let persistBody: @Sendable (Data, Query, Int, PersistContext, inout [String]) throws -> Response
     let replaceAnswer: @Sendable (Response, Query, PersistContext) throws -> Void
-    let filled: @Sendable (Response, Query, Transaction) throws -> Response
     /// A reader for a page's body as it arrives (``StreamingBatchProvider``); nil: whole bodies only.
     let reader: (@Sendable (Query, Int) -> any StreamingBodyReader<Response>)?
 
@@ -23,7 +22,6 @@ struct BatchPlan<Query, Response>: Sendable {
         BatchPlan<B.Query, B.Response>(
             persistBody: { try provider.persistBody($0, for: $1, page: $2, in: $3, warnings: &$4) },
             replaceAnswer: { try provider.replaceAnswer(with: $0, for: $1, in: $2) },
-            filled: { try provider.filled($0, for: $1, from: $2) },
             reader: (provider as? any StreamingBatchProvider).flatMap {
                 readerHook($0) as? @Sendable (B.Query, Int) -> any StreamingBodyReader<B.Response>
             })

@@ -101,7 +101,9 @@ struct ProviderCommand<P: Provider>: Sendable {
                 return worstCode(outcomes, messages: messages, redact: redact)
             }
             let output = ItemOutput(provider: provider, script: script, format: format, terminal: terminal, shape: view.shape)
-            printed = try output.write(responses, seen: seen, to: { console.out($0) }, notice: { messages.notice($0) })
+            printed = try OutputWriter.writing(to: console) { out in
+                try output.write(responses, seen: seen, to: &out, notice: { messages.notice($0) })
+            }
         }
         let worst = worstCode(outcomes, messages: messages, redact: redact)
         if script.failEmpty, worst == .success, printed == 0 {

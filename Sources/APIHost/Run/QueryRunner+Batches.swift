@@ -5,14 +5,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Storing an answer page by page as it is read (``BatchPersistingProvider``), so
-/// that a large body and all its decoded items are never held at once.
+/// Storing an answer page by page as it is read (``BatchPersistingProvider``).
 ///
 /// Each page's body is stored inside its own write transaction, taken after the
 /// page arrived (never across a request), and dropped; those writes only upsert
 /// items. The query's answer and the fetch log are replaced together in one last
-/// transaction, which also reads the items back to print: a reader, or a run
-/// killed at any moment, sees the previous answer or the new one, whole.
+/// transaction: a reader, or a run killed at any moment, sees the previous answer
+/// or the new one, whole. What is printed is the pages as decoded.
 extension QueryRunner {
     /// Whether the run stores in batches, and how many pages went in that way.
     struct BatchedPages {
@@ -38,8 +37,8 @@ extension QueryRunner {
         let warning: String
     }
 
-    /// Page `page` of `query`, stored in batches and returned without its items' contents;
-    /// decoded whole instead when the store fails before any page went in.
+    /// Page `page` of `query`, stored as it is read and returned as decoded;
+    /// decoded without storing instead when the store fails before any page went in.
     /// `streamed`: the outcome of a body read as it arrived (``StreamedPage``), if it was.
     func storeInBatches(
         _ response: HTTPResponse, streamed: StreamedPage<P.Response>.Outcome?, page: Int, of query: P.Query,
@@ -69,28 +68,22 @@ extension QueryRunner {
         }
     }
 
-    /// Makes the stored pages `query`'s answer, logs the fetch, and reads the items back to print.
+    /// Makes the stored pages `query`'s answer and logs the fetch; the answer printed is `merged`, as decoded.
     func finishBatches(_ merged: P.Response, for query: P.Query, warnings: [String]) -> QueryOutcome<P.Response> {
         guard let plan = batching else { return .success(merged, warnings: warnings) }
         let label = provider.label(for: query)
         do {
             let now = time.now()
-            let answer = try store.write { tx in
+            try store.write { tx in
                 trace?("store: write began for \(label)")
                 try plan.replaceAnswer(merged, query, PersistContext(tx, fetchedAt: now))
                 try HostSchema.recordFetch(provider: provider.descriptor.name, queryKey: label, at: now, in: tx)
-                return try plan.filled(merged, query, tx)
             }
             trace?("store: committed \(label)")
-            return .success(answer, warnings: warnings)
+            return .success(merged, warnings: warnings)
         } catch {
-            // The pages' items are stored: the answer is still shown, from them.
-            let warnings = warnings + ["could not store the results: \(storeFailureReason(error))"]
-            do {
-                return .success(try store.read { try plan.filled(merged, query, $0) }, warnings: warnings, unstored: true)
-            } catch {
-                return .failure(ErrorMapping.cliError(error), warnings: warnings)
-            }
+            // The pages' items are stored, and the answer is still shown as decoded.
+            return .success(merged, warnings: warnings + ["could not store the results: \(storeFailureReason(error))"], unstored: true)
         }
     }
 

@@ -33,6 +33,13 @@ struct ItemOutput<P: Provider>: Sendable {
     func write(
         _ responses: [P.Response], seen: Set<String>?, to sink: (String) -> Void, notice: (String) -> Void = { _ in }
     ) throws -> Int {
+        try OutputWriter.writing(to: sink) { try write(responses, seen: seen, to: &$0, notice: notice) }
+    }
+
+    /// The same, through `out`: the one writer a command's results go through.
+    func write(
+        _ responses: [P.Response], seen: Set<String>?, to out: inout OutputWriter, notice: (String) -> Void = { _ in }
+    ) throws -> Int {
         let reader = self.reader
         // Chosen fields and templates may name any field of the items, not only what JSON shows.
         let picksFields = script.fields != nil || format == .line
@@ -42,7 +49,7 @@ struct ItemOutput<P: Provider>: Sendable {
             elements = AnySequence(all).lazy.compactMap { reader.keepingNew($0, seen: seen) }
         }
         if !script.needsItems(format) {
-            OutputRenderer.write(provider, responses, as: format, terminal: terminal, to: sink, notice: notice)
+            OutputRenderer.write(provider, responses, as: format, terminal: terminal, to: &out, notice: notice)
             return script.failEmpty ? reader.items(in: elements).reduce(0) { count, _ in count + 1 } : 0
         }
         if script.fields == nil, format == .json || format == .ndjson {
@@ -51,11 +58,11 @@ struct ItemOutput<P: Provider>: Sendable {
                 count += reader.items(in: element).count
                 return element
             }
-            OutputRenderer.writeElements(counted, as: format, to: sink)
+            OutputRenderer.writeElements(counted, as: format, to: &out)
             return count
         }
         let writer = ItemWriter(script: script, format: format, terminal: terminal, shape: reader.shape)
-        return try writer.write(Array(reader.items(in: elements)), known: reader.shape.meanings.map(\.name), to: sink)
+        return try writer.write(Array(reader.items(in: elements)), known: reader.shape.meanings.map(\.name), to: &out)
     }
 
     /// The keys of the items stored before this run for `queries` (`--new`).

@@ -9,7 +9,7 @@ struct ItemWriter: Sendable {
 
     /// `known`: field names that exist even when no item shows them (declared
     /// fields, an SQL result's columns); they come first in listings and checks.
-    func write(_ items: [FlatItem], known: [String], to sink: (String) -> Void) throws -> Int {
+    func write(_ items: [FlatItem], known: [String], to out: inout OutputWriter) throws -> Int {
         let available = Self.merged(known, ItemReader.fieldNames(of: items))
         try script.fields?.check(against: available)
         switch format {
@@ -17,21 +17,23 @@ struct ItemWriter: Sendable {
             let objects: [JSONValue] = items.map { item in
                 script.fields?.object(item) ?? .object(item.fields.map { JSONValue.Member($0.name, $0.value) })
             }
-            OutputRenderer.writeElements(objects, as: format, to: sink)
+            OutputRenderer.writeElements(objects, as: format, to: &out)
         case .line:
             let template = try script.template ?? LineTemplate(defaultTemplate(items, available: available))
             try template.check(against: available)
             try template.checkTimes(in: items)
-            var text = ""
-            for item in items { text += template.render(item, unicode: terminal.unicode) + "\n" }
-            sink(text)
+            for item in items {
+                out.write(template.render(item, unicode: terminal.unicode))
+                out.write(ascii: UInt8(ascii: "\n"))
+                out.pieceDone()
+            }
         case .csv, .table:
             let fields = try script.fields?.names ?? defaultColumns(items, available: available)
             let table = FieldSelection.table(items, fields: fields)
             if format == .csv {
-                sink(CSVWriter.write(table))
+                CSVWriter.write(table, to: &out)
             } else if !items.isEmpty {
-                sink(TableRenderer.render(table, terminal: terminal))
+                TableRenderer.write(table, terminal: terminal, to: &out)
             }
         }
         return items.count

@@ -81,4 +81,24 @@ struct DisplayWidthTests {
         let cut = DisplayWidth.truncate(word, toWidth: 20)
         #expect(cut == String(repeating: "x", count: 19) + "…")
     }
+
+    /// The scalars counted without breaking text into characters: each is one column
+    /// and its own grapheme cluster, next to any other of them, as the per-character
+    /// measure says; text with any other scalar takes the per-character path.
+    @Test("the narrow scalars are measured as the per-character path measures them")
+    func narrowScalars() throws {
+        let narrow = Array(UInt32(0x20)...0x7E) + Array(UInt32(0xA0)...0xAC) + Array(UInt32(0xAE)...0x2FF)
+            + Array(UInt32(0x2010)...0x2027)
+        for value in narrow {
+            let scalar = try #require(Unicode.Scalar(value))
+            let text = "a" + String(scalar) + String(scalar) + "\u{2019}"
+            #expect(text.count == 4, "U+\(String(value, radix: 16)) joins a neighbour")
+            #expect(DisplayWidth.narrowScalarCount(text) == 4)
+            #expect(text.reduce(0) { $0 + DisplayWidth.of($1) } == 4, "U+\(String(value, radix: 16))")
+        }
+        for other in ["\u{AD}", "e\u{301}", "\u{85}", "\u{2028}", "日", "👍", "\u{200B}"] {
+            #expect(DisplayWidth.narrowScalarCount("a" + other) == nil)
+        }
+        #expect(DisplayWidth.of("Obama’s “plan” — at 5 °C") == 24)
+    }
 }

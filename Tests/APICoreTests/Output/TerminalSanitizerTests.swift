@@ -88,4 +88,20 @@ struct TerminalSanitizerTests {
         #expect(cleaned == "a b")
         #expect(!cleaned.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     }
+
+    /// The byte check that lets most text through unscanned finds exactly the scalars the scan would change.
+    @Test func theByteCheckFindsEveryScalarCleaningChanges() throws {
+        for value in Array(UInt32(0)...0x3000) + [0xFEFF, 0x1F600, 0xE0001] {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar) + "é"
+            let scanned = Self.scanned(text)
+            #expect(TerminalSanitizer.holdsControls(text) == (scanned != text), "U+\(String(value, radix: 16))")
+            #expect(TerminalSanitizer.clean(text) == scanned)
+        }
+    }
+
+    /// What the scan gives, whatever the byte check says (a trailing ESC forces the scan, and is dropped).
+    static func scanned(_ text: String) -> String {
+        String(TerminalSanitizer.clean(text + "\u{1B}"))
+    }
 }
