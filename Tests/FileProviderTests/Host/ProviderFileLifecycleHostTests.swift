@@ -111,6 +111,21 @@ struct ProviderFileLifecycleHostTests {
         #expect(offline.code == .unavailable)
     }
 
+    @Test("remove asks before dropping stored rows: no keeps them, yes drops them")
+    func removeAsks() async throws {
+        for (answer, kept) in [("n\n", 2), ("y\n", 0)] {
+            let host = try SearchAPIs().host()
+            try host.installProviderFile("wiki", SearchAPIs.wikiFile)
+            let search = await host.run(["wiki", "computing"])
+            #expect(search.code == .success, "\(search.stderr)")
+            let remove = await host.run(["provider", "remove", "wiki"], stdin: answer)
+            #expect(remove.code == .success, "\(remove.stderr)")
+            #expect(remove.stderr.contains("drop the stored results of wiki"), "\(remove.stderr)")
+            #expect(!host.hasProviderFile("wiki"))
+            #expect(try host.count("provider_files_items WHERE provider = 'wiki'") == kept, "answer \(answer)")
+        }
+    }
+
     @Test("wiki: paging by offset sends each page's offset and the page size")
     func wikipediaPaging() async throws {
         let host = try SearchAPIs().host()

@@ -39,14 +39,18 @@ public final class ProviderFilesHost: Sendable {
         registry = try ProviderRegistry(sources: [.compiled(compiled), .providerFiles(environment: HostEnvironment(variables: variables, console: CapturingConsole()), compiled: compiled)])
     }
 
-    /// Runs one command line; `set` adds or replaces variables for this run, `unset` removes them.
-    public func run(_ words: [String], set: [String: String] = [:], unset: [String] = []) async -> InProcessHost.Run {
+    /// Runs one command line; `set` adds or replaces variables for this run, `unset` removes them,
+    /// `stdin` is what standard input holds (nothing unless given).
+    public func run(
+        _ words: [String], set: [String: String] = [:], unset: [String] = [], stdin: String = ""
+    ) async -> InProcessHost.Run {
         var variables = self.variables.merging(set) { _, new in new }
         for name in unset { variables[name] = nil }
         let console = CapturingConsole()
-        // Standard input is empty: a run must never read the test runner's.
+        // A run must never read the test runner's standard input.
+        let lines = StandardInputLines(stdin)
         var environment = HostEnvironment(
-            variables: variables, console: console, transport: overHTTP ? nil : transport, readLine: { nil })
+            variables: variables, console: console, transport: overHTTP ? nil : transport, readLine: { lines.next() })
         environment.launchPlugin = { [self] launch in
             launched.withLock { $0.append(launch) }
             return .success

@@ -160,7 +160,7 @@ struct ProviderFileCommand: BuiltinCommandHandler {
         var drop = yes
         if !yes && hasStore {
             console.err("apicli: drop the stored results of \(name) as well? [y/N] ")
-            let answer = readLine(strippingNewline: true)?.trimmed(.whitespaces).lowercased()
+            let answer = host.environment.readLine()?.trimmed(.whitespaces).lowercased()
             drop = answer == "y" || answer == "yes"
         }
         do {
