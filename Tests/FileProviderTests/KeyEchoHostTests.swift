@@ -15,38 +15,9 @@ struct KeyEchoHostTests {
     static let header = "X-Algolia-API-Key"
     static let hnFixture = "search/hn_search_tags_story_hitsPerPage1_2014_sytelus.json"
 
-    /// The HN answer's provider, with Algolia's key header.
-    static let algolia = """
-        {
-          "apicli": 1,
-          "name": "algolia",
-          "summary": "Search Hacker News through Algolia, with a key.",
-          "baseURL": "https://hn.algolia.com",
-          "path": "/api/v1/search",
-          "words": {"parameter": "query"},
-          "key": {"header": "X-Algolia-API-Key"},
-          "items": "hits",
-          "id": "objectID",
-          "columns": [{"name": "title", "path": "title", "kind": "text", "searchable": true}]
-        }
-        """
+    static let algolia = ProviderFileTexts.algolia
 
-    /// How an answer writes the key inside a JSON string.
-    enum Echo: String, CaseIterable, Sendable {
-        case escaped, partlyEscaped, percentEncoded, partlyPercentEncoded
-
-        func written(_ key: String) -> String {
-            key.unicodeScalars.enumerated().map { index, scalar in
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                switch self {
-                case .escaped: return "\\u00" + hex
-                case .partlyEscaped: return index % 3 == 1 ? "\\u00" + hex : String(scalar)
-                case .percentEncoded: return "%" + hex
-                case .partlyPercentEncoded: return index % 4 == 2 ? "%" + hex.lowercased() : String(scalar)
-                }
-            }.joined()
-        }
-    }
+    typealias Echo = KeyEcho
 
     @Test("a header key echoed with escapes is *** in the output and nowhere in the store", arguments: Echo.allCases)
     func headerKey(echo: Echo) async throws {

@@ -13,22 +13,7 @@ import TestSupport
 /// binary's `EscapedKeyEchoEndToEndTests`.)
 @Suite("NYT's key echoed with escapes, in-process")
 struct EscapedKeyEchoHostTests {
-    enum Echo: String, CaseIterable, Sendable {
-        case escaped, partlyEscaped, percentEncoded, partlyPercentEncoded
-
-        /// `key` as this echo writes it inside a JSON string.
-        func written(_ key: String) -> String {
-            key.unicodeScalars.enumerated().map { index, scalar in
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                switch self {
-                case .escaped: return "\\u00" + hex
-                case .partlyEscaped: return index % 3 == 1 ? "\\u00" + hex : String(scalar)
-                case .percentEncoded: return "%" + hex
-                case .partlyPercentEncoded: return index % 4 == 2 ? "%" + hex.lowercased() : String(scalar)
-                }
-            }.joined()
-        }
-    }
+    typealias Echo = KeyEcho
 
     @Test("the echo is *** in every format, in the rows and in the index", arguments: Echo.allCases)
     func echoed(echo: Echo) async throws {

@@ -113,19 +113,5 @@ struct HeaderKeyHostTests {
         #expect(host.requests.isEmpty)
     }
 
-    /// The HN answer's provider, with Algolia's key header.
-    static let file = """
-        {
-          "apicli": 1,
-          "name": "algolia",
-          "summary": "Search Hacker News through Algolia, with a key.",
-          "baseURL": "https://hn.algolia.com",
-          "path": "/api/v1/search",
-          "words": {"parameter": "query"},
-          "key": {"header": "X-Algolia-API-Key"},
-          "items": "hits",
-          "id": "objectID",
-          "columns": [{"name": "title", "path": "title", "kind": "text", "searchable": true}]
-        }
-        """
+    static let file = ProviderFileTexts.algolia
 }

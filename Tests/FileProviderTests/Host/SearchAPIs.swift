@@ -50,32 +50,7 @@ final class SearchAPIs: Sendable {
         }
     }
 
-    /// A Wikipedia search provider file, paged by offset two at a time.
-    static let wikiFile = """
-        {
-          "apicli": 1,
-          "name": "wiki",
-          "summary": "Search English Wikipedia articles.",
-          "baseURL": "https://en.wikipedia.org",
-          "path": "/w/api.php",
-          "words": {"parameter": "srsearch"},
-          "key": "none",
-          "options": [
-            {"name": "action", "parameter": "action", "type": "text", "default": "query"},
-            {"name": "list", "parameter": "list", "type": "text", "default": "search"},
-            {"name": "wire-format", "parameter": "format", "type": "text", "default": "json"}
-          ],
-          "items": "query.search",
-          "id": "pageid",
-          "columns": [
-            {"name": "title", "path": "title", "kind": "text", "searchable": true},
-            {"name": "snippet", "path": "snippet", "kind": "text", "searchable": true},
-            {"name": "words", "path": "wordcount", "kind": "number"}
-          ],
-          "paging": {"style": "offset", "parameter": "sroffset", "size": 2, "sizeParameter": "srlimit", "maxPage": 9,
-                     "total": "query.searchinfo.totalhits"}
-        }
-        """
+    static let wikiFile = ProviderFileTexts.wiki
 
     /// `provider add hn …` from the recorded HN answer, as a user writes it.
     static let addHN = [

@@ -43,54 +43,5 @@ extension Sandbox {
         ["APICLI_\(name.uppercased())_BASE_URL": server.baseURL.absoluteString]
     }
 
-    /// A Wikipedia search provider file, paged by offset two at a time.
-    static let wikiFile = """
-        {
-          "apicli": 1,
-          "name": "wiki",
-          "summary": "Search English Wikipedia articles.",
-          "baseURL": "https://en.wikipedia.org",
-          "path": "/w/api.php",
-          "words": {"parameter": "srsearch"},
-          "key": "none",
-          "options": [
-            {"name": "action", "parameter": "action", "type": "text", "default": "query"},
-            {"name": "list", "parameter": "list", "type": "text", "default": "search"},
-            {"name": "wire-format", "parameter": "format", "type": "text", "default": "json"}
-          ],
-          "items": "query.search",
-          "id": "pageid",
-          "columns": [
-            {"name": "title", "path": "title", "kind": "text", "searchable": true},
-            {"name": "snippet", "path": "snippet", "kind": "text", "searchable": true},
-            {"name": "words", "path": "wordcount", "kind": "number"}
-          ],
-          "paging": {"style": "offset", "parameter": "sroffset", "size": 2, "sizeParameter": "srlimit", "maxPage": 9,
-                     "total": "query.searchinfo.totalhits"}
-        }
-        """
-}
-
-/// The header-key provider file, its key and header, kept under their old name because
-/// `EscapedKeyEchoEndToEndTests` (another file's test) uses them; the header-key tests
-/// themselves are `FileProviderTests`' `HeaderKeyHostTests`, which has its own copy.
-enum HeaderKeyEndToEndTests {
-    static let key = "hdrKEY-e2e-9c3e71d2"
-    static let header = "X-Algolia-API-Key"
-
-    /// The HN answer's provider, with Algolia's key header.
-    static let file = """
-        {
-          "apicli": 1,
-          "name": "algolia",
-          "summary": "Search Hacker News through Algolia, with a key.",
-          "baseURL": "https://hn.algolia.com",
-          "path": "/api/v1/search",
-          "words": {"parameter": "query"},
-          "key": {"header": "X-Algolia-API-Key"},
-          "items": "hits",
-          "id": "objectID",
-          "columns": [{"name": "title", "path": "title", "kind": "text", "searchable": true}]
-        }
-        """
+    static let wikiFile = ProviderFileTexts.wiki
 }
