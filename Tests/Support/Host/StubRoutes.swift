@@ -12,7 +12,9 @@ public final class StubRoutes: Sendable {
     public typealias Answer = @Sendable (HTTPRequest) throws -> HTTPResponse
 
     private let routes: [String: Answer]
-    private let fault = Mutex<Answer?>(nil)
+    /// In a struct: a `Mutex` of a bare function type nests a thunk at every `withLock`.
+    private let fault = Mutex<Fault?>(nil)
+    private struct Fault: Sendable { let answer: Answer }
 
     public init(_ routes: [String: Answer]) { self.routes = routes }
 
@@ -22,11 +24,11 @@ public final class StubRoutes: Sendable {
     }
 
     /// From now on every request gets `answer` (a thrown `HTTPClientError` is a network fault).
-    public func fail(with answer: @escaping Answer) { fault.withLock { $0 = answer } }
+    public func fail(with answer: @escaping Answer) { fault.withLock { $0 = Fault(answer: answer) } }
 
     /// The answer for `request`: the fault if one is set, else its path's route.
     public func answer(_ request: HTTPRequest) throws -> HTTPResponse {
-        if let fault = fault.withLock({ $0 }) { return try fault(request) }
+        if let fault = fault.withLock({ $0 }) { return try fault.answer(request) }
         guard let route = routes[request.path] else {
             return HTTPResponse(status: 404, body: Data(#"{"message": "no route for \#(request.path)"}"#.utf8))
         }

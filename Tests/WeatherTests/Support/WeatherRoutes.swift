@@ -41,7 +41,9 @@ final class WeatherRoutes: Sendable {
 
     private let bodies: [String: Data]
     private let overrides = Mutex<[(when: @Sendable (HTTPRequest) -> Bool, answer: Answer)]>([])
-    private let fault = Mutex<Answer?>(nil)
+    /// In a struct: a `Mutex` of a bare function type nests a thunk at every `withLock`.
+    private let fault = Mutex<Fault?>(nil)
+    private struct Fault: Sendable { let answer: Answer }
 
     init() throws {
         var bodies: [String: Data] = [:]
@@ -55,7 +57,7 @@ final class WeatherRoutes: Sendable {
     func body(_ file: String) -> Data { bodies[file] ?? Data() }
 
     /// From now on every request gets `answer` (a thrown `HTTPClientError` is a network fault).
-    func fail(with answer: @escaping Answer) { fault.withLock { $0 = answer } }
+    func fail(with answer: @escaping Answer) { fault.withLock { $0 = Fault(answer: answer) } }
 
     /// From now on every request gets `response`.
     func fail(with response: HTTPResponse) { fail { _ in response } }
@@ -67,7 +69,7 @@ final class WeatherRoutes: Sendable {
 
     /// The answer for `request`: a fault, an override, or the recorded answer for what it asks.
     func answer(_ request: HTTPRequest) throws -> HTTPResponse {
-        if let fault = fault.withLock({ $0 }) { return try fault(request) }
+        if let fault = fault.withLock({ $0 }) { return try fault.answer(request) }
         if let override = overrides.withLock({ list in list.first { $0.when(request) }?.answer }) {
             return try override(request)
         }
