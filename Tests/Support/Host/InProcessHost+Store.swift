@@ -11,37 +11,19 @@ extension InProcessHost {
     public var storePath: String { variables["APICLI_DB"] ?? directory.path("store.sqlite3") }
 
     /// The rows of a query on the store.
-    public func rows(_ sql: String) throws -> [Row] {
-        try Store(path: storePath).read { try $0.query(sql) }
-    }
+    public func rows(_ sql: String) throws -> [Row] { try StoreFiles.rows(sql, at: storePath) }
 
     /// `SELECT COUNT(*) FROM table`; -1 when it cannot be counted.
-    public func count(_ table: String) throws -> Int {
-        try rows("SELECT COUNT(*) FROM \(table)").first?[0].int ?? -1
-    }
+    public func count(_ table: String) throws -> Int { try StoreFiles.count(table, at: storePath) }
 
     /// Every row of the listed tables, as text, for before/after comparisons.
     public func snapshot(_ tables: [String]) throws -> [String: [[String]]] {
-        var snapshot: [String: [[String]]] = [:]
-        for table in tables {
-            snapshot[table] = try rows("SELECT * FROM \(table) ORDER BY 1, 2").map { row in
-                row.values.map { $0.string ?? "NULL" }
-            }
-        }
-        return snapshot
+        try StoreFiles.snapshot(tables, at: storePath)
     }
 
-    /// The store's files as they are on disk (database, -wal, -shm), concatenated:
-    /// for checks that a secret is in none of them. `withSharedMemory: false` leaves
-    /// out the -shm index, which every reader updates and which holds no data, for
-    /// checks that nothing stored changed.
+    /// The store's files on disk (``StoreFiles/bytes(at:withSharedMemory:)``).
     public func storeBytes(withSharedMemory: Bool = true) throws -> Data {
-        var bytes = Data()
-        for suffix in withSharedMemory ? ["", "-wal", "-shm"] : ["", "-wal"]
-        where FileManager.default.fileExists(atPath: storePath + suffix) {
-            bytes.append(try Data(contentsOf: URL(fileURLWithPath: storePath + suffix)))
-        }
-        return bytes
+        try StoreFiles.bytes(at: storePath, withSharedMemory: withSharedMemory)
     }
 
     /// Runs `words` with the environment changed by `change` first.

@@ -87,23 +87,13 @@ public final class ProviderFilesHost: Sendable {
     }
 
     /// The rows of a query on the store, read through APIStore as apicli does.
-    public func rows(_ sql: String) throws -> [Row] {
-        try Store(path: databasePath).read { try $0.query(sql) }
-    }
+    public func rows(_ sql: String) throws -> [Row] { try StoreFiles.rows(sql, at: databasePath) }
 
     /// `SELECT COUNT(*) FROM table` (a `WHERE` may follow the name).
-    public func count(_ table: String) throws -> Int {
-        try rows("SELECT COUNT(*) FROM \(table)").first?[0].int ?? -1
-    }
+    public func count(_ table: String) throws -> Int { try StoreFiles.count(table, at: databasePath) }
 
     /// The store's files as they are on disk (database, -wal, -shm), concatenated.
-    public func databaseBytes() throws -> Data {
-        var bytes = Data()
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: databasePath + suffix) {
-            bytes.append(try Data(contentsOf: URL(fileURLWithPath: databasePath + suffix)))
-        }
-        return bytes
-    }
+    public func databaseBytes() throws -> Data { try StoreFiles.bytes(at: databasePath) }
 
     /// The variable that points the provider `name` at `server`.
     public static func baseURL(for name: String, at server: LoopbackServer) -> [String: String] {

@@ -71,33 +71,16 @@ final class Sandbox: Sendable {
     }
 
     /// The rows of a query on the store, read through APIStore like apicli does.
-    func rows(_ sql: String) throws -> [Row] {
-        let store = try Store(path: databasePath)
-        return try store.read { try $0.query(sql) }
-    }
+    func rows(_ sql: String) throws -> [Row] { try StoreFiles.rows(sql, at: databasePath) }
 
     /// `SELECT COUNT(*) FROM table`.
-    func count(_ table: String) throws -> Int {
-        try rows("SELECT COUNT(*) FROM \(table)").first?[0].int ?? -1
-    }
+    func count(_ table: String) throws -> Int { try StoreFiles.count(table, at: databasePath) }
 
     /// Every row of the listed tables, as text, for before/after comparisons.
     func snapshot(_ tables: [String]) throws -> [String: [[String]]] {
-        var snapshot: [String: [[String]]] = [:]
-        for table in tables {
-            snapshot[table] = try rows("SELECT * FROM \(table) ORDER BY 1, 2").map { row in
-                row.values.map { $0.string ?? "NULL" }
-            }
-        }
-        return snapshot
+        try StoreFiles.snapshot(tables, at: databasePath)
     }
 
     /// The store's files as they are on disk (database, -wal, -shm), concatenated.
-    func databaseBytes() throws -> Data {
-        var bytes = Data()
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: databasePath + suffix) {
-            bytes.append(try Data(contentsOf: URL(fileURLWithPath: databasePath + suffix)))
-        }
-        return bytes
-    }
+    func databaseBytes() throws -> Data { try StoreFiles.bytes(at: databasePath) }
 }
