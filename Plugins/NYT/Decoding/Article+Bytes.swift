@@ -23,78 +23,146 @@ extension Article {
             try fields.read(key, from: &reader)
         }
         try reader.end()
-        let text = fields.text
-        let webURL = text[DocFields.webURL]
-        let snippet = text[DocFields.snippet]
-        var leadParagraph = text[DocFields.leadParagraph]
-        if let lead = leadParagraph, let snippet, lead.utf8.elementsEqual(snippet.utf8) { leadParagraph = snippet }
-        guard let id = text[DocFields.id] ?? text[DocFields.uri] ?? webURL, !id.isEmpty else {
+        var leadParagraph = fields.leadParagraph
+        if let lead = leadParagraph, let snippet = fields.snippet, DocFields.sameBytes(lead, snippet) {
+            leadParagraph = snippet
+        }
+        guard let id = fields.id ?? fields.uri ?? fields.webURL, !id.isEmpty else {
             throw JSONByteReader.Unsupported()
         }
         return Article(
-            id: id, webURL: webURL, headline: fields.headline, abstract: text[DocFields.abstract],
-            leadParagraph: leadParagraph, snippet: snippet, byline: fields.byline,
-            pubDate: text[DocFields.pubDate].flatMap(Timestamp.parse), sectionName: text[DocFields.sectionName],
-            subsectionName: text[DocFields.subsectionName], newsDesk: text[DocFields.newsDesk],
-            typeOfMaterial: text[DocFields.typeOfMaterial], documentType: text[DocFields.documentType],
-            wordCount: fields.wordCount, printPage: fields.printPage, source: text[DocFields.source],
-            keywords: fields.keywords, multimedia: fields.multimedia.compactMap(WireMultimedia.absolute))
+            id: id, webURL: fields.webURL, headline: fields.headline, abstract: fields.abstract,
+            leadParagraph: leadParagraph, snippet: fields.snippet, byline: fields.byline,
+            pubDate: fields.pubDate.flatMap(Timestamp.parse), sectionName: fields.sectionName,
+            subsectionName: fields.subsectionName, newsDesk: fields.newsDesk, typeOfMaterial: fields.typeOfMaterial,
+            documentType: fields.documentType, wordCount: fields.wordCount, printPage: fields.printPage,
+            source: fields.source, keywords: fields.keywords,
+            multimedia: fields.multimedia.compactMap(WireMultimedia.absolute))
     }
 }
 
-/// The fields of one doc as ``Article/read(_:)`` finds them.
+/// The fields of one doc as ``Article/read(_:)`` finds them: plain stored values
+/// and a bit per field seen, so that reading a doc allocates nothing but its strings.
 private struct DocFields {
-    /// The text fields' keys; a field's index is its place in ``text``.
-    static let textKeys: [StaticString] = [
-        "_id", "uri", "web_url", "abstract", "lead_paragraph", "snippet", "pub_date", "section_name",
-        "subsection_name", "news_desk", "type_of_material", "document_type", "source",
-    ]
-    static let id = 0, uri = 1, webURL = 2, abstract = 3, leadParagraph = 4, snippet = 5, pubDate = 6
-    static let sectionName = 7, subsectionName = 8, newsDesk = 9, typeOfMaterial = 10, documentType = 11
-    static let source = 12
-
-    var text = [String?](repeating: nil, count: textKeys.count)
+    var id: String?
+    var uri: String?
+    var webURL: String?
+    var abstract: String?
+    var leadParagraph: String?
+    var snippet: String?
+    var pubDate: String?
+    var sectionName: String?
+    var subsectionName: String?
+    var newsDesk: String?
+    var typeOfMaterial: String?
+    var documentType: String?
+    var source: String?
     var headline: String?
     var byline: String?
     var wordCount: Int?
     var printPage: Int?
     var keywords: [String] = []
     var multimedia: [String] = []
-    /// Which fields were seen (text fields by index, then the others): a key written twice defers to `JSONDecoder`.
-    private var seen = [Bool](repeating: false, count: textKeys.count + 6)
+    /// One bit per ``Field`` seen: a key written twice defers to `JSONDecoder`.
+    private var seen: UInt32 = 0
 
     typealias Unsupported = JSONByteReader.Unsupported
 
-    mutating func read(_ key: UnsafeRawBufferPointer, from reader: inout JSONByteReader) throws(Unsupported) {
-        if let index = Self.textKeys.firstIndex(where: { JSONByteReader.equal(key, $0) }) {
-            try once(index)
-            text[index] = try Self.text(&reader)
-        } else if JSONByteReader.equal(key, "headline") {
-            try once(Self.textKeys.count)
-            headline = try Self.headline(&reader)
-        } else if JSONByteReader.equal(key, "byline") {
-            try once(Self.textKeys.count + 1)
-            byline = try Self.byline(&reader)
-        } else if JSONByteReader.equal(key, "word_count") {
-            try once(Self.textKeys.count + 2)
-            wordCount = try Self.integer(&reader)
-        } else if JSONByteReader.equal(key, "print_page") {
-            try once(Self.textKeys.count + 3)
-            printPage = try Self.integer(&reader)
-        } else if JSONByteReader.equal(key, "keywords") {
-            try once(Self.textKeys.count + 4)
-            keywords = try Self.keywords(&reader)
-        } else if JSONByteReader.equal(key, "multimedia") {
-            try once(Self.textKeys.count + 5)
-            multimedia = try Self.multimedia(&reader)
-        } else {
-            try reader.skipValue()
+    /// The keys that are read; the others are skipped.
+    enum Field: UInt32 {
+        case id, uri, webURL, abstract, leadParagraph, snippet, pubDate, sectionName, subsectionName, newsDesk
+        case typeOfMaterial, documentType, source, headline, byline, wordCount, printPage, keywords, multimedia
+
+        var key: StaticString {
+            switch self {
+            case .id: "_id"
+            case .uri: "uri"
+            case .webURL: "web_url"
+            case .abstract: "abstract"
+            case .leadParagraph: "lead_paragraph"
+            case .snippet: "snippet"
+            case .pubDate: "pub_date"
+            case .sectionName: "section_name"
+            case .subsectionName: "subsection_name"
+            case .newsDesk: "news_desk"
+            case .typeOfMaterial: "type_of_material"
+            case .documentType: "document_type"
+            case .source: "source"
+            case .headline: "headline"
+            case .byline: "byline"
+            case .wordCount: "word_count"
+            case .printPage: "print_page"
+            case .keywords: "keywords"
+            case .multimedia: "multimedia"
+            }
+        }
+
+        /// The field a key names: its length and first byte pick the one candidate
+        /// (no two keys share both), which one comparison then confirms.
+        init?(_ key: UnsafeRawBufferPointer) {
+            guard let first = key.first else { return nil }
+            let candidate: Field? =
+                switch (key.count, first) {
+                case (3, UInt8(ascii: "_")): .id
+                case (3, UInt8(ascii: "u")): .uri
+                case (7, UInt8(ascii: "w")): .webURL
+                case (8, UInt8(ascii: "a")): .abstract
+                case (14, UInt8(ascii: "l")): .leadParagraph
+                case (7, UInt8(ascii: "s")): .snippet
+                case (8, UInt8(ascii: "p")): .pubDate
+                case (12, UInt8(ascii: "s")): .sectionName
+                case (15, UInt8(ascii: "s")): .subsectionName
+                case (9, UInt8(ascii: "n")): .newsDesk
+                case (16, UInt8(ascii: "t")): .typeOfMaterial
+                case (13, UInt8(ascii: "d")): .documentType
+                case (6, UInt8(ascii: "s")): .source
+                case (8, UInt8(ascii: "h")): .headline
+                case (6, UInt8(ascii: "b")): .byline
+                case (10, UInt8(ascii: "w")): .wordCount
+                case (10, UInt8(ascii: "p")): .printPage
+                case (8, UInt8(ascii: "k")): .keywords
+                case (10, UInt8(ascii: "m")): .multimedia
+                default: nil
+                }
+            guard let candidate, JSONByteReader.equal(key, candidate.key) else { return nil }
+            self = candidate
         }
     }
 
-    private mutating func once(_ field: Int) throws(Unsupported) {
-        guard !seen[field] else { throw Unsupported() }
-        seen[field] = true
+    mutating func read(_ key: UnsafeRawBufferPointer, from reader: inout JSONByteReader) throws(Unsupported) {
+        guard let field = Field(key) else { return try reader.skipValue() }
+        let bit: UInt32 = 1 << field.rawValue
+        guard seen & bit == 0 else { throw Unsupported() }
+        seen |= bit
+        switch field {
+        case .id: id = try Self.text(&reader)
+        case .uri: uri = try Self.text(&reader)
+        case .webURL: webURL = try Self.text(&reader)
+        case .abstract: abstract = try Self.text(&reader)
+        case .leadParagraph: leadParagraph = try Self.text(&reader)
+        case .snippet: snippet = try Self.text(&reader)
+        case .pubDate: pubDate = try Self.text(&reader)
+        case .sectionName: sectionName = try Self.text(&reader)
+        case .subsectionName: subsectionName = try Self.text(&reader)
+        case .newsDesk: newsDesk = try Self.text(&reader)
+        case .typeOfMaterial: typeOfMaterial = try Self.text(&reader)
+        case .documentType: documentType = try Self.text(&reader)
+        case .source: source = try Self.text(&reader)
+        case .headline: headline = try Self.headline(&reader)
+        case .byline: byline = try Self.byline(&reader)
+        case .wordCount: wordCount = try Self.integer(&reader)
+        case .printPage: printPage = try Self.integer(&reader)
+        case .keywords: keywords = try Self.keywords(&reader)
+        case .multimedia: multimedia = try Self.multimedia(&reader)
+        }
+    }
+
+    /// Whether two strings hold the same UTF-8 bytes (not `==`, which also equates
+    /// other spellings of é), compared in place.
+    static func sameBytes(_ first: String, _ second: String) -> Bool {
+        var first = first
+        var second = second
+        return first.withUTF8 { one in second.withUTF8 { other in one.elementsEqual(other) } }
     }
 
     /// A string, or null.

@@ -85,17 +85,10 @@ public struct JSONByteReader {
         }
         guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw Unsupported() }
         let start = at + 1
-        var end = start
-        var ascii = true
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-            guard bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\\") else { throw Unsupported() }
-            ascii = ascii && bytes[end] < 0x80
-            end += 1
-        }
-        guard end < bytes.count else { throw Unsupported() }
-        if !ascii, String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) == nil {
-            throw Unsupported()
-        }
+        let scan = try Self.scanString(bytes, from: start)
+        let end = scan.end
+        guard !scan.escaped else { throw Unsupported() }
+        if !scan.ascii, !Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { throw Unsupported() }
         at = end + 1
         skipSpace()
         guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw Unsupported() }
@@ -133,39 +126,36 @@ public struct JSONByteReader {
 
     /// At a `"`: the string, escapes decoded.
     @inlinable public mutating func string() throws(Unsupported) -> String {
-        guard try kind() == .string else { throw Unsupported() }
-        at += 1
-        let start = at
-        var plain = true
-        while at < bytes.count {
-            let byte = bytes[at]
-            if byte == UInt8(ascii: "\"") { break }
-            guard byte >= 0x20 else { throw Unsupported() }
-            if byte == UInt8(ascii: "\\") {
-                plain = false
-                at += 2
-            } else {
-                at += 1
-            }
-        }
-        guard at < bytes.count else { throw Unsupported() }
-        let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<at])
-        at += 1
-        let text = plain ? String(validating: raw, as: UTF8.self) : try Self.unescaped(raw)
-        guard let text else { throw Unsupported() }
-        return text
+        skipSpace()
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw Unsupported() }
+        let scan = try Self.scanString(bytes, from: at + 1)
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[(at + 1)..<scan.end])
+        at = scan.end + 1
+        return try Self.makeString(raw, scan)
+    }
+
+    /// At a `"`: skips the string, checked as ``string()`` checks it.
+    @inlinable mutating func skipString() throws(Unsupported) {
+        let scan = try Self.scanString(bytes, from: at + 1)
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[(at + 1)..<scan.end])
+        at = scan.end + 1
+        try Self.checkString(raw, scan)
     }
 
     /// At a number: its text, checked against JSON's grammar.
     @inlinable public mutating func numberText() throws(Unsupported) -> String {
-        guard try kind() == .number else { throw Unsupported() }
         let start = at
+        try skipNumber()
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+    }
+
+    /// At a number: skips it, checked against JSON's grammar.
+    @inlinable mutating func skipNumber() throws(Unsupported) {
+        guard try kind() == .number else { throw Unsupported() }
         if bytes[at] == UInt8(ascii: "-") { at += 1 }
+        let first = at
         guard digits() > 0 else { throw Unsupported() }
-        if bytes[start + (bytes[start] == UInt8(ascii: "-") ? 1 : 0)] == UInt8(ascii: "0"),
-            at - start > (bytes[start] == UInt8(ascii: "-") ? 2 : 1) {
-            throw Unsupported()  // a leading zero
-        }
+        if bytes[first] == UInt8(ascii: "0"), at - first > 1 { throw Unsupported() }  // a leading zero
         if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
             at += 1
             guard digits() > 0 else { throw Unsupported() }
@@ -175,15 +165,31 @@ public struct JSONByteReader {
             if at < bytes.count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
             guard digits() > 0 else { throw Unsupported() }
         }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
     }
 
-    /// At a number written as a plain integer (`-12`, `0`): its value; anything else is ``Unsupported``.
+    /// At a number written as a plain integer (`-12`, `0`): its value, read from the
+    /// digits as they are scanned; a fraction, an exponent or more than `Int64` holds
+    /// is ``Unsupported``.
     @inlinable public mutating func integer() throws(Unsupported) -> Int64 {
-        let text = try numberText()
-        guard !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }),
-            let value = Int64(text)
-        else { throw Unsupported() }
+        guard try kind() == .number else { throw Unsupported() }
+        let negative = bytes[at] == UInt8(ascii: "-")
+        if negative { at += 1 }
+        let first = at
+        // Summed towards the sign, so that Int64.min is read too.
+        var value: Int64 = 0
+        while at < bytes.count, bytes[at] >= UInt8(ascii: "0"), bytes[at] <= UInt8(ascii: "9") {
+            let digit = Int64(bytes[at] - UInt8(ascii: "0"))
+            let (tens, overflowTens) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow) =
+                negative ? tens.subtractingReportingOverflow(digit) : tens.addingReportingOverflow(digit)
+            guard !overflowTens, !overflow else { throw Unsupported() }
+            value = next
+            at += 1
+        }
+        guard at > first, bytes[first] != UInt8(ascii: "0") || at - first == 1 else { throw Unsupported() }
+        if at < bytes.count, bytes[at] == UInt8(ascii: ".") || bytes[at] | 0x20 == UInt8(ascii: "e") {
+            throw Unsupported()
+        }
         return value
     }
 
@@ -195,8 +201,8 @@ public struct JSONByteReader {
     /// Skips one value of any kind, checking it as strictly as the rest.
     @inlinable public mutating func skipValue() throws(Unsupported) {
         switch try kind() {
-        case .string: _ = try string()
-        case .number: _ = try numberText()
+        case .string: try skipString()
+        case .number: try skipNumber()
         case .null: try literal("null")
         case .bool: try literal(bytes[at] == UInt8(ascii: "t") ? "true" : "false")
         case .array: try forEachElement { (reader: inout JSONByteReader) throws(Unsupported) in try reader.skipValue() }
@@ -221,8 +227,7 @@ public struct JSONByteReader {
 
     @usableFromInline mutating func literal(_ word: StaticString) throws(Unsupported) {
         let count = word.utf8CodeUnitCount
-        guard at + count <= bytes.count,
-            word.withUTF8Buffer({ UnsafeRawBufferPointer(rebasing: bytes[at..<(at + count)]).elementsEqual($0) })
+        guard at + count <= bytes.count, let base = bytes.baseAddress, memcmp(base + at, word.utf8Start, count) == 0
         else { throw Unsupported() }
         at += count
     }
@@ -240,66 +245,5 @@ public struct JSONByteReader {
             default: return
             }
         }
-    }
-
-    /// The text of a string's raw bytes with its escapes decoded; a lone surrogate is ``Unsupported``.
-    @usableFromInline static func unescaped(_ raw: UnsafeRawBufferPointer) throws(Unsupported) -> String? {
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
-        var at = 0
-        while at < raw.count {
-            let byte = raw[at]
-            guard byte == UInt8(ascii: "\\") else {
-                out.append(byte)
-                at += 1
-                continue
-            }
-            guard at + 1 < raw.count else { throw Unsupported() }
-            switch raw[at + 1] {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var unit = try codeUnit(raw, at + 2)
-                at += 6
-                if (0xD800..<0xDC00).contains(unit) {
-                    guard at + 1 < raw.count, raw[at] == UInt8(ascii: "\\"), raw[at + 1] == UInt8(ascii: "u") else {
-                        throw Unsupported()
-                    }
-                    let low = try codeUnit(raw, at + 2)
-                    guard (0xDC00..<0xE000).contains(low) else { throw Unsupported() }
-                    unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                    at += 6
-                }
-                guard let scalar = Unicode.Scalar(unit) else { throw Unsupported() }
-                out.append(contentsOf: String(Character(scalar)).utf8)
-                continue
-            default: throw Unsupported()
-            }
-            at += 2
-        }
-        return String(validating: out, as: UTF8.self)
-    }
-
-    @usableFromInline static func codeUnit(_ raw: UnsafeRawBufferPointer, _ at: Int) throws(Unsupported) -> UInt32 {
-        guard at + 4 <= raw.count else { throw Unsupported() }
-        var value: UInt32 = 0
-        for offset in at..<(at + 4) {
-            let byte = raw[offset]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw Unsupported()
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
     }
 }
