@@ -28,11 +28,7 @@ enum ForecastBytes {
     private static func read(_ reader: inout JSONByteReader) throws(Unsupported) -> (City, [ForecastEntry]) {
         var city = City()
         var entries: [ForecastEntry]?
-        var seen = Set<String>()
-        try reader.beginObject()
-        while let key = try reader.nextKey() {
-            let name = String(decoding: key, as: UTF8.self)
-            guard seen.insert(name).inserted else { throw Unsupported() }
+        try members(&reader) { (name, reader: inout JSONByteReader) throws(Unsupported) in
             switch name {
             case "cod", "message": try reader.skipValue()  // read only when there is no list
             case "city": if try reader.kind() == .null { try reader.null() } else { city = try self.city(&reader) }
@@ -166,15 +162,12 @@ enum ForecastBytes {
         try members(&reader, member)
     }
 
+    /// An object's members, each key once (a key is at most a few bytes: a small `String`, no allocation).
     private static func members(
         _ reader: inout JSONByteReader, _ member: (String, inout JSONByteReader) throws(Unsupported) -> Void
     ) throws(Unsupported) {
-        var seen = Set<String>()
-        try reader.beginObject()
-        while let key = try reader.nextKey() {
-            let name = String(decoding: key, as: UTF8.self)
-            guard seen.insert(name).inserted else { throw Unsupported() }
-            try member(name, &reader)
+        try reader.forEachMember { (key, reader: inout JSONByteReader) throws(Unsupported) in
+            try member(String(decoding: key, as: UTF8.self), &reader)
         }
     }
 

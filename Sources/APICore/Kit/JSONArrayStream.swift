@@ -117,28 +117,45 @@ public struct JSONArrayStream: Sendable {
                 } else if byte == UInt8(ascii: "\"") {
                     completed = at + 1
                 }
-            case .nested(var depth, let inString, let escaped):
-                if inString {
-                    // The common case, most of a doc: run to the next quote or backslash.
-                    if escaped {
-                        state = .nested(depth: depth, inString: true, escaped: false)
-                    } else {
-                        let next = Self.quoteOrBackslash(in: bytes, from: at)
-                        if next == bytes.count { at = next; inside = state; continue }
-                        at = next
-                        state = .nested(depth: depth, inString: bytes[at] != UInt8(ascii: "\""),
-                                        escaped: bytes[at] == UInt8(ascii: "\\"))
+            case .nested(var depth, var inString, var escaped):
+                // Most of the body: run through the element with its state in locals, the
+                // strings eight bytes at a time, until it completes or the chunk ends.
+                var done = false
+                scan: while at < bytes.count {
+                    if inString {
+                        if escaped {
+                            escaped = false
+                            at += 1
+                            continue
+                        }
+                        at = JSONByteReader.quoteOrBackslash(in: bytes, from: at)
+                        guard at < bytes.count else { break }
+                        if bytes[at] == UInt8(ascii: "\"") { inString = false } else { escaped = true }
+                        at += 1
+                        continue
                     }
-                } else {
-                    switch byte {
-                    case UInt8(ascii: "\""): state = .nested(depth: depth, inString: true, escaped: false)
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1; state = .nested(depth: depth, inString: false, escaped: false)
+                    switch bytes[at] {
+                    case UInt8(ascii: "\""): inString = true
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
                     case UInt8(ascii: "}"), UInt8(ascii: "]"):
                         depth -= 1
-                        if depth == 0 { completed = at + 1 } else { state = .nested(depth: depth, inString: false, escaped: false) }
+                        if depth == 0 {
+                            done = true
+                            at += 1
+                            break scan
+                        }
                     default: break
                     }
+                    at += 1
                 }
+                guard done else {
+                    inside = .nested(depth: depth, inString: inString, escaped: escaped)
+                    continue
+                }
+                try emit(bytes, from: elementStart, to: at, element)
+                elementStart = nil
+                inside = .afterValue
+                continue
             case .scalar:
                 if Self.endsScalar(byte) {
                     // The byte that ended it is read again, after the value.
@@ -263,17 +280,6 @@ public struct JSONArrayStream: Sendable {
             break
         }
         return false
-    }
-
-    /// The offset of the first `"` or `\` at or after `start`, or the end: two `memchr`s
-    /// rather than a loop over every byte of the strings, most of a doc.
-    private static func quoteOrBackslash(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
-        let quote = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start)
-            .map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
-        let escape = memchr(base + start, Int32(UInt8(ascii: "\\")), quote - start)
-            .map { base.distance(to: UnsafeRawPointer($0)) }
-        return escape ?? quote
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -71,17 +71,39 @@ extension JSONByteReader {
         }
     }
 
+    /// The offset of the first `"` or `\` at or after `start`, or the end, found eight
+    /// bytes at a time: how ``JSONArrayStream`` runs through a string it only splits.
+    @inlinable static func quoteOrBackslash(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        let count = bytes.count
+        var at = start
+        while at + 8 <= count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            let hits = quoteOrBackslashBytes(word)
+            if hits != 0 { return at + hits.trailingZeroBitCount >> 3 }
+            at += 8
+        }
+        while at < count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\") { at += 1 }
+        return at
+    }
+
+    /// The high bit of each byte of `word` that is `"` or `\` (the lowest one exact).
+    @inlinable static func quoteOrBackslashBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & 0x8080_8080_8080_8080
+    }
+
     /// A mask with the high bit set in the lowest byte of `word` that is `"`, `\`,
     /// below 0x20 or (when `nonASCII`) 0x80 or above. Bytes above that one may be
     /// flagged falsely (a borrow), which is why only the lowest is used.
     @inlinable static func specialBytes(_ word: UInt64, nonASCII: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        var hits = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-        if nonASCII { hits |= word }
-        return hits & highs
+        var hits = quoteOrBackslashBytes(word) | ((word &- ones &* 0x20) & ~word & highs)
+        if nonASCII { hits |= word & highs }
+        return hits
     }
 
     /// The string whose raw contents (between the quotes) are `raw`, as `scan` found them.

@@ -97,6 +97,33 @@ public struct JSONByteReader {
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
+    /// At a `{`: reads each member through `member`, given its key's bytes (it must
+    /// read or skip exactly one value). A key written twice is ``Unsupported``, as is
+    /// an object of more than 64 members: each key is compared with the earlier ones,
+    /// kept on the stack, which costs less than hashing them into a `Set`.
+    @inlinable public mutating func forEachMember(
+        _ member: (UnsafeRawBufferPointer, inout JSONByteReader) throws(Unsupported) -> Void
+    ) throws(Unsupported) {
+        try beginObject()
+        var failed = false
+        withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: 64) { keys in
+            guard let seen = keys.baseAddress else { return failed = true }
+            var count = 0
+            do {
+                while let key = try nextKey() {
+                    for index in 0..<count where Self.same(seen[index], key) { throw Unsupported() }
+                    guard count < keys.count else { throw Unsupported() }
+                    (seen + count).initialize(to: key)
+                    count += 1
+                    try member(key, &self)
+                }
+            } catch {
+                failed = true
+            }
+        }
+        if failed { throw Unsupported() }
+    }
+
     /// At a `[`: reads each element through `element` (which must read or skip exactly one value).
     @inlinable public mutating func forEachElement(_ element: (inout JSONByteReader) throws(Unsupported) -> Void)
         throws(Unsupported)
@@ -223,6 +250,13 @@ public struct JSONByteReader {
         guard key.count == name.utf8CodeUnitCount else { return false }
         guard let base = key.baseAddress else { return true }
         return memcmp(base, name.utf8Start, key.count) == 0
+    }
+
+    /// Whether two keys' bytes are the same.
+    @inlinable static func same(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
+        guard one.count == other.count else { return false }
+        guard let first = one.baseAddress, let second = other.baseAddress else { return true }
+        return memcmp(first, second, one.count) == 0
     }
 
     @usableFromInline mutating func literal(_ word: StaticString) throws(Unsupported) {

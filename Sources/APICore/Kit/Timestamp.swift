@@ -17,7 +17,15 @@ import Foundation
 public enum Timestamp {
     /// The instant `text` names, or nil when it is not an ISO 8601 date or date-time.
     public static func parse(_ text: String) -> Date? {
-        var bytes = Array(text.utf8)[...]
+        var text = text
+        // Read in place: copying the bytes into an array was most of the cost.
+        return text.withUTF8 { utf8 in
+            var bytes = utf8[...]
+            return parse(&bytes)
+        }
+    }
+
+    private static func parse(_ bytes: inout Slice<UnsafeBufferPointer<UInt8>>) -> Date? {
         guard let year = number(&bytes, 4), expect(&bytes, "-"), let month = number(&bytes, 2),
             expect(&bytes, "-"), let day = number(&bytes, 2),
             (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day)
@@ -58,7 +66,7 @@ public enum Timestamp {
     /// Unix seconds (`dt`, `sunrise`) as UTC ISO 8601: `2019-06-02T09:00:00Z`.
     public static func format(unix: Int64) -> String { LocalTime(unix: unix).iso8601 }
 
-    private static func number(_ bytes: inout ArraySlice<UInt8>, _ width: Int) -> Int? {
+    private static func number(_ bytes: inout Slice<UnsafeBufferPointer<UInt8>>, _ width: Int) -> Int? {
         guard bytes.count >= width else { return nil }
         var value = 0
         for byte in bytes.prefix(width) {
@@ -69,7 +77,7 @@ public enum Timestamp {
         return value
     }
 
-    private static func expect(_ bytes: inout ArraySlice<UInt8>, _ character: Unicode.Scalar) -> Bool {
+    private static func expect(_ bytes: inout Slice<UnsafeBufferPointer<UInt8>>, _ character: Unicode.Scalar) -> Bool {
         guard bytes.first == UInt8(ascii: character) else { return false }
         bytes.removeFirst()
         return true

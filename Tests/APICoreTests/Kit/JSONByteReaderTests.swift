@@ -201,6 +201,32 @@ import Testing
         #expect(keys(Array("{\"a".utf8) + [0xC3] + Array("\":1}".utf8)) == nil)
         #expect(keys(Array("{\"a\tb\":1}".utf8)) == nil)
     }
+
+    @Test func membersAreReadOnceEachAndATwiceWrittenKeyIsRefused() {
+        func members(_ text: String) -> [String]? {
+            Array(text.utf8).withUnsafeBytes { bytes in
+                var reader = JSONByteReader(bytes)
+                var found: [String] = []
+                do {
+                    try reader.forEachMember { (key, reader: inout JSONByteReader) throws(JSONByteReader.Unsupported) in
+                        found.append(String(decoding: key, as: UTF8.self))
+                        try reader.skipValue()
+                    }
+                    try reader.end()
+                    return found
+                } catch {
+                    return nil
+                }
+            }
+        }
+        #expect(members(#"{"a":1,"ab":{"a":2},"b":[{"a":3}]}"#) == ["a", "ab", "b"])
+        #expect(members("{}") == [])
+        #expect(members(#"{"a":1,"b":2,"a":3}"#) == nil)
+        #expect(members(#"{"long key one":1,"long key one":2}"#) == nil)
+        let many = (0..<64).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        #expect(members("{\(many)}")?.count == 64)
+        #expect(members("{\(many),\"k64\":64}") == nil, "past 64 members the reader defers")
+    }
 }
 
 /// A small seeded generator (SplitMix64), so random cases repeat.
