@@ -97,31 +97,36 @@ private struct DocFields {
             }
         }
 
-        /// The field a key names: its length and first byte pick the one candidate
-        /// (no two keys share both), which one comparison then confirms.
+        /// The field a key names: its length and then its first byte pick the one
+        /// candidate (no two keys share both), which one comparison then confirms.
         init?(_ key: UnsafeRawBufferPointer) {
             guard let first = key.first else { return nil }
             let candidate: Field? =
-                switch (key.count, first) {
-                case (3, UInt8(ascii: "_")): .id
-                case (3, UInt8(ascii: "u")): .uri
-                case (7, UInt8(ascii: "w")): .webURL
-                case (8, UInt8(ascii: "a")): .abstract
-                case (14, UInt8(ascii: "l")): .leadParagraph
-                case (7, UInt8(ascii: "s")): .snippet
-                case (8, UInt8(ascii: "p")): .pubDate
-                case (12, UInt8(ascii: "s")): .sectionName
-                case (15, UInt8(ascii: "s")): .subsectionName
-                case (9, UInt8(ascii: "n")): .newsDesk
-                case (16, UInt8(ascii: "t")): .typeOfMaterial
-                case (13, UInt8(ascii: "d")): .documentType
-                case (6, UInt8(ascii: "s")): .source
-                case (8, UInt8(ascii: "h")): .headline
-                case (6, UInt8(ascii: "b")): .byline
-                case (10, UInt8(ascii: "w")): .wordCount
-                case (10, UInt8(ascii: "p")): .printPage
-                case (8, UInt8(ascii: "k")): .keywords
-                case (10, UInt8(ascii: "m")): .multimedia
+                switch key.count {
+                case 3: first == UInt8(ascii: "_") ? .id : first == UInt8(ascii: "u") ? .uri : nil
+                case 6: first == UInt8(ascii: "s") ? .source : first == UInt8(ascii: "b") ? .byline : nil
+                case 7: first == UInt8(ascii: "w") ? .webURL : first == UInt8(ascii: "s") ? .snippet : nil
+                case 8:
+                    switch first {
+                    case UInt8(ascii: "a"): .abstract
+                    case UInt8(ascii: "p"): .pubDate
+                    case UInt8(ascii: "h"): .headline
+                    case UInt8(ascii: "k"): .keywords
+                    default: nil
+                    }
+                case 9: first == UInt8(ascii: "n") ? .newsDesk : nil
+                case 10:
+                    switch first {
+                    case UInt8(ascii: "w"): .wordCount
+                    case UInt8(ascii: "p"): .printPage
+                    case UInt8(ascii: "m"): .multimedia
+                    default: nil
+                    }
+                case 12: first == UInt8(ascii: "s") ? .sectionName : nil
+                case 13: first == UInt8(ascii: "d") ? .documentType : nil
+                case 14: first == UInt8(ascii: "l") ? .leadParagraph : nil
+                case 15: first == UInt8(ascii: "s") ? .subsectionName : nil
+                case 16: first == UInt8(ascii: "t") ? .typeOfMaterial : nil
                 default: nil
                 }
             guard let candidate, JSONByteReader.equal(key, candidate.key) else { return nil }
@@ -162,7 +167,9 @@ private struct DocFields {
     static func sameBytes(_ first: String, _ second: String) -> Bool {
         var first = first
         var second = second
-        return first.withUTF8 { one in second.withUTF8 { other in one.elementsEqual(other) } }
+        return first.withUTF8 { one in
+            second.withUTF8 { other in JSONByteReader.same(UnsafeRawBufferPointer(one), UnsafeRawBufferPointer(other)) }
+        }
     }
 
     /// A string, or null.

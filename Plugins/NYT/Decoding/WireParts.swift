@@ -95,6 +95,8 @@ struct WireMultimedia: Decodable {
         guard !url.isEmpty else { return nil }
         if url.hasPrefix("https://") || url.hasPrefix("http://") { return url }
         if url.hasPrefix("//") { return "https:" + url }
-        return imageHost + url.drop(while: { $0 == "/" })
+        // Dropped by bytes, then joined as two Strings: `+` with a `Substring` appended it character by character.
+        let path = url.utf8.drop { $0 == UInt8(ascii: "/") }
+        return imageHost + String(Substring(path))
     }
 }

@@ -180,18 +180,15 @@ struct JSONByteScanner {
     mutating func string() -> Range<Int>? {
         let start = at
         at += 1
-        while at < bytes.count {
-            switch bytes[at] {
-            case UInt8(ascii: "\""):
+        while true {
+            at = JSONByteReader.quoteOrBackslash(in: bytes, from: at)  // eight bytes at a time
+            guard at < bytes.count else { return nil }
+            if bytes[at] == UInt8(ascii: "\"") {
                 at += 1
                 return start..<at
-            case UInt8(ascii: "\\"):
-                at += 2
-            default:
-                at += 1
             }
+            at += 2
         }
-        return nil
     }
 
     /// At a `{` or `[`: skips to the bracket that closes it. Whether each closing

@@ -252,8 +252,8 @@ public struct JSONByteReader {
         return memcmp(base, name.utf8Start, key.count) == 0
     }
 
-    /// Whether two keys' bytes are the same.
-    @inlinable static func same(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
+    /// Whether two runs of bytes (two keys, two strings' UTF-8) are the same.
+    @inlinable public static func same(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
         guard one.count == other.count else { return false }
         guard let first = one.baseAddress, let second = other.baseAddress else { return true }
         return memcmp(first, second, one.count) == 0
