@@ -1,0 +1,53 @@
+import APICore
+import Foundation
+import Testing
+
+/// `JSONArrayStream` runs through strings eight bytes at a time and keeps its place
+/// across chunks: cut anywhere, even between a backslash and the byte it escapes, it
+/// splits where `JSONArraySlices` splits the whole document.
+@Suite struct JSONArrayStreamCutTests {
+    static let doc = #"{"a":"x\\\"}]{[ \\","b":[1,{"c":"\u00e9 a string longer than a word \\\\"}],"d":"é\"\\"}"#
+    static let document = #"{"response":{"docs":["# + Array(repeating: doc, count: 3).joined(separator: ",")
+        + #", "s\"]\\", 12, true, [[]], {}]}, "after": "\\\"]"}"#
+
+    /// The elements and the split of `data` fed in pieces ending at `cuts`.
+    static func split(_ data: [UInt8], cuts: [Int]) throws -> ([[UInt8]], JSONArrayStream.Split) {
+        var stream = JSONArrayStream(path: ["response", "docs"])
+        var elements: [[UInt8]] = []
+        var start = 0
+        for end in cuts + [data.count] where end > start {
+            try data[start..<end].withUnsafeBytes { piece in
+                try stream.feed(piece) { elements.append(Array($0)) }
+            }
+            start = end
+        }
+        return (elements, try stream.finish())
+    }
+
+    @Test func splitsEscapesAndBracketsInStringsAtEveryCut() throws {
+        let data = Array(Self.document.utf8)
+        let slices = try #require(JSONArraySlices.find(["response", "docs"], in: Data(data)))
+        let expected = slices.elements.map { Array(data[$0]) }
+        #expect(expected.count == 8)
+        #expect(expected.first == Array(Self.doc.utf8))
+        for cut in 0...data.count {
+            for second in [cut + 1, cut + 5, cut + 9] where second < data.count {
+                let (elements, result) = try Self.split(data, cuts: [cut, second])
+                #expect(elements == expected, "cut at \(cut) and \(second)")
+                guard case let .split(envelope, count) = result else {
+                    Issue.record("not split when cut at \(cut)")
+                    continue
+                }
+                #expect(count == expected.count)
+                #expect(envelope == slices.documentWithoutElements(Data(data)))
+            }
+        }
+    }
+
+    @Test func anUnterminatedStringInAnElementIsNotSplit() {
+        let data = Array(#"{"response":{"docs":[{"a":"never ends \" and on and on]}]}}"#.utf8)
+        for cut in [1, 20, 30, 40] {
+            #expect(throws: JSONArrayStream.CannotSplit.self) { _ = try Self.split(data, cuts: [cut]) }
+        }
+    }
+}
