@@ -272,13 +272,7 @@ public struct JSONByteReader {
         return at - start
     }
 
-    /// Inlined, with its loop out of line: compact answers seldom have a space where one may be.
-    @inlinable mutating func skipSpace() {
-        guard at < bytes.count, bytes[at] <= 0x20 else { return }
-        skipSpaces()
-    }
-
-    @usableFromInline mutating func skipSpaces() {
+    @usableFromInline mutating func skipSpace() {
         while at < bytes.count {
             switch bytes[at] {
             case 0x20, 0x0A, 0x0D, 0x09: at += 1
