@@ -31,8 +31,6 @@ final class ItemBatchQueue<Item: Sendable, Page: Sendable>: Sendable {
         var messages: [Message] = []
         var head = 0
         var stopped = false
-        /// The most batches that ever waited at once (for the tests of the bound).
-        var mostWaiting = 0
     }
 
     init(capacity: Int) {
@@ -48,7 +46,6 @@ final class ItemBatchQueue<Item: Sendable, Page: Sendable>: Sendable {
         let taken = state.withLock { state -> Bool in
             guard !state.stopped else { return false }
             state.messages.append(.items(items))
-            state.mostWaiting = max(state.mostWaiting, state.messages.count - state.head)
             return true
         }
         if taken { available.signal() } else { room.signal() }
@@ -97,6 +94,4 @@ final class ItemBatchQueue<Item: Sendable, Page: Sendable>: Sendable {
     struct Stopped: Error {}
 
     var isStopped: Bool { state.withLock { $0.stopped } }
-
-    var mostWaiting: Int { state.withLock { $0.mostWaiting } }
 }
