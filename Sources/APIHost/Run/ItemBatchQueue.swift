@@ -28,8 +28,9 @@ final class ItemBatchQueue<Item: Sendable, Page: Sendable>: Sendable {
     private let state = Mutex(State())
 
     private struct State {
+        /// At most ``capacity`` + 1 long, so taking the first is cheap; a taken message
+        /// leaves the array at once, so its batch is freed once stored.
         var messages: [Message] = []
-        var head = 0
         var stopped = false
     }
 
@@ -67,14 +68,8 @@ final class ItemBatchQueue<Item: Sendable, Page: Sendable>: Sendable {
         available.wait()
         let message = state.withLock { state -> Message in
             // Only after ``stop()``, which the store calls once it takes nothing more.
-            guard state.head < state.messages.count else { return .failed(Stopped()) }
-            let message = state.messages[state.head]
-            state.head += 1
-            if state.head == state.messages.count {
-                state.messages.removeAll(keepingCapacity: true)
-                state.head = 0
-            }
-            return message
+            guard !state.messages.isEmpty else { return .failed(Stopped()) }
+            return state.messages.removeFirst()
         }
         if case .items = message { room.signal() }
         return message
@@ -85,7 +80,6 @@ final class ItemBatchQueue<Item: Sendable, Page: Sendable>: Sendable {
         state.withLock { state in
             state.stopped = true
             state.messages = []
-            state.head = 0
         }
         room.signal()
     }

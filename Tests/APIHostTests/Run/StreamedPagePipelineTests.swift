@@ -182,3 +182,44 @@ import Testing
         #expect(!([UInt8(1)].withUnsafeBytes { chunks.put($0) }))
     }
 }
+
+/// The queue itself: a batch taken is freed once the store drops it, even while the
+/// decoder keeps one batch ahead of the store for the whole body.
+@Suite struct ItemBatchQueueTests {
+    final class Live: Sendable {
+        let count = Mutex(0)
+    }
+
+    final class Token: Sendable {
+        let live: Live
+        init(_ live: Live) {
+            self.live = live
+            live.count.withLock { $0 += 1 }
+        }
+        deinit { live.count.withLock { $0 -= 1 } }
+    }
+
+    @Test func aTakenBatchIsNotHeld() {
+        let live = Live()
+        let queue = ItemBatchQueue<Token, Int>(capacity: 4)
+        var most = 0
+        #expect(queue.put([Token(live)]))
+        for _ in 0..<1000 {
+            #expect(queue.put([Token(live)]))
+            if case let .items(items) = queue.next() { #expect(items.count == 1) }
+            most = max(most, live.count.withLock { $0 })
+        }
+        #expect(most <= 2)
+        queue.close(.end(.page(1), []))
+        _ = queue.next()
+        if case let .end(.page(page), _) = queue.next() { #expect(page == 1) } else { Issue.record("no end") }
+    }
+
+    @Test func aStoppedQueueRefusesMore() {
+        let queue = ItemBatchQueue<Int, Int>(capacity: 2)
+        #expect(queue.put([1]))
+        queue.stop()
+        #expect(!queue.put([2]))
+        #expect(queue.isStopped)
+    }
+}
