@@ -25,21 +25,17 @@ extension NYTProvider: StreamingBatchProvider {
 
 /// Reads an Article Search body as it arrives into its articles, storing nothing.
 ///
-/// A body up to ``keptWhole`` bytes (every real page: ten docs are tens of KB) is
-/// kept and, once complete, handed back whole, for the host to store with
-/// ``NYTProvider/persistBody(_:for:page:in:warnings:)`` as a whole body is, so that it
-/// gives the same page, warnings and errors. Past that, the bytes go through
-/// ``JSONArrayStream``: each doc of `response.docs` is read
+/// The host streams only a body past the MiB it keeps whole (every real page, ten docs
+/// of tens of KB, is read whole by ``NYTProvider/persistBody(_:for:page:in:warnings:)``),
+/// so this decoder splits from the first byte: the bytes go through
+/// ``JSONArrayStream``, each doc of `response.docs` is read
 /// (``SearchPage/readDoc(_:at:decoder:)``) as it completes and handed on to be stored,
 /// and the envelope is decoded at the end, as ``SearchPage/readByDoc(_:take:)`` does. A
-/// large body that cannot be split that way (not valid JSON, `docs` named twice) is
-/// refused as an answer that cannot be read; the host's transaction then rolls back
-/// what its docs stored. One without `response.docs` at all is still read whole.
+/// body that cannot be split that way (not valid JSON, `docs` named twice) is refused as
+/// an answer that cannot be read; the host's transaction then rolls back what its docs
+/// stored. One without `response.docs` at all is handed back whole, to be read as a
+/// whole body is.
 struct DocStreamDecoder: StreamingBodyDecoder {
-    /// Bodies up to this size are handed back whole at the end.
-    var keptWhole = 1 << 20
-    /// The body so far, while it is within ``keptWhole``; nil once it streams.
-    private var kept: [UInt8]? = []
     private var stream = JSONArrayStream(path: ["response", "docs"])
     /// Every article decoded, in order: what the page prints.
     private var articles: [Article] = []
@@ -47,23 +43,25 @@ struct DocStreamDecoder: StreamingBodyDecoder {
     private var docs = 0
     private let decoder = JSONDecoder()
 
-    init(keptWhole: Int = 1 << 20) {
-        self.keptWhole = keptWhole
-    }
-
     mutating func decode(_ bytes: UnsafeRawBufferPointer, into items: inout [Article]) throws {
-        guard var body = kept else { return try split(bytes, into: &items) }
-        kept = nil
-        body.append(contentsOf: bytes)
-        if body.count <= keptWhole {
-            kept = body
-            return
+        do {
+            try stream.feed(bytes) { doc in
+                let index = docs
+                docs += 1
+                switch SearchPage.readDoc(doc, at: index, decoder: decoder) {
+                case let .article(article):
+                    items.append(article)
+                    articles.append(article)
+                case let .skipped(warning): warnings.append(warning)
+                case .notJSON: throw Self.unreadable
+                }
+            }
+        } catch is JSONArrayStream.CannotSplit {
+            throw Self.unreadable
         }
-        try body.withUnsafeBytes { try split($0, into: &items) }
     }
 
     mutating func finish(into items: inout [Article], warnings: inout [String]) throws -> StreamedPageEnd<SearchPage> {
-        if let kept { return .whole(Data(kept)) }
         let split: JSONArrayStream.Split
         do {
             split = try stream.finish()
@@ -82,24 +80,6 @@ struct DocStreamDecoder: StreamingBodyDecoder {
             warnings += self.warnings
             return .page(SearchPage(
                 status: read.status, hits: response.meta?.hits, offset: response.meta?.offset, articles: articles))
-        }
-    }
-
-    private mutating func split(_ bytes: UnsafeRawBufferPointer, into items: inout [Article]) throws {
-        do {
-            try stream.feed(bytes) { doc in
-                let index = docs
-                docs += 1
-                switch SearchPage.readDoc(doc, at: index, decoder: decoder) {
-                case let .article(article):
-                    items.append(article)
-                    articles.append(article)
-                case let .skipped(warning): warnings.append(warning)
-                case .notJSON: throw Self.unreadable
-                }
-            }
-        } catch is JSONArrayStream.CannotSplit {
-            throw Self.unreadable
         }
     }
 

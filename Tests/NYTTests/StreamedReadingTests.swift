@@ -114,14 +114,13 @@ import Testing
         }
     }
 
-    /// The host's pipeline for page `page` of `query`: NYT's decoder, keeping nothing
-    /// whole, on a thread of its own, and its store; `stored` sees each batch stored.
+    /// The host's pipeline for page `page` of `query`: NYT's decoder on a thread of its own, and its store; `stored` sees each batch stored.
     func pipeline(
         _ query: ArticleQuery, page: Int, stored: @escaping @Sendable (PersistContext) throws -> Void = { _ in }
     ) -> StreamedPagePipeline<Article, SearchPage> {
         let provider = self.provider
         return StreamedPagePipeline(
-            makeDecoder: { DocStreamDecoder(keptWhole: 0) },
+            makeDecoder: { DocStreamDecoder() },
             store: {
                 try provider.storeStreamed($0, for: query, page: page, in: $1)
                 try stored($1)
@@ -140,7 +139,7 @@ import Testing
     }
 
     /// The page, warnings and stored answer from streaming `bodies` (one per page)
-    /// through the host's pipeline with NYT's decoder that keeps nothing whole, cut at `cuts`.
+    /// through the host's pipeline with NYT's decoder, cut at `cuts`.
     func streamed(
         _ bodies: [Data], _ query: ArticleQuery, in store: Store, step: Int, warnings: inout [String]
     ) throws -> SearchPage {

@@ -17,7 +17,8 @@ import Foundation
 /// the transfer).
 ///
 /// The host asks for a decoder when a page's answer comes from the network with a 2xx
-/// status and the transport can stream; it hands the decoder the body's bytes in
+/// status, the transport can stream and the body is past the MiB the host keeps whole
+/// (a smaller one goes to `persistBody`); it hands the decoder the body's bytes in
 /// order, in chunks that may end anywhere (inside a string, an escape, a UTF-8
 /// sequence). If the body breaks off, the decoder throws or the store throws, the
 /// page's transaction rolls back: nothing stored is lost or half-changed. Every other
@@ -57,8 +58,8 @@ public protocol StreamingBodyDecoder<Item, Page> {
 public enum StreamedPageEnd<Page> {
     /// Every item was handed over to be stored: the page as `persistBody` returns it.
     case page(Page)
-    /// The body could not be read item by item (it was small enough to keep, or not in
-    /// the shape the decoder splits): the host stores it whole with `persistBody`, in
+    /// The body could not be read item by item (it is not in the shape the decoder
+    /// splits, or the decoder kept it): the host stores it whole with `persistBody`, in
     /// the same transaction.
     case whole(Data)
 }
