@@ -1,10 +1,13 @@
 import APICore
 import Foundation
+import Synchronization
 import Testing
 
+@testable import APIHost
 @testable import NYT
 
-/// Reading a body while it arrives (``JSONArrayStream``, ``DocStreamReader``) gives what
+/// Reading a body while it arrives (``JSONArrayStream``, ``DocStreamDecoder`` and the
+/// host's two threads, ``StreamedPagePipeline``) gives what
 /// reading it whole gives, wherever the chunks end: the same docs, envelope, page,
 /// warnings and stored rows; a body that breaks off leaves the previous answer whole.
 @Suite struct StreamedReadingTests {
@@ -111,8 +114,32 @@ import Testing
         }
     }
 
-    /// The page, warnings and stored answer from streaming `bodies` (one per page) through
-    /// ``DocStreamReader`` that keeps nothing whole, cut at `cuts`.
+    /// The host's pipeline for page `page` of `query`: NYT's decoder on a thread of its own, and its store; `stored` sees each batch stored.
+    func pipeline(
+        _ query: ArticleQuery, page: Int, stored: @escaping @Sendable (PersistContext) throws -> Void = { _ in }
+    ) -> StreamedPagePipeline<Article, SearchPage> {
+        let provider = self.provider
+        return StreamedPagePipeline(
+            makeDecoder: { DocStreamDecoder() },
+            store: {
+                try provider.storeStreamed($0, for: query, page: page, in: $1)
+                try stored($1)
+            },
+            storeWhole: { try provider.persistBody($0, for: query, page: page, in: $1, warnings: &$2) })
+    }
+
+    /// The pieces queued as the transport queues them, then the end (`failure`: broken off).
+    static func chunks(_ pieces: [Data], failure: HTTPClientError? = nil) -> ChunkQueue {
+        let chunks = ChunkQueue(resume: {})
+        for piece in pieces {
+            _ = piece.withUnsafeBytes { chunks.put($0) }
+        }
+        chunks.close(failure)
+        return chunks
+    }
+
+    /// The page, warnings and stored answer from streaming `bodies` (one per page)
+    /// through the host's pipeline with NYT's decoder, cut at `cuts`.
     func streamed(
         _ bodies: [Data], _ query: ArticleQuery, in store: Store, step: Int, warnings: inout [String]
     ) throws -> SearchPage {
@@ -120,12 +147,9 @@ import Testing
         for (index, body) in bodies.enumerated() {
             var pageWarnings: [String] = []
             pages.append(try store.write { tx in
-                let context = PersistContext(tx, fetchedAt: fixedNow)
-                var reader = DocStreamReader(provider: provider, query: query, page: index, keptWhole: 0)
-                for piece in Self.pieces(body, Self.cuts(body.count, step: step)) {
-                    try piece.withUnsafeBytes { try reader.read($0, in: context) }
-                }
-                return try reader.finish(in: context, warnings: &pageWarnings)
+                let chunks = Self.chunks(Self.pieces(body, Self.cuts(body.count, step: step)))
+                return try pipeline(query, page: index)
+                    .run(chunks, in: PersistContext(tx, fetchedAt: fixedNow), warnings: &pageWarnings)
             })
             warnings += pageWarnings
         }
@@ -198,20 +222,20 @@ import Testing
         let old = try streamed([try Fixtures.data(Fixtures.searchFiles[0])], query, in: temp.store, step: 100, warnings: &warnings)
         let before = try rows(temp.store)
         let large = try Self.largeBody(docs: 200)
-        struct BrokeOff: Error {}
-        #expect(throws: BrokeOff.self) {
+        let brokeOff = HTTPClientError.truncated(url: "https://api.nytimes.com/x", received: 20 * 4096, expected: large.count)
+        let storedInside = Mutex(0)
+        #expect(throws: brokeOff) {
             try temp.store.write { tx in
-                let context = PersistContext(tx, fetchedAt: fixedNow.addingTimeInterval(60))
-                var reader = DocStreamReader(provider: provider, query: query, page: 0, keptWhole: 0)
-                for piece in Self.pieces(large, Self.cuts(large.count, step: 4096)).prefix(20) {
-                    try piece.withUnsafeBytes { try reader.read($0, in: context) }
+                let chunks = Self.chunks(Array(Self.pieces(large, Self.cuts(large.count, step: 4096)).prefix(20)), failure: brokeOff)
+                let pipeline = pipeline(query, page: 0) { context in
+                    // Docs were stored by now, inside the transaction.
+                    let inside = try context.transaction.queryOne("SELECT COUNT(*) FROM nyt_articles WHERE id LIKE 'copy%'")?[0].int ?? 0
+                    storedInside.withLock { $0 = max($0, inside) }
                 }
-                // Docs were stored by now, inside the transaction.
-                let inside = try tx.queryOne("SELECT COUNT(*) FROM nyt_articles WHERE id LIKE 'copy%'")?[0].int ?? 0
-                #expect(inside > 0)
-                throw BrokeOff()
+                return try pipeline.run(chunks, in: PersistContext(tx, fetchedAt: fixedNow.addingTimeInterval(60)), warnings: &warnings)
             }
         }
+        #expect(storedInside.withLock { $0 } > 0)
         #expect(try rows(temp.store) == before)
         let ids = try temp.store.read { tx in
             try tx.query("SELECT article_id FROM nyt_query_results WHERE query_key = ? ORDER BY position", [.text(query.storageKey)])

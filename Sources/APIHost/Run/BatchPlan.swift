@@ -14,22 +14,30 @@ import Foundation
 struct BatchPlan<Query, Response>: Sendable {
     let persistBody: @Sendable (Data, Query, Int, PersistContext, inout [String]) throws -> Response
     let replaceAnswer: @Sendable (Response, Query, PersistContext) throws -> Void
-    /// A reader for a page's body as it arrives (``StreamingBatchProvider``); nil: whole bodies only.
-    let reader: (@Sendable (Query, Int) -> any StreamingBodyReader<Response>)?
+    /// Reads and stores a page's body as it arrives, on the calling (storing) thread and
+    /// a decoding thread of its own (``StreamingBatchProvider``, ``StreamedPagePipeline``):
+    /// the page's chunks, its transaction, its warnings. Nil: whole bodies only.
+    let streamPage: (@Sendable (Query, Int, ChunkQueue, PersistContext, inout [String]) throws -> Response)?
 
     /// The hooks of a provider that conforms (see ``Capabilities``, which asks).
     static func plan<B: BatchPersistingProvider>(_ provider: B) -> Any {
         BatchPlan<B.Query, B.Response>(
             persistBody: { try provider.persistBody($0, for: $1, page: $2, in: $3, warnings: &$4) },
             replaceAnswer: { try provider.replaceAnswer(with: $0, for: $1, in: $2) },
-            reader: (provider as? any StreamingBatchProvider).flatMap {
-                readerHook($0) as? @Sendable (B.Query, Int) -> any StreamingBodyReader<B.Response>
+            streamPage: (provider as? any StreamingBatchProvider).flatMap {
+                streamHook($0) as? @Sendable (B.Query, Int, ChunkQueue, PersistContext, inout [String]) throws -> B.Response
             })
     }
 
-    private static func readerHook<S: StreamingBatchProvider>(_ provider: S) -> Any {
-        let hook: @Sendable (S.Query, Int) -> any StreamingBodyReader<S.Response> = {
-            provider.bodyReader(for: $0, page: $1)
+    /// The provider's two halves, typed by its item, behind a closure typed by its page only.
+    private static func streamHook<S: StreamingBatchProvider>(_ provider: S) -> Any {
+        let hook: @Sendable (S.Query, Int, ChunkQueue, PersistContext, inout [String]) throws -> S.Response = {
+            query, page, chunks, context, warnings in
+            let pipeline = StreamedPagePipeline<S.StreamedItem, S.Response>(
+                makeDecoder: { provider.bodyDecoder(for: query, page: page) },
+                store: { try provider.storeStreamed($0, for: query, page: page, in: $1) },
+                storeWhole: { try provider.persistBody($0, for: query, page: page, in: $1, warnings: &$2) })
+            return try pipeline.run(chunks, in: context, warnings: &warnings)
         }
         return hook
     }

@@ -40,7 +40,7 @@ extension QueryRunner {
     private func streamedPage(
         _ page: Int, of query: P.Query, plan: BatchPlan<P.Query, P.Response>
     ) -> StreamedPage<P.Response>? {
-        guard let makeReader = plan.reader else { return nil }
+        guard let streamPage = plan.streamPage else { return nil }
         let store = self.store
         let time = self.time
         let trace = self.trace
@@ -49,13 +49,8 @@ extension QueryRunner {
             Result {
                 try store.write { tx in
                     trace?("store: write began for \(label) (page \(page + 1), in batches)")
-                    let context = PersistContext(tx, fetchedAt: time.now())
-                    var reader = makeReader(query, page)
-                    while let chunk = try queue.next() {
-                        try chunk.withUnsafeBytes { try reader.read($0, in: context) }
-                    }
                     var warnings: [String] = []
-                    let light = try reader.finish(in: context, warnings: &warnings)
+                    let light = try streamPage(query, page, queue, PersistContext(tx, fetchedAt: time.now()), &warnings)
                     return (light, warnings)
                 }
             }

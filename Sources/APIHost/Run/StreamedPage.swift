@@ -12,8 +12,9 @@ import Synchronization
 ///
 /// A body up to ``keptWhole`` bytes (every real page) is only collected, and the page
 /// is then stored whole, exactly as without streaming. Past that, a thread of its own
-/// opens the page's write transaction, gives the provider's reader the bytes so far
-/// and then each chunk as it comes, and commits when the body is complete; the
+/// opens the page's write transaction and stores the items that another thread decodes
+/// from the bytes so far and then each chunk as it comes (``StreamedPagePipeline``),
+/// and commits when the body is complete; the
 /// transport pauses while ``ChunkQueue/capacity`` chunks wait, so memory stays bounded
 /// whatever the body's length. A body that breaks off, or a reader that throws, rolls
 /// that transaction back: nothing stored is lost.
@@ -181,10 +182,12 @@ final class ChunkQueue: Sendable {
         available.signal()
     }
 
-    /// The next chunk, nil at the end of a complete body; throws when it broke off.
+    /// The next chunk, nil at the end of a complete body (or once the reader stopped);
+    /// throws when it broke off.
     func next() throws(HTTPClientError) -> Data? {
         available.wait()
         let (chunk, resume) = try state.withLock { state throws(HTTPClientError) -> (Data?, (@Sendable () -> Void)?) in
+            if state.failed { return (nil, nil) }
             if !state.chunks.isEmpty {
                 let chunk = state.chunks.removeFirst()
                 let wake = state.transportWaits && state.chunks.count <= Self.capacity / 2
@@ -198,7 +201,9 @@ final class ChunkQueue: Sendable {
         return chunk
     }
 
-    /// The reader failed: drop what waits and let the transport run on, to be refused.
+    /// The reader failed: drop what waits and let the transport run on, to be refused;
+    /// a reader waiting for a chunk (the decoding thread of a page whose store failed)
+    /// is let go.
     func fail() {
         let resume = state.withLock { state -> (@Sendable () -> Void)? in
             state.failed = true
@@ -206,6 +211,7 @@ final class ChunkQueue: Sendable {
             defer { state.transportWaits = false }
             return state.transportWaits ? state.resume : nil
         }
+        available.signal()
         resume?()
     }
 }

@@ -1,0 +1,109 @@
+import APICore
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One streamed page read on two threads at once (``StreamingBatchProvider``): a thread
+/// of its own takes the body's chunks from the ``ChunkQueue`` and decodes them into
+/// items, while the page's storing thread, inside the page's one write transaction,
+/// stores the batches already decoded. Decoding and storing each take about a third of
+/// a large run; one after the other on one thread, the second core stayed idle.
+///
+/// The batches pass through an ``ItemBatchQueue`` of ``batchCapacity``: a slow store
+/// holds back the decoder, which stops taking chunks, which pauses the transfer, so
+/// memory stays bounded. Either side's failure stops the other: a decoder that throws
+/// (or a body that breaks off) ends the queue with the error, which the store throws,
+/// so the transaction rolls back; a store that throws stops the queue and the chunks,
+/// so the decoder ends and the transfer is refused. The storing thread returns only
+/// once the decoding thread has ended.
+struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
+    /// Batches that may wait for the store.
+    static var batchCapacity: Int { 8 }
+    /// The most bytes the decoder is given at once, so that items reach the store while
+    /// a large chunk (the first one is the MiB the page collected) is still being read.
+    static var slice: Int { 64 << 10 }
+
+    let makeDecoder: @Sendable () -> any StreamingBodyDecoder<Item, Page>
+    let store: @Sendable ([Item], PersistContext) throws -> Void
+    /// Stores a body the decoder handed back whole (``StreamedPageEnd/whole(_:)``).
+    let storeWhole: @Sendable (Data, PersistContext, inout [String]) throws -> Page
+
+    /// Reads the page from `chunks` and stores it through `context`; on the storing thread.
+    func run(_ chunks: ChunkQueue, in context: PersistContext, warnings: inout [String]) throws -> Page {
+        let batches = ItemBatchQueue<Item, Page>(capacity: Self.batchCapacity)
+        let decoded = DispatchSemaphore(value: 0)
+        let makeDecoder = self.makeDecoder
+        let started = DetachedThread.start {
+            Self.decode(chunks, with: makeDecoder(), into: batches)
+            decoded.signal()
+        }
+        guard started else { throw StoreError.misuse(reason: "no thread to decode the answer") }
+        var finished = false
+        defer {
+            if !finished {
+                batches.stop()
+                chunks.fail()
+            }
+            decoded.wait()
+        }
+        while true {
+            switch batches.next() {
+            case let .items(items):
+                try store(items, context)
+            case let .failed(error):
+                throw error
+            case let .end(end, pageWarnings):
+                // The decoding thread is ending of itself.
+                finished = true
+                warnings += pageWarnings
+                switch end {
+                case let .page(page): return page
+                case let .whole(body): return try storeWhole(body, context, &warnings)
+                }
+            }
+        }
+    }
+
+    /// The decoding thread: chunks in, batches out, until the body ends or either side stops.
+    private static func decode(
+        _ chunks: ChunkQueue, with decoder: any StreamingBodyDecoder<Item, Page>, into batches: ItemBatchQueue<Item, Page>
+    ) {
+        var decoder = decoder
+        do {
+            while let chunk = try chunks.next() {
+                guard !batches.isStopped else { return }
+                let handed = try chunk.withUnsafeBytes { bytes in
+                    try decode(bytes, with: &decoder, into: batches)
+                }
+                guard handed else { return }
+            }
+            guard !batches.isStopped else { return }
+            var items: [Item] = []
+            var warnings: [String] = []
+            let end = try decoder.finish(into: &items, warnings: &warnings)
+            if !items.isEmpty, !batches.put(items) { return }
+            batches.close(.end(end, warnings))
+        } catch {
+            batches.close(.failed(error))
+        }
+    }
+
+    /// One chunk, a ``slice`` at a time; false once the store stopped.
+    private static func decode(
+        _ bytes: UnsafeRawBufferPointer, with decoder: inout any StreamingBodyDecoder<Item, Page>,
+        into batches: ItemBatchQueue<Item, Page>
+    ) throws -> Bool {
+        var start = 0
+        repeat {
+            let end = min(bytes.count, start + slice)
+            var items: [Item] = []
+            try decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), into: &items)
+            if !items.isEmpty, !batches.put(items) { return false }
+            start = end
+        } while start < bytes.count
+        return true
+    }
+}

@@ -1,0 +1,225 @@
+import APICore
+import Foundation
+import Synchronization
+import Testing
+
+@testable import APIHost
+
+/// The host's two threads for a streamed page (``StreamedPagePipeline``): what the
+/// decoder gives is stored in order inside the page's transaction, a slow store holds
+/// the decoder back (memory stays bounded), and a failure on either side stops both
+/// and rolls the page back.
+@Suite struct StreamedPagePipelineTests {
+    /// Reads each byte as one item; a byte 0xFF cannot be read; the page is the bytes'
+    /// count, or the body handed back whole when `whole`.
+    struct ByteDecoder: StreamingBodyDecoder {
+        let counts: Counts
+        var whole = false
+        var body: [UInt8] = []
+
+        struct Unreadable: Error {}
+
+        mutating func decode(_ bytes: UnsafeRawBufferPointer, into items: inout [UInt8]) throws {
+            for byte in bytes {
+                if byte == 0xFF { throw Unreadable() }
+                items.append(byte)
+                body.append(byte)
+                counts.decoded.withLock { $0 += 1 }
+            }
+        }
+
+        mutating func finish(into items: inout [UInt8], warnings: inout [String]) throws -> StreamedPageEnd<Int> {
+            warnings.append("read \(body.count) bytes")
+            return whole ? .whole(Data(body)) : .page(body.count)
+        }
+    }
+
+    struct StoreFailed: Error {}
+
+    /// Counts shared by the test and the two threads.
+    final class Counts: Sendable {
+        let decoded = Mutex(0)
+        let stored = Mutex<[UInt8]>([])
+        /// The most items decoded but not yet stored, seen at each batch stored.
+        let mostAhead = Mutex(0)
+    }
+
+    /// A store with one table the items go into.
+    func withStore<T: Sendable>(_ body: (Store, Transaction) throws -> T) throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try Store(path: folder.appendingPathComponent("s.sqlite3").path)
+        try store.write { try $0.execute("CREATE TABLE items (value INTEGER)") }
+        return try store.write { try body(store, $0) }
+    }
+
+    func pipeline(
+        _ counts: Counts, whole: Bool = false, failStoreAt: Int? = nil, slowFirstBatch: Bool = false
+    ) -> StreamedPagePipeline<UInt8, Int> {
+        StreamedPagePipeline(
+            makeDecoder: { ByteDecoder(counts: counts, whole: whole) },
+            store: { items, context in
+                if slowFirstBatch, counts.stored.withLock({ $0.isEmpty }) {
+                    // Gives the decoder time to run as far ahead as the queue lets it.
+                    usleep(200_000)
+                }
+                let ahead = counts.decoded.withLock { $0 } - counts.stored.withLock { $0.count }
+                counts.mostAhead.withLock { $0 = max($0, ahead) }
+                for item in items {
+                    if let failStoreAt, counts.stored.withLock({ $0.count }) == failStoreAt { throw StoreFailed() }
+                    try context.transaction.execute("INSERT INTO items (value) VALUES (?)", [.integer(Int64(item))])
+                    counts.stored.withLock { $0.append(item) }
+                }
+            },
+            storeWhole: { body, context, warnings in
+                warnings.append("stored whole")
+                for item in body {
+                    try context.transaction.execute("INSERT INTO items (value) VALUES (?)", [.integer(Int64(item))])
+                }
+                return -body.count
+            })
+    }
+
+    static func chunks(_ bytes: [UInt8], size: Int, failure: HTTPClientError? = nil) -> ChunkQueue {
+        let chunks = ChunkQueue(resume: {})
+        for start in stride(from: 0, to: bytes.count, by: size) {
+            _ = bytes[start..<min(bytes.count, start + size)].withUnsafeBytes { chunks.put($0) }
+        }
+        chunks.close(failure)
+        return chunks
+    }
+
+    func count(_ tx: Transaction) throws -> Int {
+        try tx.queryOne("SELECT COUNT(*) FROM items")?[0].int ?? -1
+    }
+
+    @Test(arguments: [1, 7, 300])
+    func everyItemIsStoredInOrderAndThePageEnds(chunkSize: Int) throws {
+        let bytes = (0..<1000).map { UInt8($0 % 200) }
+        let counts = Counts()
+        var warnings: [String] = []
+        let (page, rows) = try withStore { _, tx in
+            let page = try pipeline(counts).run(
+                Self.chunks(bytes, size: chunkSize), in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
+            return (page, try count(tx))
+        }
+        #expect(page == 1000)
+        #expect(rows == 1000)
+        #expect(counts.stored.withLock { $0 } == bytes)
+        #expect(warnings == ["read 1000 bytes"])
+    }
+
+    @Test func aBodyHandedBackWholeIsStoredWhole() throws {
+        let counts = Counts()
+        var warnings: [String] = []
+        let page = try withStore { _, tx in
+            try pipeline(counts, whole: true).run(
+                Self.chunks([1, 2, 3], size: 2), in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
+        }
+        #expect(page == -3)
+        #expect(warnings == ["read 3 bytes", "stored whole"])
+    }
+
+    /// A store slower than the decoder: the decoder runs ahead by the queue's batches
+    /// (one byte a chunk, so one item a batch), one batch in hand and the one being
+    /// stored, never by the whole body.
+    @Test func aSlowStoreHoldsTheDecoderBack() throws {
+        let bytes = [UInt8](repeating: 7, count: 2000)
+        let counts = Counts()
+        var warnings: [String] = []
+        _ = try withStore { _, tx in
+            try pipeline(counts, slowFirstBatch: true).run(
+                Self.chunks(bytes, size: 1), in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
+        }
+        let bound = StreamedPagePipeline<UInt8, Int>.batchCapacity + 2
+        #expect(counts.mostAhead.withLock { $0 } <= bound)
+        #expect(counts.mostAhead.withLock { $0 } > 1)
+        #expect(counts.stored.withLock { $0.count } == 2000)
+    }
+
+    @Test func aDecoderThatThrowsStopsTheStoreAfterWhatCameBefore() throws {
+        let bytes = [UInt8](repeating: 1, count: 500) + [0xFF] + [UInt8](repeating: 2, count: 500)
+        let counts = Counts()
+        var warnings: [String] = []
+        #expect(throws: ByteDecoder.Unreadable.self) {
+            try withStore { _, tx in
+                try pipeline(counts).run(Self.chunks(bytes, size: 10), in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
+            }
+        }
+        #expect(counts.stored.withLock { $0 } == [UInt8](repeating: 1, count: 500))
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func aBodyThatBreaksOffIsThrownByTheStore() throws {
+        let failure = HTTPClientError.truncated(url: "https://example.org/x", received: 100, expected: 200)
+        let counts = Counts()
+        var warnings: [String] = []
+        #expect(throws: failure) {
+            try withStore { _, tx in
+                try pipeline(counts).run(
+                    Self.chunks([UInt8](repeating: 3, count: 100), size: 10, failure: failure),
+                    in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
+            }
+        }
+        #expect(counts.stored.withLock { $0.count } == 100)
+    }
+
+    /// The store fails: the decoder stops early, and the transfer's next chunk is refused.
+    @Test func aStoreThatThrowsStopsTheDecoderAndTheTransfer() throws {
+        let bytes = [UInt8](repeating: 5, count: 5000)
+        let counts = Counts()
+        var warnings: [String] = []
+        let chunks = Self.chunks(bytes, size: 1)
+        #expect(throws: StoreFailed.self) {
+            try withStore { _, tx in
+                try pipeline(counts, failStoreAt: 10, slowFirstBatch: true)
+                    .run(chunks, in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
+            }
+        }
+        #expect(counts.stored.withLock { $0.count } == 10)
+        #expect(counts.decoded.withLock { $0 } < 5000)
+        #expect(!([UInt8(1)].withUnsafeBytes { chunks.put($0) }))
+    }
+}
+
+/// The queue itself: a batch taken is freed once the store drops it, even while the
+/// decoder keeps one batch ahead of the store for the whole body.
+@Suite struct ItemBatchQueueTests {
+    final class Live: Sendable {
+        let count = Mutex(0)
+    }
+
+    final class Token: Sendable {
+        let live: Live
+        init(_ live: Live) {
+            self.live = live
+            live.count.withLock { $0 += 1 }
+        }
+        deinit { live.count.withLock { $0 -= 1 } }
+    }
+
+    @Test func aTakenBatchIsNotHeld() {
+        let live = Live()
+        let queue = ItemBatchQueue<Token, Int>(capacity: 4)
+        var most = 0
+        #expect(queue.put([Token(live)]))
+        for _ in 0..<1000 {
+            #expect(queue.put([Token(live)]))
+            if case let .items(items) = queue.next() { #expect(items.count == 1) }
+            most = max(most, live.count.withLock { $0 })
+        }
+        #expect(most <= 2)
+        queue.close(.end(.page(1), []))
+        _ = queue.next()
+        if case let .end(.page(page), _) = queue.next() { #expect(page == 1) } else { Issue.record("no end") }
+    }
+
+    @Test func aStoppedQueueRefusesMore() {
+        let queue = ItemBatchQueue<Int, Int>(capacity: 2)
+        #expect(queue.put([1]))
+        queue.stop()
+        #expect(!queue.put([2]))
+        #expect(queue.isStopped)
+    }
+}
