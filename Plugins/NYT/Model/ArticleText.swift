@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An article's text fields (all but its id) packed in one byte buffer.
 ///
 /// A fresh answer prints what was decoded, so a 30 MiB answer keeps its 20,000
@@ -32,28 +38,57 @@ struct ArticleText: Sendable {
 
     /// `slots` in ``Slot`` order.
     init(slots: [String?], keywords: [String], multimedia: [String]) {
+        /// Bit `index` set: slot `index` repeats the one before it.
+        var repeats: UInt32 = 0
         var size = 4 * (slots.count + 2)
-        for (index, text) in slots.enumerated() where !Self.repeats(slots, at: index) {
-            size += text?.utf8.count ?? 0
+        for index in slots.indices {
+            if index > 0, Self.sameBytes(slots[index], slots[index - 1]) {
+                repeats |= 1 << UInt32(index)
+            } else {
+                size += slots[index]?.utf8.count ?? 0
+            }
         }
         for text in keywords { size += 4 + text.utf8.count }
         for text in multimedia { size += 4 + text.utf8.count }
-        var packed: [UInt8] = []
-        packed.reserveCapacity(size)
-        for (index, text) in slots.enumerated() {
-            if Self.repeats(slots, at: index) {
-                Self.append(Self.sameAsPrevious, to: &packed)
-            } else if let text {
-                Self.append(text, to: &packed)
-            } else {
-                Self.append(Self.absent, to: &packed)
+        bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var writer = Writer(buffer: buffer)
+            for (index, slot) in slots.enumerated() {
+                if repeats & 1 << UInt32(index) != 0 {
+                    writer.write(Self.sameAsPrevious)
+                } else if var text = slot {
+                    writer.write(&text)
+                } else {
+                    writer.write(Self.absent)
+                }
+            }
+            writer.write(UInt32(keywords.count))
+            for case var text in keywords { writer.write(&text) }
+            writer.write(UInt32(multimedia.count))
+            for case var text in multimedia { writer.write(&text) }
+            count = writer.offset
+        }
+    }
+
+    /// Fills the buffer made for a packed text, in order.
+    private struct Writer {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var offset = 0
+
+        mutating func write(_ value: UInt32) {
+            for shift in stride(from: 0, to: 32, by: 8) {
+                buffer[offset] = UInt8(truncatingIfNeeded: value >> UInt32(shift))
+                offset += 1
             }
         }
-        for list in [keywords, multimedia] {
-            Self.append(UInt32(list.count), to: &packed)
-            for text in list { Self.append(text, to: &packed) }
+
+        mutating func write(_ text: inout String) {
+            text.withUTF8 { utf8 in
+                write(UInt32(utf8.count))
+                guard let base = utf8.baseAddress, let target = buffer.baseAddress else { return }
+                (target + offset).initialize(from: base, count: utf8.count)
+                offset += utf8.count
+            }
         }
-        bytes = packed
     }
 
     subscript(slot: Slot) -> String? {
@@ -118,19 +153,15 @@ struct ArticleText: Sendable {
             multimedia: list == .multimedia ? texts : self[.multimedia])
     }
 
-    /// Whether slot `index` is written as the one before it (present, and the same bytes).
-    private static func repeats(_ slots: [String?], at index: Int) -> Bool {
-        guard index > 0, let text = slots[index], let previous = slots[index - 1] else { return false }
-        return text.utf8.elementsEqual(previous.utf8)
-    }
-
-    private static func append(_ text: String, to packed: inout [UInt8]) {
-        append(UInt32(text.utf8.count), to: &packed)
-        packed.append(contentsOf: text.utf8)
-    }
-
-    private static func append(_ value: UInt32, to packed: inout [UInt8]) {
-        withUnsafeBytes(of: value.littleEndian) { packed.append(contentsOf: $0) }
+    /// Whether both are present and the same bytes: the second is then written as a repeat.
+    private static func sameBytes(_ text: String?, _ previous: String?) -> Bool {
+        guard var text, var previous, text.utf8.count == previous.utf8.count else { return false }
+        return text.withUTF8 { utf8 in
+            previous.withUTF8 { other in
+                guard let base = utf8.baseAddress, let otherBase = other.baseAddress else { return true }
+                return memcmp(base, otherBase, utf8.count) == 0
+            }
+        }
     }
 
     private static func string(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
