@@ -18,7 +18,8 @@ import Darwin
 /// the image URLs as lists. A string is its UTF-8 length (`UInt32`, little-endian)
 /// and bytes; `absent` is nil and `sameAsPrevious` repeats the slot before it (the
 /// snippet is usually the lead paragraph, which the decoders shared as one string).
-/// A list is its count, then its strings.
+/// A list is its count, then its strings. Lengths stay below the two markers: a body is
+/// at most 4 GiB (`APICLI_MAX_BODY_MB`), and a field is a part of one.
 struct ArticleText: Sendable {
     /// The optional text fields, in the buffer's order.
     enum Slot: Int, CaseIterable {
