@@ -8,33 +8,81 @@ import Foundation
 ///
 /// Every field but ``id`` is optional because every field has, at some point
 /// in the API's history, been missing or null.
+///
+/// The text fields live packed in one buffer (``ArticleText``): a fresh answer keeps
+/// every article it decoded until it is printed, and packed they take about half
+/// the memory. Each is a `String` again when read.
 public struct Article: Sendable, Hashable {
     /// `_id`: a hex id (before 2018) or `nyt://article/<uuid>`.
     public var id: String
-    public var webURL: String?
-    /// `headline.main`.
-    public var headline: String?
-    public var abstract: String?
-    public var leadParagraph: String?
-    public var snippet: String?
-    /// `byline.original` (`By KWAME ANTHONY APPIAH`).
-    public var byline: String?
+    private var text: ArticleText
     /// `pub_date`, whatever offset it was sent with.
     public var pubDate: Date?
-    public var sectionName: String?
-    public var subsectionName: String?
-    public var newsDesk: String?
-    public var typeOfMaterial: String?
-    public var documentType: String?
     /// Sent as a number or a string of digits, depending on the year.
     public var wordCount: Int?
     /// Sent as a number or a string of digits, depending on the year.
     public var printPage: Int?
-    public var source: String?
+
+    public var webURL: String? {
+        get { text[.webURL] }
+        set { text = text.replacing(.webURL, with: newValue) }
+    }
+    /// `headline.main`.
+    public var headline: String? {
+        get { text[.headline] }
+        set { text = text.replacing(.headline, with: newValue) }
+    }
+    public var abstract: String? {
+        get { text[.abstract] }
+        set { text = text.replacing(.abstract, with: newValue) }
+    }
+    public var leadParagraph: String? {
+        get { text[.leadParagraph] }
+        set { text = text.replacing(.leadParagraph, with: newValue) }
+    }
+    public var snippet: String? {
+        get { text[.snippet] }
+        set { text = text.replacing(.snippet, with: newValue) }
+    }
+    /// `byline.original` (`By KWAME ANTHONY APPIAH`).
+    public var byline: String? {
+        get { text[.byline] }
+        set { text = text.replacing(.byline, with: newValue) }
+    }
+    public var sectionName: String? {
+        get { text[.sectionName] }
+        set { text = text.replacing(.sectionName, with: newValue) }
+    }
+    public var subsectionName: String? {
+        get { text[.subsectionName] }
+        set { text = text.replacing(.subsectionName, with: newValue) }
+    }
+    public var newsDesk: String? {
+        get { text[.newsDesk] }
+        set { text = text.replacing(.newsDesk, with: newValue) }
+    }
+    public var typeOfMaterial: String? {
+        get { text[.typeOfMaterial] }
+        set { text = text.replacing(.typeOfMaterial, with: newValue) }
+    }
+    public var documentType: String? {
+        get { text[.documentType] }
+        set { text = text.replacing(.documentType, with: newValue) }
+    }
+    public var source: String? {
+        get { text[.source] }
+        set { text = text.replacing(.source, with: newValue) }
+    }
     /// The keyword values, kept for offline search.
-    public var keywords: [String]
+    public var keywords: [String] {
+        get { text[.keywords] }
+        set { text = text.replacing(.keywords, with: newValue) }
+    }
     /// Absolute image URLs, relative ones resolved against `https://static01.nyt.com/`.
-    public var multimedia: [String]
+    public var multimedia: [String] {
+        get { text[.multimedia] }
+        set { text = text.replacing(.multimedia, with: newValue) }
+    }
 
     public init(
         id: String, webURL: String? = nil, headline: String? = nil, abstract: String? = nil,
@@ -44,22 +92,14 @@ public struct Article: Sendable, Hashable {
         printPage: Int? = nil, source: String? = nil, keywords: [String] = [], multimedia: [String] = []
     ) {
         self.id = id
-        self.webURL = webURL
-        self.headline = headline
-        self.abstract = abstract
-        self.leadParagraph = leadParagraph
-        self.snippet = snippet
-        self.byline = byline
+        self.text = ArticleText(
+            slots: [
+                webURL, headline, abstract, leadParagraph, snippet, byline, sectionName, subsectionName, newsDesk,
+                typeOfMaterial, documentType, source,
+            ],
+            keywords: keywords, multimedia: multimedia)
         self.pubDate = pubDate
-        self.sectionName = sectionName
-        self.subsectionName = subsectionName
-        self.newsDesk = newsDesk
-        self.typeOfMaterial = typeOfMaterial
-        self.documentType = documentType
         self.wordCount = wordCount
         self.printPage = printPage
-        self.source = source
-        self.keywords = keywords
-        self.multimedia = multimedia
     }
 }

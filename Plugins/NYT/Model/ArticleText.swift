@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An article's text fields (all but its id) packed in one byte buffer.
+///
+/// A fresh answer prints what was decoded, so a 30 MiB answer keeps its 20,000
+/// articles until it is printed. As a dozen separate `String`s, two arrays and their
+/// elements, an article took about 1.4 KB for some 650 bytes of text: every string of
+/// more than 15 bytes is an allocation of its own with a 32-byte header, rounded up by
+/// `malloc`, and the struct itself was 272 bytes, mostly empty optionals. Packed, an
+/// article's text is one allocation, and the fields are made into `String`s again
+/// when read (storing and printing read each once).
+///
+/// The buffer holds, in order, the ``Slot``s' optional strings, then the keywords and
+/// the image URLs as lists. A string is its UTF-8 length (`UInt32`, little-endian)
+/// and bytes; `absent` is nil and `sameAsPrevious` repeats the slot before it (the
+/// snippet is usually the lead paragraph, which the decoders shared as one string).
+/// A list is its count, then its strings. Lengths stay below the two markers: a body is
+/// at most 4 GiB (`APICLI_MAX_BODY_MB`), and a field is a part of one.
+struct ArticleText: Sendable {
+    /// The optional text fields, in the buffer's order.
+    enum Slot: Int, CaseIterable {
+        case webURL, headline, abstract, leadParagraph, snippet, byline, sectionName, subsectionName
+        case newsDesk, typeOfMaterial, documentType, source
+    }
+
+    /// The two lists, after the slots.
+    enum List: Int {
+        case keywords, multimedia
+    }
+
+    private static let absent = UInt32.max
+    private static let sameAsPrevious = UInt32.max - 1
+
+    private let bytes: [UInt8]
+
+    /// `slots` in ``Slot`` order.
+    init(slots: [String?], keywords: [String], multimedia: [String]) {
+        /// Bit `index` set: slot `index` repeats the one before it.
+        var repeats: UInt32 = 0
+        var size = 4 * (slots.count + 2)
+        for index in slots.indices {
+            if index > 0, Self.sameBytes(slots[index], slots[index - 1]) {
+                repeats |= 1 << UInt32(index)
+            } else {
+                size += slots[index]?.utf8.count ?? 0
+            }
+        }
+        for text in keywords { size += 4 + text.utf8.count }
+        for text in multimedia { size += 4 + text.utf8.count }
+        bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var writer = Writer(buffer: buffer)
+            for (index, slot) in slots.enumerated() {
+                if repeats & 1 << UInt32(index) != 0 {
+                    writer.write(Self.sameAsPrevious)
+                } else if var text = slot {
+                    writer.write(&text)
+                } else {
+                    writer.write(Self.absent)
+                }
+            }
+            writer.write(UInt32(keywords.count))
+            for case var text in keywords { writer.write(&text) }
+            writer.write(UInt32(multimedia.count))
+            for case var text in multimedia { writer.write(&text) }
+            count = writer.offset
+        }
+    }
+
+    /// Fills the buffer made for a packed text, in order.
+    private struct Writer {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var offset = 0
+
+        mutating func write(_ value: UInt32) {
+            for shift in stride(from: 0, to: 32, by: 8) {
+                buffer[offset] = UInt8(truncatingIfNeeded: value >> UInt32(shift))
+                offset += 1
+            }
+        }
+
+        mutating func write(_ text: inout String) {
+            text.withUTF8 { utf8 in
+                write(UInt32(utf8.count))
+                guard let base = utf8.baseAddress, let target = buffer.baseAddress else { return }
+                (target + offset).initialize(from: base, count: utf8.count)
+                offset += utf8.count
+            }
+        }
+    }
+
+    subscript(slot: Slot) -> String? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            var found: Range<Int>?
+            for _ in 0...slot.rawValue {
+                let length = Self.length(buffer, at: offset)
+                offset += 4
+                if length == Self.absent {
+                    found = nil
+                } else if length != Self.sameAsPrevious {
+                    found = offset..<offset + Int(length)
+                    offset += Int(length)
+                }
+            }
+            return found.map { Self.string(buffer, $0) }
+        }
+    }
+
+    subscript(list: List) -> [String] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            for _ in Slot.allCases {
+                let length = Self.length(buffer, at: offset)
+                offset += 4
+                if length != Self.absent, length != Self.sameAsPrevious { offset += Int(length) }
+            }
+            if list == .multimedia {
+                let count = Int(Self.length(buffer, at: offset))
+                offset += 4
+                for _ in 0..<count { offset += 4 + Int(Self.length(buffer, at: offset)) }
+            }
+            let count = Int(Self.length(buffer, at: offset))
+            offset += 4
+            var texts: [String] = []
+            texts.reserveCapacity(count)
+            for _ in 0..<count {
+                let length = Int(Self.length(buffer, at: offset))
+                offset += 4
+                texts.append(Self.string(buffer, offset..<offset + length))
+                offset += length
+            }
+            return texts
+        }
+    }
+
+    /// Every slot, in ``Slot`` order.
+    var slots: [String?] { Slot.allCases.map { self[$0] } }
+
+    /// The same fields with `slot` set to `text`.
+    func replacing(_ slot: Slot, with text: String?) -> ArticleText {
+        var slots = self.slots
+        slots[slot.rawValue] = text
+        return ArticleText(slots: slots, keywords: self[.keywords], multimedia: self[.multimedia])
+    }
+
+    /// The same fields with `list` set to `texts`.
+    func replacing(_ list: List, with texts: [String]) -> ArticleText {
+        ArticleText(
+            slots: slots, keywords: list == .keywords ? texts : self[.keywords],
+            multimedia: list == .multimedia ? texts : self[.multimedia])
+    }
+
+    /// Whether both are present and the same bytes: the second is then written as a repeat.
+    private static func sameBytes(_ text: String?, _ previous: String?) -> Bool {
+        guard var text, var previous, text.utf8.count == previous.utf8.count else { return false }
+        return text.withUTF8 { utf8 in
+            previous.withUTF8 { other in
+                guard let base = utf8.baseAddress, let otherBase = other.baseAddress else { return true }
+                return memcmp(base, otherBase, utf8.count) == 0
+            }
+        }
+    }
+
+    private static func string(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    }
+
+    private static func length(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
+        UInt32(buffer[offset]) | UInt32(buffer[offset + 1]) << 8 | UInt32(buffer[offset + 2]) << 16
+            | UInt32(buffer[offset + 3]) << 24
+    }
+}
+
+extension ArticleText: Hashable {
+    /// Equal when every field is, as `String`s compare (canonically equivalent text is equal).
+    static func == (lhs: ArticleText, rhs: ArticleText) -> Bool {
+        lhs.bytes == rhs.bytes
+            || (lhs.slots == rhs.slots && lhs[.keywords] == rhs[.keywords] && lhs[.multimedia] == rhs[.multimedia])
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(slots)
+        hasher.combine(self[.keywords])
+        hasher.combine(self[.multimedia])
+    }
+}
