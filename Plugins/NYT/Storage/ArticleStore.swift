@@ -36,7 +36,10 @@ struct ArticleStore {
         let values = Self.values(of: article, fetchedAt: fetchedAt.sql)
         try transaction.execute(Self.insertNewArticle, values)
         if transaction.changes == 1 {
-            try transaction.execute(Self.insertIndexRow, [.integer(transaction.lastInsertRowID)] + Self.indexed(values))
+            var indexRow = [SQLValue.integer(transaction.lastInsertRowID)]
+            indexRow.reserveCapacity(1 + Self.indexedPositions.count)
+            for position in Self.indexedPositions { indexRow.append(values[position]) }
+            try transaction.execute(Self.insertIndexRow, indexRow)
             return
         }
         let plain = Self.plainColumns.map { values[$0] }
@@ -60,12 +63,32 @@ struct ArticleStore {
                 query.firstPage.sql, query.lastPage.sql, page.hits.sql, fetchedAt.sql,
             ])
         try transaction.execute("DELETE FROM nyt_query_results WHERE query_key = ?", [.text(key)])
-        for (position, id) in page.articleIDs.enumerated() {
-            try transaction.execute(
-                "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES (?, ?, ?)",
-                [.text(key), position.sql, .text(id)])
+        let ids = page.articleIDs
+        var position = 0
+        while ids.count - position >= Self.resultBatch {
+            var values: [SQLValue] = [.text(key), position.sql]
+            values.reserveCapacity(2 + Self.resultBatch)
+            for id in ids[position..<position + Self.resultBatch] { values.append(.text(id)) }
+            try transaction.execute(Self.insertResults, values)
+            position += Self.resultBatch
+        }
+        for id in ids[position...] {
+            try transaction.execute(Self.insertResult, [.text(key), position.sql, .text(id)])
+            position += 1
         }
     }
+
+    /// How many of an answer's articles one statement records: a statement per article
+    /// cost ~17,000 instructions each (binding the key again, running and halting the
+    /// statement), as much as the two index inserts and two foreign-key lookups it does.
+    static let resultBatch = 50
+
+    static let insertResult = "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES (?, ?, ?)"
+
+    /// ``resultBatch`` rows: `?1` the query's key, `?2` the first position, then each article's id.
+    static let insertResults =
+        "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES "
+        + (0..<resultBatch).map { "(?1, ?2 + \($0), ?\($0 + 3))" }.joined(separator: ", ")
 
     /// `nyt_articles`' columns in the order ``values(of:fetchedAt:)`` binds them.
     static let articleColumns = [
@@ -82,9 +105,12 @@ struct ArticleStore {
         $0 > 0 && !indexedColumns.contains(articleColumns[$0])
     }
 
+    /// Positions in ``articleColumns`` of ``indexedColumns``, in its order.
+    static let indexedPositions = indexedColumns.map { articleColumns.firstIndex(of: $0) ?? 0 }
+
     /// `values`' indexed columns, in ``indexedColumns``' order.
     static func indexed(_ values: [SQLValue]) -> [SQLValue] {
-        indexedColumns.map { values[articleColumns.firstIndex(of: $0) ?? 0] }
+        indexedPositions.map { values[$0] }
     }
 
     static let insertNewArticle =
