@@ -113,10 +113,10 @@ import Testing
         let pigeon = try temp.store.read { tx in try provider.load(ArticleQuery(words: "Pigeon"), from: tx) }
         #expect(pigeon?.value.articles.map(\.id) == ["57334a657988106550e3ab4f"])
     }
-    /// An answer is recorded ``ArticleStore/resultBatch`` articles per statement and the rest
+    /// An answer is recorded ``PositionedRows/batch`` articles per statement and the rest
     /// one by one: every article at its own position, in order, whatever the count, and
     /// a later answer to the same query replaces the earlier one whole.
-    @Test(arguments: [1, ArticleStore.resultBatch, 2 * ArticleStore.resultBatch + 23])
+    @Test(arguments: [1, PositionedRows.batch, 2 * PositionedRows.batch + 23])
     func anAnswerOfAnyLengthIsRecordedInOrder(count: Int) throws {
         let temp = try TemporaryStore()
         defer { temp.remove() }

@@ -63,32 +63,12 @@ struct ArticleStore {
                 query.firstPage.sql, query.lastPage.sql, page.hits.sql, fetchedAt.sql,
             ])
         try transaction.execute("DELETE FROM nyt_query_results WHERE query_key = ?", [.text(key)])
-        let ids = page.articleIDs
-        var position = 0
-        while ids.count - position >= Self.resultBatch {
-            var values: [SQLValue] = [.text(key), position.sql]
-            values.reserveCapacity(2 + Self.resultBatch)
-            for id in ids[position..<position + Self.resultBatch] { values.append(.text(id)) }
-            try transaction.execute(Self.insertResults, values)
-            position += Self.resultBatch
-        }
-        for id in ids[position...] {
-            try transaction.execute(Self.insertResult, [.text(key), position.sql, .text(id)])
-            position += 1
-        }
+        try Self.results.insert(page.articleIDs.map { .text($0) }, under: [.text(key)], in: transaction)
     }
 
-    /// How many of an answer's articles one statement records: a statement per article
-    /// cost ~17,000 instructions each (binding the key again, running and halting the
-    /// statement), as much as the two index inserts and two foreign-key lookups it does.
-    static let resultBatch = 50
-
-    static let insertResult = "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES (?, ?, ?)"
-
-    /// ``resultBatch`` rows: `?1` the query's key, `?2` the first position, then each article's id.
-    static let insertResults =
-        "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES "
-        + (0..<resultBatch).map { "(?1, ?2 + \($0), ?\($0 + 3))" }.joined(separator: ", ")
+    /// Which articles answered a query, in order, recorded ``PositionedRows/batch`` per statement.
+    static let results = PositionedRows(
+        table: "nyt_query_results", keyColumns: ["query_key"], positionColumn: "position", valueColumn: "article_id")
 
     /// `nyt_articles`' columns in the order ``values(of:fetchedAt:)`` binds them.
     static let articleColumns = [

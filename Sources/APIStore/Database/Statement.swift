@@ -73,7 +73,7 @@ final class Statement {
 
     /// Past this many values, the rest are copied: lending each one nests a scope, and a
     /// long `IN (?, ?, …)` list must not nest thousands of them on a thread's stack.
-    static let lentValueLimit = 32
+    static let lentValueLimit = 64
 
     private func bind<R>(
         _ arguments: [SQLValue], from index: Int, then body: () throws(StoreError) -> R
