@@ -13,11 +13,4 @@ static inline sqlite3_destructor_type csqlite_transient(void) {
 static inline int csqlite_checkpoint_on_close(sqlite3 *db, int on) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on ? 0 : 1, (int *)0);
 }
-
-// sqlite3_config is variadic as well: SQLite's count of the memory it holds takes a
-// global mutex on every allocation and free; apicli reads no such count. It can only
-// be set before SQLite initialises (SQLITE_MISUSE after, changing nothing).
-static inline int csqlite_skip_memory_count(void) {
-    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-}
 #endif

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import APIStore
-import CSQLite
 
 /// Text and blobs are bound in place (`SQLITE_STATIC`) for the scope of one use,
 /// and copied past ``Statement/lentValueLimit``; the statements used last are
@@ -83,20 +82,5 @@ import CSQLite
         let prepared = store.connection.withLock { $0.preparedCount }
         _ = try store.read { tx in try texts.map { try tx.queryOne($0, [.integer(1)]) } }
         #expect(store.connection.withLock { $0.preparedCount } == prepared)
-    }
-}
-
-/// SQLite keeps no count of its memory once a store was opened (``SQLiteLibrary``): the
-/// count costs a global mutex per allocation, and nothing reads it.
-@Suite struct SQLiteLibraryTests {
-    @Test func noMemoryIsCountedAfterAStoreOpened() throws {
-        let directory = try TemporaryDirectory()
-        let store = try Store(path: directory.path())
-        try store.write { tx in
-            try tx.executeScript("CREATE TABLE m (v TEXT)")
-            for n in 0..<100 { try tx.execute("INSERT INTO m VALUES (?)", [.text(String(repeating: "x", count: n * 10))]) }
-        }
-        #expect(sqlite3_memory_used() == 0)
-        #expect(try store.read { try $0.queryOne("SELECT COUNT(*) FROM m")?[0].int } == 100)
     }
 }

@@ -61,7 +61,6 @@ public enum StoreFileProbe {
         let name = immutable ? ReadOnlyOpening.immutableURI(path) : path
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
         defer { sqlite3_close_v2(handle) }
-        SQLiteLibrary.prepare()
         guard sqlite3_open_v2(name, &handle, flags, nil) == SQLITE_OK, let handle else { return nil }
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
