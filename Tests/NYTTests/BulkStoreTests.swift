@@ -113,4 +113,30 @@ import Testing
         let pigeon = try temp.store.read { tx in try provider.load(ArticleQuery(words: "Pigeon"), from: tx) }
         #expect(pigeon?.value.articles.map(\.id) == ["57334a657988106550e3ab4f"])
     }
+    /// An answer is recorded ``PositionedRows/batch`` articles per statement and the rest
+    /// one by one: every article at its own position, in order, whatever the count, and
+    /// a later answer to the same query replaces the earlier one whole.
+    @Test(arguments: [1, PositionedRows.batch, 2 * PositionedRows.batch + 23])
+    func anAnswerOfAnyLengthIsRecordedInOrder(count: Int) throws {
+        let temp = try TemporaryStore()
+        defer { temp.remove() }
+        let query = ArticleQuery(words: "okapi")
+        func recorded() throws -> [[SQLValue]] {
+            try temp.store.read { tx in
+                try tx.query(
+                    "SELECT position, article_id FROM nyt_query_results WHERE query_key = ? ORDER BY position",
+                    [.text(query.storageKey)]
+                ).map { [$0[0], $0[1]] }
+            }
+        }
+        let articles = (0..<count).map { Article(id: "id-\(count - $0)", headline: "Okapi \($0)") }
+        try save(SearchPage(articles: articles), query, in: temp.store)
+        #expect(try recorded() == articles.enumerated().map { [.integer(Int64($0.offset)), .text($0.element.id)] })
+        let shorter = Array(articles.suffix(7).reversed())
+        try save(SearchPage(articles: shorter), query, in: temp.store, at: fixedNow.addingTimeInterval(60))
+        #expect(try recorded() == shorter.enumerated().map { [.integer(Int64($0.offset)), .text($0.element.id)] })
+        let loaded = try temp.store.read { tx in try provider.load(query, from: tx) }
+        #expect(loaded?.value.articles.prefix(7).map(\.id) == shorter.map(\.id))
+    }
 }
+

@@ -36,7 +36,10 @@ struct ArticleStore {
         let values = Self.values(of: article, fetchedAt: fetchedAt.sql)
         try transaction.execute(Self.insertNewArticle, values)
         if transaction.changes == 1 {
-            try transaction.execute(Self.insertIndexRow, [.integer(transaction.lastInsertRowID)] + Self.indexed(values))
+            var indexRow = [SQLValue.integer(transaction.lastInsertRowID)]
+            indexRow.reserveCapacity(1 + Self.indexedPositions.count)
+            for position in Self.indexedPositions { indexRow.append(values[position]) }
+            try transaction.execute(Self.insertIndexRow, indexRow)
             return
         }
         let plain = Self.plainColumns.map { values[$0] }
@@ -60,12 +63,12 @@ struct ArticleStore {
                 query.firstPage.sql, query.lastPage.sql, page.hits.sql, fetchedAt.sql,
             ])
         try transaction.execute("DELETE FROM nyt_query_results WHERE query_key = ?", [.text(key)])
-        for (position, id) in page.articleIDs.enumerated() {
-            try transaction.execute(
-                "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES (?, ?, ?)",
-                [.text(key), position.sql, .text(id)])
-        }
+        try Self.results.insert(page.articleIDs.map { .text($0) }, under: [.text(key)], in: transaction)
     }
+
+    /// Which articles answered a query, in order, recorded ``PositionedRows/batch`` per statement.
+    static let results = PositionedRows(
+        table: "nyt_query_results", keyColumns: ["query_key"], positionColumn: "position", valueColumn: "article_id")
 
     /// `nyt_articles`' columns in the order ``values(of:fetchedAt:)`` binds them.
     static let articleColumns = [
@@ -82,9 +85,12 @@ struct ArticleStore {
         $0 > 0 && !indexedColumns.contains(articleColumns[$0])
     }
 
+    /// Positions in ``articleColumns`` of ``indexedColumns``, in its order.
+    static let indexedPositions = indexedColumns.map { articleColumns.firstIndex(of: $0) ?? 0 }
+
     /// `values`' indexed columns, in ``indexedColumns``' order.
     static func indexed(_ values: [SQLValue]) -> [SQLValue] {
-        indexedColumns.map { values[articleColumns.firstIndex(of: $0) ?? 0] }
+        indexedPositions.map { values[$0] }
     }
 
     static let insertNewArticle =

@@ -44,12 +44,13 @@ struct FileItemStore {
         try transaction.execute(Self.upsertQuery, [name, .text(key), answer.total.sql, fetchedAt.sql])
         try transaction.execute(
             "DELETE FROM provider_files_results WHERE provider = ? AND query_key = ?", [name, .text(key)])
-        for (position, item) in answer.items.enumerated() {
-            try transaction.execute(
-                "INSERT INTO provider_files_results (provider, query_key, position, item_id) VALUES (?, ?, ?, ?)",
-                [name, .text(key), position.sql, .text(item.id)])
-        }
+        try Self.results.insert(answer.items.map { .text($0.id) }, under: [name, .text(key)], in: transaction)
     }
+
+    /// Which items answered a query, in order, recorded ``PositionedRows/batch`` per statement.
+    static let results = PositionedRows(
+        table: "provider_files_results", keyColumns: ["provider", "query_key"], positionColumn: "position",
+        valueColumn: "item_id")
 
     /// Stores one item, or refreshes it: any answer may share it.
     ///

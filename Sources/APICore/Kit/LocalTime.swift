@@ -72,7 +72,43 @@ public struct LocalTime: Sendable, Hashable {
     }
 
     /// ISO 8601 with the offset: `2019-06-02T10:00:00+01:00`, or `…Z` in UTC.
+    ///
+    /// Written digit by digit into one string for years 0–9999: joining the ten
+    /// padded pieces cost ~7,700 instructions, paid twice per stored and printed article.
     public var iso8601: String {
-        date + "T" + clock + ":" + CivilCalendar.pad(second, 2) + offsetText
+        guard (0...9999).contains(year) else {
+            return date + "T" + clock + ":" + CivilCalendar.pad(second, 2) + offsetText
+        }
+        let magnitude = abs(offset)
+        let length = offset == 0 ? 20 : 25
+        return String(unsafeUninitializedCapacity: length) { text in
+            func put(_ value: Int, _ width: Int, at start: Int) {
+                var value = value
+                for position in stride(from: start + width - 1, through: start, by: -1) {
+                    text[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(year, 4, at: 0)
+            text[4] = UInt8(ascii: "-")
+            put(month, 2, at: 5)
+            text[7] = UInt8(ascii: "-")
+            put(day, 2, at: 8)
+            text[10] = UInt8(ascii: "T")
+            put(hour, 2, at: 11)
+            text[13] = UInt8(ascii: ":")
+            put(minute, 2, at: 14)
+            text[16] = UInt8(ascii: ":")
+            put(second, 2, at: 17)
+            if offset == 0 {
+                text[19] = UInt8(ascii: "Z")
+            } else {
+                text[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                put(magnitude / 3600, 2, at: 20)
+                text[22] = UInt8(ascii: ":")
+                put(magnitude % 3600 / 60, 2, at: 23)
+            }
+            return length
+        }
     }
 }

@@ -32,6 +32,26 @@ struct LocalTimeTests {
         #expect(LocalTime(Date(timeIntervalSince1970: -0.5)).iso8601 == "1969-12-31T23:59:59Z")
     }
 
+    /// `iso8601` is written digit by digit for years 0–9999; it must read exactly as
+    /// its parts joined, at the edges of that range and past them, at any offset.
+    @Test("ISO 8601 is its parts joined, for any year and offset")
+    func iso8601IsItsParts() {
+        let year: Int64 = 31_556_952
+        let moments: [Int64] = [
+            -62_167_219_200, -62_167_219_201, 253_402_300_799, 253_402_300_800, 0, -1, 1_559_466_000,
+            951_825_600 + 86_399, 1_000_000 * year, -1_000_000 * year,
+        ]
+        for unix in moments {
+            for offset in [0, 3600, -3600, 19_800, -12_600, 50_400, -43_200, 86_400, -86_400, 59] {
+                let time = LocalTime(unix: unix, offset: offset)
+                let second = time.second < 10 ? "0\(time.second)" : "\(time.second)"
+                #expect(time.iso8601 == time.date + "T" + time.clock + ":" + second + time.offsetText)
+            }
+        }
+        #expect(LocalTime(unix: -62_167_219_200).iso8601 == "0000-01-01T00:00:00Z")
+        #expect(LocalTime(unix: 253_402_300_799, offset: -19_800).iso8601 == "9999-12-31T18:29:59-05:30")
+    }
+
     @Test("hostile or damaged values do not trap")
     func extremes() {
         #expect(!LocalTime(unix: .max, offset: 3600).iso8601.isEmpty)
