@@ -84,9 +84,11 @@ enum ForecastStore {
         else { return nil }
         var city = City()
         cityColumns.read(row, into: &city)
+        // Built once here, not once per row: each build instantiates its 18 key paths.
+        let columns = entryColumns
         var entries = try transaction.query(
             "SELECT * FROM weather_entries WHERE \(keyFilter) ORDER BY position", key
-        ).compactMap { entry($0, columns: entryColumns) }
+        ).compactMap { entry($0, columns: columns) }
         if let count = query.count, entries.count > count {
             entries.removeLast(entries.count - count)
         }

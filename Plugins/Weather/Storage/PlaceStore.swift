@@ -30,9 +30,7 @@ enum PlaceStore {
 
     static func save(_ place: Place, for request: PlaceRequest, fetchedAt: Date, in transaction: Transaction) throws {
         guard let key = key(request) else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let names = String(decoding: try encoder.encode(place.localNames), as: UTF8.self)
+        let names = try LocalNamesColumn.text(place.localNames)
         try transaction.execute("DELETE FROM weather_places WHERE lookup = ?", [.text(key)])
         try transaction.execute(insert, [.text(key), fetchedAt.sql, .text(names)] + columns.values(of: place))
     }
@@ -45,7 +43,7 @@ enum PlaceStore {
         var place = Place()
         columns.read(row, into: &place)
         if let names = row.get("local_names", as: String.self) {
-            place.localNames = (try? JSONDecoder().decode([String: String].self, from: Data(names.utf8))) ?? [:]
+            place.localNames = LocalNamesColumn.names(names)
         }
         return Stored(place, fetchedAt: fetchedAt)
     }

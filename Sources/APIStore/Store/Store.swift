@@ -132,7 +132,7 @@ public final class Store: Sendable {
     }
 
     /// WAL, foreign keys, `synchronous = NORMAL`, a page cache big enough for one large
-    /// write, and the migrations table.
+    /// write, the migrations table, and apicli's mark in the header (``mark(_:inMemory:)``).
     ///
     /// The cache: with SQLite's default 2 MiB, a transaction that inserts 20,000 articles
     /// and their FTS5 index spills dirty pages to the WAL again and again (~430 MB written
@@ -163,6 +163,7 @@ public final class Store: Sendable {
                     PRIMARY KEY (owner, version));
                 """)
         }
+        try mark(database, inMemory: inMemory)
     }
 
     /// Retries `body` while SQLite reports busy, up to `timeout`.
