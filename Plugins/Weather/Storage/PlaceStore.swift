@@ -30,7 +30,7 @@ enum PlaceStore {
 
     static func save(_ place: Place, for request: PlaceRequest, fetchedAt: Date, in transaction: Transaction) throws {
         guard let key = key(request) else { return }
-        let names = try LocalNamesColumn.text(place.localNames)
+        let names = try StringDictionaryJSON.text(place.localNames)
         try transaction.execute("DELETE FROM weather_places WHERE lookup = ?", [.text(key)])
         try transaction.execute(insert, [.text(key), fetchedAt.sql, .text(names)] + columns.values(of: place))
     }
@@ -43,7 +43,7 @@ enum PlaceStore {
         var place = Place()
         columns.read(row, into: &place)
         if let names = row.get("local_names", as: String.self) {
-            place.localNames = LocalNamesColumn.names(names)
+            place.localNames = StringDictionaryJSON.dictionary(names) ?? [:]
         }
         return Stored(place, fetchedAt: fetchedAt)
     }
