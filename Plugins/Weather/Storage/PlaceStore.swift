@@ -10,8 +10,11 @@ import Foundation
 enum PlaceStore {
     static var columns: RecordColumns<Place> {
         RecordColumns([
-            .init("name", \.name), .init("lat", \.latitude), .init("lon", \.longitude), .init("country", \.country),
-            .init("state", \.state),
+            .init("name", get: { $0.name }, set: { $0.name = $1 }),
+            .init("lat", get: { $0.latitude }, set: { $0.latitude = $1 }),
+            .init("lon", get: { $0.longitude }, set: { $0.longitude = $1 }),
+            .init("country", get: { $0.country }, set: { $0.country = $1 }),
+            .init("state", get: { $0.state }, set: { $0.state = $1 }),
         ])
     }
 
