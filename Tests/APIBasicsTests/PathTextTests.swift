@@ -5,7 +5,7 @@ import Testing
 @Suite struct PathTextTests {
     static let paths = [
         "/a/b/c.json", "/a/b/", "/a", "/", "c.json", "b/c.json", "./c.json", "../x/y.toml", "//a//b", "~/providers/x.json", "",
-        "/home/user/.config/apicli/config", "providers/nyt.v2.json",
+        "/home/user/.config/apicli/config", "providers/nyt.v2.json", "/données/été/x.db", "données//x.db/",
     ]
 
     @Test(arguments: paths)

@@ -12,11 +12,20 @@ import Foundation
 enum CurrentStore {
     static var observationColumns: RecordColumns<CurrentConditions> {
         RecordColumns([
-            .init("dt", \.time), .init("temp", \.temperature), .init("feels_like", \.feelsLike),
-            .init("temp_min", \.temperatureMin), .init("temp_max", \.temperatureMax), .init("pressure", \.pressure),
-            .init("humidity", \.humidity), .init("visibility", \.visibility), .init("wind_speed", \.windSpeed),
-            .init("wind_deg", \.windDirection), .init("wind_gust", \.windGust), .init("clouds", \.clouds),
-            .init("rain_1h", \.rain), .init("snow_1h", \.snow),
+            .init("dt", get: { $0.time }, set: { $0.time = $1 }),
+            .init("temp", get: { $0.temperature }, set: { $0.temperature = $1 }),
+            .init("feels_like", get: { $0.feelsLike }, set: { $0.feelsLike = $1 }),
+            .init("temp_min", get: { $0.temperatureMin }, set: { $0.temperatureMin = $1 }),
+            .init("temp_max", get: { $0.temperatureMax }, set: { $0.temperatureMax = $1 }),
+            .init("pressure", get: { $0.pressure }, set: { $0.pressure = $1 }),
+            .init("humidity", get: { $0.humidity }, set: { $0.humidity = $1 }),
+            .init("visibility", get: { $0.visibility }, set: { $0.visibility = $1 }),
+            .init("wind_speed", get: { $0.windSpeed }, set: { $0.windSpeed = $1 }),
+            .init("wind_deg", get: { $0.windDirection }, set: { $0.windDirection = $1 }),
+            .init("wind_gust", get: { $0.windGust }, set: { $0.windGust = $1 }),
+            .init("clouds", get: { $0.clouds }, set: { $0.clouds = $1 }),
+            .init("rain_1h", get: { $0.rain }, set: { $0.rain = $1 }),
+            .init("snow_1h", get: { $0.snow }, set: { $0.snow = $1 }),
         ])
     }
 

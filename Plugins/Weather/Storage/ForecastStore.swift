@@ -21,21 +21,39 @@ enum ForecastStore {
     /// `weather_forecasts`: the key, then what the city block said.
     static var cityColumns: RecordColumns<City> {
         RecordColumns([
-            .init("city_id", \.id), .init("city_name", \.name), .init("country", \.country), .init("lat", \.latitude),
-            .init("lon", \.longitude), .init("timezone", \.timezoneOffset), .init("sunrise", \.sunrise),
-            .init("sunset", \.sunset), .init("population", \.population),
+            .init("city_id", get: { $0.id }, set: { $0.id = $1 }),
+            .init("city_name", get: { $0.name }, set: { $0.name = $1 }),
+            .init("country", get: { $0.country }, set: { $0.country = $1 }),
+            .init("lat", get: { $0.latitude }, set: { $0.latitude = $1 }),
+            .init("lon", get: { $0.longitude }, set: { $0.longitude = $1 }),
+            .init("timezone", get: { $0.timezoneOffset }, set: { $0.timezoneOffset = $1 }),
+            .init("sunrise", get: { $0.sunrise }, set: { $0.sunrise = $1 }),
+            .init("sunset", get: { $0.sunset }, set: { $0.sunset = $1 }),
+            .init("population", get: { $0.population }, set: { $0.population = $1 }),
         ])
     }
 
     /// `weather_entries`: the key, the position and `dt`, then these, then the condition.
     static var entryColumns: RecordColumns<ForecastEntry> {
         RecordColumns([
-            .init("dt_txt", \.timeText), .init("temp", \.temperature), .init("feels_like", \.feelsLike),
-            .init("temp_min", \.temperatureMin), .init("temp_max", \.temperatureMax), .init("pressure", \.pressure),
-            .init("sea_level", \.seaLevel), .init("grnd_level", \.groundLevel), .init("humidity", \.humidity),
-            .init("temp_kf", \.temperatureKf), .init("clouds", \.clouds), .init("wind_speed", \.windSpeed),
-            .init("wind_deg", \.windDirection), .init("wind_gust", \.windGust), .init("visibility", \.visibility),
-            .init("pop", \.precipitationProbability), .init("rain_3h", \.rain), .init("snow_3h", \.snow),
+            .init("dt_txt", get: { $0.timeText }, set: { $0.timeText = $1 }),
+            .init("temp", get: { $0.temperature }, set: { $0.temperature = $1 }),
+            .init("feels_like", get: { $0.feelsLike }, set: { $0.feelsLike = $1 }),
+            .init("temp_min", get: { $0.temperatureMin }, set: { $0.temperatureMin = $1 }),
+            .init("temp_max", get: { $0.temperatureMax }, set: { $0.temperatureMax = $1 }),
+            .init("pressure", get: { $0.pressure }, set: { $0.pressure = $1 }),
+            .init("sea_level", get: { $0.seaLevel }, set: { $0.seaLevel = $1 }),
+            .init("grnd_level", get: { $0.groundLevel }, set: { $0.groundLevel = $1 }),
+            .init("humidity", get: { $0.humidity }, set: { $0.humidity = $1 }),
+            .init("temp_kf", get: { $0.temperatureKf }, set: { $0.temperatureKf = $1 }),
+            .init("clouds", get: { $0.clouds }, set: { $0.clouds = $1 }),
+            .init("wind_speed", get: { $0.windSpeed }, set: { $0.windSpeed = $1 }),
+            .init("wind_deg", get: { $0.windDirection }, set: { $0.windDirection = $1 }),
+            .init("wind_gust", get: { $0.windGust }, set: { $0.windGust = $1 }),
+            .init("visibility", get: { $0.visibility }, set: { $0.visibility = $1 }),
+            .init("pop", get: { $0.precipitationProbability }, set: { $0.precipitationProbability = $1 }),
+            .init("rain_3h", get: { $0.rain }, set: { $0.rain = $1 }),
+            .init("snow_3h", get: { $0.snow }, set: { $0.snow = $1 }),
         ])
     }
 
@@ -84,9 +102,9 @@ enum ForecastStore {
         else { return nil }
         var city = City()
         cityColumns.read(row, into: &city)
-        var entries = try transaction.query(
-            "SELECT * FROM weather_entries WHERE \(keyFilter) ORDER BY position", key
-        ).compactMap { entry($0, columns: entryColumns) }
+        // Built once here, not once per row, and read by position: no column looked up by name.
+        let columns = entryColumns
+        var entries = try transaction.query(selectEntries, key).compactMap { entry($0, columns: columns) }
         if let count = query.count, entries.count > count {
             entries.removeLast(entries.count - count)
         }
@@ -96,13 +114,21 @@ enum ForecastStore {
         return Stored(forecast, fetchedAt: fetchedAt)
     }
 
+    /// A forecast's steps in order: `dt`, then ``entryColumns``, then ``conditionColumns``,
+    /// as ``entry(_:columns:)`` reads them.
+    static let selectEntries =
+        "SELECT " + (["dt"] + entryColumns.names + conditionColumns).joined(separator: ", ")
+        + " FROM weather_entries WHERE \(keyFilter) ORDER BY position"
+
+    /// One row of ``selectEntries``.
     private static func entry(_ row: Row, columns: RecordColumns<ForecastEntry>) -> ForecastEntry? {
-        guard let time = row.get("dt", as: Int64.self) else { return nil }
+        guard let time = Int64(sql: row[0]) else { return nil }
         var entry = ForecastEntry(time: time)
-        columns.read(row, into: &entry)
+        columns.read(row, at: 1, into: &entry)
+        let at = columns.columns.count + 1
         let condition = Condition(
-            id: row.get("weather_id"), main: row.get("weather_main"), description: row.get("description"),
-            icon: row.get("icon"))
+            id: Int64(sql: row[at]), main: String(sql: row[at + 1]), description: String(sql: row[at + 2]),
+            icon: String(sql: row[at + 3]))
         entry.condition = condition == Condition() ? nil : condition
         return entry
     }

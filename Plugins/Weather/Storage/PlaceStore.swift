@@ -10,8 +10,11 @@ import Foundation
 enum PlaceStore {
     static var columns: RecordColumns<Place> {
         RecordColumns([
-            .init("name", \.name), .init("lat", \.latitude), .init("lon", \.longitude), .init("country", \.country),
-            .init("state", \.state),
+            .init("name", get: { $0.name }, set: { $0.name = $1 }),
+            .init("lat", get: { $0.latitude }, set: { $0.latitude = $1 }),
+            .init("lon", get: { $0.longitude }, set: { $0.longitude = $1 }),
+            .init("country", get: { $0.country }, set: { $0.country = $1 }),
+            .init("state", get: { $0.state }, set: { $0.state = $1 }),
         ])
     }
 
@@ -30,9 +33,7 @@ enum PlaceStore {
 
     static func save(_ place: Place, for request: PlaceRequest, fetchedAt: Date, in transaction: Transaction) throws {
         guard let key = key(request) else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let names = String(decoding: try encoder.encode(place.localNames), as: UTF8.self)
+        let names = try StringDictionaryJSON.text(place.localNames)
         try transaction.execute("DELETE FROM weather_places WHERE lookup = ?", [.text(key)])
         try transaction.execute(insert, [.text(key), fetchedAt.sql, .text(names)] + columns.values(of: place))
     }
@@ -45,7 +46,7 @@ enum PlaceStore {
         var place = Place()
         columns.read(row, into: &place)
         if let names = row.get("local_names", as: String.self) {
-            place.localNames = (try? JSONDecoder().decode([String: String].self, from: Data(names.utf8))) ?? [:]
+            place.localNames = StringDictionaryJSON.dictionary(names) ?? [:]
         }
         return Stored(place, fetchedAt: fetchedAt)
     }

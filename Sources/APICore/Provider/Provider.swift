@@ -94,6 +94,14 @@ public protocol Provider: Sendable {
     /// left out, for answers about times to come (weather's forecast steps); by
     /// default nothing ages. The host passes its clock.
     func dropping(before now: Date, from response: Response) -> (response: Response, dropped: Int)
+
+    /// The refinements this provider adopts, each nil when it does not: never implemented
+    /// by a provider (`Provider+Refinements.swift` answers). The host asks through these
+    /// instead of casting, see there why.
+    var asPagedProvider: (any PagedProvider)? { get }
+    var asResolvingProvider: (any ResolvingProvider)? { get }
+    var asBatchPersistingProvider: (any BatchPersistingProvider)? { get }
+    var asItemViewsProvider: (any ItemViewsProvider)? { get }
 }
 
 extension Provider {

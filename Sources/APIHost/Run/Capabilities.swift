@@ -9,7 +9,8 @@
 ///
 /// The registry holds providers as `any Provider` and the run is generic over
 /// the concrete type, so each refinement's hooks are opened here and kept as
-/// closures typed by the provider's own `Query` and `Response`.
+/// closures typed by the provider's own `Query` and `Response`. The refinements are found
+/// through `Provider`'s accessors (`asPagedProvider`…), not by casting (see there why).
 struct Capabilities<P: Provider>: Sendable {
     let paging: PagePlan<P.Query, P.Response>
     let lookups: LookupPlan<P.Query>
@@ -17,11 +18,11 @@ struct Capabilities<P: Provider>: Sendable {
     let batching: BatchPlan<P.Query, P.Response>?
 
     init(_ provider: P) {
-        paging = (provider as? any PagedProvider).flatMap { PagePlan<P.Query, P.Response>.paging($0) as? PagePlan<P.Query, P.Response> }
+        paging = provider.asPagedProvider.flatMap { PagePlan<P.Query, P.Response>.paging($0) as? PagePlan<P.Query, P.Response> }
             ?? .onePage
-        lookups = (provider as? any ResolvingProvider).flatMap { LookupPlan<P.Query>.resolving($0) as? LookupPlan<P.Query> }
+        lookups = provider.asResolvingProvider.flatMap { LookupPlan<P.Query>.resolving($0) as? LookupPlan<P.Query> }
             ?? .none
-        batching = (provider as? any BatchPersistingProvider).flatMap {
+        batching = provider.asBatchPersistingProvider.flatMap {
             BatchPlan<P.Query, P.Response>.plan($0) as? BatchPlan<P.Query, P.Response>
         }
     }

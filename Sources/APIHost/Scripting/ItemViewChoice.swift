@@ -14,7 +14,7 @@ struct ItemViewChoice: Sendable {
 
     /// The view `command` asks of `provider`, or its one shape.
     init(_ provider: any Provider, command: ParsedCommand) throws {
-        guard let viewing = provider as? any ItemViewsProvider else {
+        guard let viewing = provider.asItemViewsProvider else {
             shape = provider.items
             chosen = nil
             others = []

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import APICore
 
 /// The HTTP cache kept in the store (`apicli_http_cache`), so a fresh answer
 /// survives the process and is shared by concurrent apicli runs.
@@ -41,16 +42,14 @@ public struct StoreResponseCache: ResponseCacheStorage {
         else { return nil }
         // Headers that no longer parse only cost their revalidation hints; the body stays usable.
         let headers = row.get("headers", as: String.self)
-            .flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
+            .flatMap(StringDictionaryJSON.dictionary) ?? [:]
         return CachedResponse(
             status: status, headers: headers, body: body, storedAt: storedAt, freshUntil: freshUntil,
             etag: row.get("etag", as: String.self), lastModified: row.get("last_modified", as: String.self))
     }
 
     public func store(_ response: CachedResponse, for key: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let headers = String(decoding: try encoder.encode(response.headers), as: UTF8.self)
+        let headers = try StringDictionaryJSON.text(response.headers)
         let provider = providerOf(key)
         try store.write { tx in
             try tx.execute(

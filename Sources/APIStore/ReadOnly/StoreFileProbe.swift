@@ -36,6 +36,8 @@ public enum StoreFileProbe {
 
     /// Looks at `path` without creating or changing anything.
     ///
+    /// A file whose header carries apicli's application ID (``Store/applicationID``) is
+    /// a store, known from its first 100 bytes. Any other SQLite file is told by its tables.
     /// The schema is read through a read-only connection that creates no file: a WAL
     /// database with no `-wal` file has no connection open (the first one creates it),
     /// so its main file is complete and is read as `immutable`; otherwise (a `-wal`
@@ -48,6 +50,8 @@ public enum StoreFileProbe {
         guard let header = Self.firstBytes(100, of: path), header.count == 100, Array(header.prefix(16)) == magic else {
             return .unreadable
         }
+        // A store apicli has written carries its mark: nothing more to read.
+        if Store.isMarked(header: header) { return .store }
         let walMode = header[18] == 2 && header[19] == 2
         let immutable = walMode && FileStatus(path: path + "-wal") == nil
         guard let tables = tableNames(path, immutable: immutable) else { return .unreadable }

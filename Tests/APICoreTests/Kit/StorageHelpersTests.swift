@@ -65,4 +65,31 @@ struct RecordColumnsTests {
         Self.columns.read(Row(columns: ["score", "title", "id"], values: [.integer(7), .null, .integer(1)]), into: &read)
         #expect(read == Story(id: 1, title: nil, score: .int(7)))
     }
+
+    static var accessorColumns: RecordColumns<Story> {
+        RecordColumns([
+            .init("title", get: { $0.title }, set: { $0.title = $1 }),
+            .init("score", get: { $0.score }, set: { $0.score = $1 }),
+        ])
+    }
+
+    @Test("a getter and a setter do what a key path does; by position reads the values from an offset")
+    func accessorsAndPositions() {
+        let story = Story(id: 1, title: "Hello", score: .double(2.5))
+        #expect(Self.accessorColumns.names == Self.columns.names)
+        #expect(Self.accessorColumns.values(of: story) == Self.columns.values(of: story))
+        #expect(Self.accessorColumns.values(of: Story(id: 2)) == [.null, .null])
+
+        let row = Row(columns: ["id", "title", "score"], values: [.integer(1), .text("Hi"), .integer(7)])
+        var byName = Story(id: 1, title: "stale", score: nil)
+        Self.columns.read(row, into: &byName)
+        var byPosition = Story(id: 1, title: "stale", score: nil)
+        Self.accessorColumns.read(row, at: 1, into: &byPosition)
+        #expect(byPosition == Story(id: 1, title: "Hi", score: .int(7)))
+        #expect(byPosition == byName)
+        // Past the row's end is NULL, as a missing name is.
+        var short = Story(id: 1, title: "stale", score: .int(9))
+        Self.accessorColumns.read(Row(columns: ["id", "title"], values: [.integer(1), .text("Hi")]), at: 1, into: &short)
+        #expect(short == Story(id: 1, title: "Hi", score: nil))
+    }
 }

@@ -23,3 +23,29 @@ import Testing
             == "offline: showing results stored at 2025-11-29T07:06:40Z (just now)")
     }
 }
+
+@Suite struct StaleNoticeTimestampTests {
+    /// The formatter the notice used for every time, and still uses outside 1970–9999.
+    static func formatted(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+    }
+
+    @Test("the plain UTC text is the ISO 8601 formatter's, to the second, across 1970-9999 and at its edges")
+    func sameTextAsTheFormatter() {
+        var generator = SystemRandomNumberGenerator()
+        var seconds: [Double] = [0, 0.999, 59.5, 951_782_400, 1_764_400_000.75, 4_107_542_399, 253_402_300_799.5]
+        for _ in 0..<2_000 {
+            seconds.append(Double.random(in: 0..<StaleNotice.plainUntil, using: &generator))
+        }
+        for value in seconds {
+            let date = Date(timeIntervalSince1970: value)
+            #expect(StaleNotice.timestamp(date) == Self.formatted(date), "\(value)")
+        }
+    }
+
+    @Test("times outside it keep the formatter", arguments: [-1.0, -86_400 * 365.25 * 100, 253_402_300_800, 1e12])
+    func outsideKeepsTheFormatter(_ value: Double) {
+        let date = Date(timeIntervalSince1970: value)
+        #expect(StaleNotice.timestamp(date) == Self.formatted(date))
+    }
+}
