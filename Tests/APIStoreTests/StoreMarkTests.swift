@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import APIStore
 
 /// apicli's application ID in a store's header: set when a store is opened for writing,
@@ -21,13 +22,7 @@ import Testing
 
     /// Runs `script` with the `sqlite3` shell: another program, or an older apicli's store.
     func shell(_ path: String, _ script: String) throws {
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [path, script]
-        shell.standardOutput = FileHandle.nullDevice
-        try shell.run()
-        shell.waitUntilExit()
-        try #require(shell.terminationStatus == 0)
+        try SQLiteShell.run(path, script)
     }
 
     @Test("a new store carries the mark in its main file, though its WAL is kept")

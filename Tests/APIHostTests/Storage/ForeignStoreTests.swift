@@ -39,13 +39,7 @@ struct ForeignStoreTests {
     static func foreignDatabase(at path: String, wal: Bool) throws {
         let script = (wal ? "PRAGMA journal_mode=WAL;" : "")
             + "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me'), ('and me');"
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [path, script]
-        shell.standardOutput = FileHandle.nullDevice
-        try shell.run()
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 0)
+        try SQLiteShell.run(path, script)
     }
 
     @Test("another program's SQLite file (rollback or WAL journal): 78 from every command, every file unchanged", arguments: [false, true])
