@@ -9,6 +9,9 @@
 /// enough to find them.
 enum JSONStringText {
     static func write(_ value: String, to out: inout TextBuffer) {
+        // A native string's bytes are read in place (no copy of the string to make
+        // `withUTF8` mutable, which cost a retain and a release per value).
+        if value.utf8.withContiguousStorageIfAvailable({ write(utf8: $0, to: &out) }) != nil { return }
         var value = value
         value.withUTF8 { write(utf8: $0, to: &out) }
     }
@@ -19,15 +22,13 @@ enum JSONStringText {
         var runStart = 0
         var index = 0
         while true {
-            index = nextCandidate(bytes, from: index)
+            index = OutputByteScan.next(in: bytes, from: index, quotes: true)
             guard index < count else { break }
             let byte = bytes[index]
             if byte >= 0x80 {
                 let length = escapedLength(bytes, at: index)
                 guard length > 0 else {
-                    // Written as itself: the rest of its sequence too, without another look.
-                    index += 1
-                    while index < count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+                    index = OutputByteScan.afterCharacter(in: bytes, at: index)
                     continue
                 }
                 flushRun(bytes, runStart, index, to: &out)
@@ -43,30 +44,6 @@ enum JSONStringText {
         }
         flushRun(bytes, runStart, count, to: &out)
         out.append(ascii: UInt8(ascii: "\""))
-    }
-
-    /// The first byte at or after `start` that may need escaping (`"`, `\`, a control
-    /// byte, DEL, or any non-ASCII byte, which ``escapedLength(_:at:)`` then decides),
-    /// or the end. Eight bytes at a time, with the decoder's byte masks: plain text
-    /// between escapes is then copied as one run.
-    private static func nextCandidate(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let count = bytes.count
-        var at = start
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while at + 8 <= count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-                let hits = JSONByteReader.specialBytes(word, nonASCII: true) | JSONByteReader.bytes(of: word, equalTo: 0x7F)
-                if hits != 0 { return at + hits.trailingZeroBitCount >> 3 }
-                at += 8
-            }
-        }
-        while at < count {
-            let byte = bytes[at]
-            if byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return at }
-            at += 1
-        }
-        return count
     }
 
     /// How many bytes the escaped scalar starting at `index` takes (2 or 3), or 0

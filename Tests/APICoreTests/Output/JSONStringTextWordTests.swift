@@ -83,4 +83,26 @@ struct JSONStringTextWordTests {
         ]
         for text in texts { #expect(Self.written(text) == Self.reference(text)) }
     }
+
+    @Test("the cleaner's test finds a control at every position, and nothing in plain text")
+    func cleanerFindsEveryPosition() {
+        func holds(_ text: String) -> Bool {
+            text.unicodeScalars.contains { scalar in
+                let value = scalar.value
+                return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x061C || value == 0x200E
+                    || value == 0x200F || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            }
+        }
+        var failures: [String] = []
+        for special in Self.specials + ["\u{061C}", "\u{061B}", "\u{200E}", "\u{200F}", "\u{200D}"] {
+            for length in 0..<25 {
+                for position in 0...length {
+                    let text = String(repeating: "a", count: position) + special
+                        + String(repeating: "b", count: length - position)
+                    if TerminalSanitizer.holdsControls(text) != holds(text) { failures.append(text.debugDescription) }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
 }
