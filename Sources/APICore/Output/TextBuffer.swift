@@ -44,14 +44,14 @@ public struct TextBuffer: Sendable {
     }
 
     /// One ASCII byte (punctuation, a space); never part of a multi-byte character.
-    @inlinable public mutating func append(ascii byte: UInt8) {
+    @inlinable @inline(__always) public mutating func append(ascii byte: UInt8) {
         if used == storage.count { grow(toHold: used + 1) }
         storage[used] = byte
         used += 1
     }
 
     /// UTF-8 bytes that are whole characters (a run copied from a string).
-    @inlinable public mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         let end = used + bytes.count
         if end > storage.count { grow(toHold: end) }
