@@ -4,9 +4,9 @@
 /// string's capacity, count and flags (about 300 instructions for a two-byte piece
 /// of JSON punctuation). Appending to an array of bytes is a copy, but
 /// `Array.append(contentsOf:)` still cost about 100 instructions for a few bytes (its
-/// generic growth path); so the array here is kept at its full capacity, already
-/// initialised, and ``count`` says how much of it is text: an append is one
-/// uniqueness check, one bounds test and a copy. Everything appended is whole UTF-8
+/// generic growth path); so the array here is grown ahead of the text, initialised,
+/// and ``count`` says how much of it is text: an append is one uniqueness check, one
+/// bounds test and a copy. Everything appended is whole UTF-8
 /// (strings, or ASCII bytes), so the bytes are always valid text; ``text`` reads them
 /// back as a `String`.
 public struct TextBuffer: Sendable {
@@ -18,7 +18,10 @@ public struct TextBuffer: Sendable {
     public var count: Int { used }
 
     public init(capacity: Int = 0) {
-        storage = [UInt8](repeating: 0, count: max(capacity, 64))
+        // Reserved, not filled: the room is initialised as text reaches it (a short
+        // answer never pays for zeroing a 72 KiB piece buffer).
+        storage = []
+        storage.reserveCapacity(capacity)
     }
 
     /// The bytes gathered so far.
@@ -75,9 +78,12 @@ public struct TextBuffer: Sendable {
         used = end
     }
 
-    /// At least twice the room, so that appends stay amortised constant time.
+    /// At least twice the room, so that appends stay amortised constant time, but
+    /// no more than was reserved while that is enough (the piece buffer is never
+    /// moved to a larger allocation it does not need).
     @usableFromInline mutating func grow(toHold needed: Int) {
-        let size = Swift.max(needed, 2 * storage.count)
+        var size = Swift.max(needed, 2 * storage.count, 256)
+        if needed <= storage.capacity { size = Swift.min(size, storage.capacity) }
         storage.append(contentsOf: repeatElement(0, count: size - storage.count))
     }
 

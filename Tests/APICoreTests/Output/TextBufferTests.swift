@@ -5,9 +5,9 @@ import Testing
 /// text: what is read back must be exactly what was appended, across growth.
 @Suite("TextBuffer")
 struct TextBufferTests {
-    @Test("appends of every kind read back in order, across many doublings of the room")
-    func appendsAcrossGrowth() {
-        var buffer = TextBuffer()
+    @Test("appends of every kind read back in order, across many doublings of the room", arguments: [0, 100, 70_000])
+    func appendsAcrossGrowth(reserved: Int) {
+        var buffer = TextBuffer(capacity: reserved)
         var expected: [UInt8] = []
         for round in 0..<2_000 {
             let text = "élan \(round) "
