@@ -23,6 +23,10 @@ public struct Article: Sendable, Hashable {
     /// Sent as a number or a string of digits, depending on the year.
     public var printPage: Int?
 
+    /// Every text field in ``ArticleText/Slot`` order, read in one pass: how the JSON
+    /// output reads them all without a walk of the buffer per field.
+    var textSlots: [String?] { text.slots }
+
     public var webURL: String? {
         get { text[.webURL] }
         set { text = text.replacing(.webURL, with: newValue) }

@@ -137,8 +137,28 @@ struct ArticleText: Sendable {
         }
     }
 
-    /// Every slot, in ``Slot`` order.
-    var slots: [String?] { Slot.allCases.map { self[$0] } }
+    /// Every slot, in ``Slot`` order, read in one pass over the buffer (the
+    /// subscript starts again from the front for each slot).
+    var slots: [String?] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var texts: [String?] = []
+            texts.reserveCapacity(Slot.allCases.count)
+            var offset = 0
+            for _ in Slot.allCases {
+                let length = Self.length(buffer, at: offset)
+                offset += 4
+                if length == Self.absent {
+                    texts.append(nil)
+                } else if length == Self.sameAsPrevious {
+                    texts.append(texts.last ?? nil)
+                } else {
+                    texts.append(Self.string(buffer, offset..<offset + Int(length)))
+                    offset += Int(length)
+                }
+            }
+            return texts
+        }
+    }
 
     /// The same fields with `slot` set to `text`.
     func replacing(_ slot: Slot, with text: String?) -> ArticleText {

@@ -19,26 +19,29 @@ enum ArticleTable {
         Table(columns: columns, rows: articles.map(row))
     }
 
+    /// One row; the text fields are read from the packed text in one pass, not once each.
     static func row(_ article: Article) -> [String] {
-        [
+        let text = article.textSlots
+        func field(_ slot: ArticleText.Slot) -> String? { text[slot.rawValue] }
+        return [
             article.pubDate.map { String(Timestamp.format($0).prefix(10)) } ?? "",
-            section(article),
-            headline(article),
-            byline(article.byline),
-            article.webURL ?? "",
+            section(field(.sectionName), field(.subsectionName)),
+            headline([field(.headline), field(.snippet), field(.abstract), field(.leadParagraph), field(.webURL)]),
+            byline(field(.byline)),
+            field(.webURL) ?? "",
         ]
     }
 
     /// The headline, else the first text that says what the article is: the oldest
     /// articles carry only a lead paragraph and a link, and a row must never be blank.
-    static func headline(_ article: Article) -> String {
-        let candidates = [article.headline, article.snippet, article.abstract, article.leadParagraph, article.webURL]
-        return candidates.lazy.compactMap { $0 }.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+    /// `candidates`: headline, snippet, abstract, lead paragraph, link.
+    static func headline(_ candidates: [String?]) -> String {
+        candidates.lazy.compactMap { $0 }.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
     }
 
     /// `Arts / Music`, or the one that is set.
-    static func section(_ article: Article) -> String {
-        [article.sectionName, article.subsectionName]
+    static func section(_ name: String?, _ subsection: String?) -> String {
+        [name, subsection]
             .compactMap { $0?.isEmpty == false ? $0 : nil }
             .joined(separator: " / ")
     }

@@ -89,10 +89,15 @@ extension JSONByteReader {
 
     /// The high bit of each byte of `word` that is `"` or `\` (the lowest one exact).
     @inlinable static func quoteOrBackslashBytes(_ word: UInt64) -> UInt64 {
+        bytes(of: word, equalTo: 0x22) | bytes(of: word, equalTo: 0x5C)
+    }
+
+    /// The high bit of each byte of `word` that is `byte` (the lowest one exact; a
+    /// borrow may flag bytes above it). ``JSONStringText`` finds DEL with it too.
+    @inlinable static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & 0x8080_8080_8080_8080
+        let matched = word ^ (ones &* UInt64(byte))
+        return (matched &- ones) & ~matched & 0x8080_8080_8080_8080
     }
 
     /// A mask with the high bit set in the lowest byte of `word` that is `"`, `\`,

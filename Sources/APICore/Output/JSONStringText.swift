@@ -9,6 +9,9 @@
 /// enough to find them.
 enum JSONStringText {
     static func write(_ value: String, to out: inout TextBuffer) {
+        // A native string's bytes are read in place (no copy of the string to make
+        // `withUTF8` mutable, which cost a retain and a release per value).
+        if value.utf8.withContiguousStorageIfAvailable({ write(utf8: $0, to: &out) }) != nil { return }
         var value = value
         value.withUTF8 { write(utf8: $0, to: &out) }
     }
@@ -18,17 +21,14 @@ enum JSONStringText {
         let count = bytes.count
         var runStart = 0
         var index = 0
-        while index < count {
+        while true {
+            index = OutputByteScan.next(in: bytes, from: index, quotes: true)
+            guard index < count else { break }
             let byte = bytes[index]
-            if byte >= 0x20 && byte < 0x7F {
-                if byte != 0x22 && byte != 0x5C {
-                    index += 1
-                    continue
-                }
-            } else if byte >= 0x80 {
+            if byte >= 0x80 {
                 let length = escapedLength(bytes, at: index)
                 guard length > 0 else {
-                    index += 1
+                    index = OutputByteScan.afterCharacter(in: bytes, at: index)
                     continue
                 }
                 flushRun(bytes, runStart, index, to: &out)

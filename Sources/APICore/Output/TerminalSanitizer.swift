@@ -60,11 +60,12 @@ public enum TerminalSanitizer {
         return text.withUTF8 { bytes in
             let count = bytes.count
             var index = 0
-            while index < count {
+            while true {
+                index = OutputByteScan.next(in: bytes, from: index, quotes: false)
+                guard index < count else { return false }
                 let byte = bytes[index]
-                if byte < 0x80 {
-                    if byte < 0x20 || byte == 0x7F { return true }
-                } else if index + 1 < count {
+                if byte < 0x80 { return true }  // C0 or DEL
+                if index + 1 < count {
                     let second = bytes[index + 1]
                     switch byte {
                     case 0xC2 where second <= 0x9F: return true
@@ -76,9 +77,8 @@ public enum TerminalSanitizer {
                     default: break
                     }
                 }
-                index += 1
+                index = OutputByteScan.afterCharacter(in: bytes, at: index)
             }
-            return false
         }
     }
 
