@@ -48,10 +48,7 @@ struct ExitCodeTableTests {
         }
         #expect(await host.run(["stub", "election"]).code == .success)
         #expect(await host.run(["store", "vacuum"]).code == .success)
-        let url = URL(fileURLWithPath: host.storePath)
-        var bytes = try Data(contentsOf: url)
-        for index in stride(from: 100, to: bytes.count, by: 5) { bytes[index] = 0xA5 }
-        try bytes.write(to: url)
+        try StoreFiles.damage(at: host.storePath)
         let check = await host.run(["store", "check"])
         #expect(check.code.rawValue == (try DocumentedExitCodes.code("the store is damaged", in: table)))
         #expect(check.stderr.hasSuffix("is damaged; move it aside and fetch again\n"))

@@ -52,11 +52,8 @@ struct StoreFailureTests {
         let host = try Self.host()
         #expect(await host.run(["stub", "election"]).code == .success)
         #expect(await host.run(["store", "vacuum"]).code == .success)
-        let url = URL(fileURLWithPath: host.storePath)
-        var bytes = try Data(contentsOf: url)
         // The header survives; the schema page and everything after it do not.
-        for index in stride(from: 100, to: bytes.count, by: 5) { bytes[index] = 0xA5 }
-        try bytes.write(to: url)
+        let bytes = try StoreFiles.damage(at: host.storePath)
         for words in [["stub", "election", "--offline"], ["store", "info"], ["stub", "election"]] {
             let run = await host.run(words)
             #expect(run.code == .software, "\(words): \(run.stderr)")
@@ -67,6 +64,6 @@ struct StoreFailureTests {
         #expect(check.code == .software)
         #expect(check.errors.last?.hasSuffix("the store at \(host.storePath) is damaged; move it aside and fetch again") == true, "\(check.stderr)")
         // Nothing tried to repair or replace it.
-        #expect(try Data(contentsOf: url) == bytes)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: host.storePath)) == bytes)
     }
 }

@@ -36,4 +36,17 @@ public enum StoreFiles {
         }
         return bytes
     }
+
+    /// Damages the store's main file past its 100-byte header (every fifth byte
+    /// overwritten): SQLite still opens it, and reading the schema or any page fails.
+    /// Checkpoint the store first (`store vacuum`) so that the WAL holds nothing.
+    /// Returns the damaged bytes, for checks that nothing repaired or replaced them.
+    @discardableResult
+    public static func damage(at path: String) throws -> Data {
+        let url = URL(fileURLWithPath: path)
+        var bytes = try Data(contentsOf: url)
+        for index in stride(from: 100, to: bytes.count, by: 5) { bytes[index] = 0xA5 }
+        try bytes.write(to: url)
+        return bytes
+    }
 }
