@@ -112,13 +112,17 @@ struct ArticleStore {
         columns: ["key", "q", "begin_date", "end_date", "sort", "fq", "first_page", "last_page", "hits", "fetched_at"],
         conflict: ["key"], updating: ["hits", "fetched_at"])
 
+    /// The row's values in ``articleColumns`` order; the text fields are read from the
+    /// packed text in one pass (``Article/textSlots``), not one walk of it per field.
     static func values(of article: Article, fetchedAt: SQLValue) -> [SQLValue] {
-        [
-            .text(article.id), article.webURL.sql, article.headline.sql, article.abstract.sql,
-            article.leadParagraph.sql, article.snippet.sql, article.byline.sql,
-            article.pubDate.map(Timestamp.format).sql, article.sectionName.sql, article.subsectionName.sql,
-            article.newsDesk.sql, article.typeOfMaterial.sql, article.documentType.sql, article.wordCount.sql,
-            article.printPage.sql, article.source.sql, .lines(article.keywords), .lines(article.multimedia), fetchedAt,
+        let text = article.textSlots
+        func field(_ slot: ArticleText.Slot) -> SQLValue { text[slot.rawValue].sql }
+        return [
+            .text(article.id), field(.webURL), field(.headline), field(.abstract),
+            field(.leadParagraph), field(.snippet), field(.byline),
+            article.pubDate.map(Timestamp.format).sql, field(.sectionName), field(.subsectionName),
+            field(.newsDesk), field(.typeOfMaterial), field(.documentType), article.wordCount.sql,
+            article.printPage.sql, field(.source), .lines(article.keywords), .lines(article.multimedia), fetchedAt,
         ]
     }
 }
