@@ -45,7 +45,14 @@ struct DocStreamDecoder: StreamingBodyDecoder {
 
     mutating func decode(_ bytes: UnsafeRawBufferPointer, into items: inout [Article]) throws {
         do {
-            try stream.feed(bytes) { doc in
+            try stream.feed(bytes, readObject: { doc in
+                // The common case: the doc read where it lies, its end found by reading it.
+                guard let (article, length) = Article.read(prefixOf: doc) else { return nil }
+                docs += 1
+                items.append(article)
+                articles.append(article)
+                return length
+            }) { doc in
                 let index = docs
                 docs += 1
                 switch SearchPage.readDoc(doc, at: index, decoder: decoder) {

@@ -35,6 +35,10 @@ static struct {
 } api;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+/// Opening the library and finding its entry points, apart from `curl_global_init`, so
+/// that `apicli_curl_preload` can do it on a thread of its own.
+static pthread_once_t once_opened = PTHREAD_ONCE_INIT;
+static int opened = 0;
 static const char *load_error = "libcurl was not loaded";
 /// Holds the "too old" message, written once by `load`.
 static char version_message[160];
@@ -48,7 +52,7 @@ static char version_message[160];
         }                                                            \
     } while (0)
 
-static void load(void) {
+static void open_library(void) {
     // Lazy: the ~10,000 relocations of libcurl's dependency tree are bound as used (~0.4 ms less).
     void *library = dlopen(APICLI_CURL_LIBRARY, RTLD_LAZY | RTLD_LOCAL);
     if (library == NULL) {
@@ -86,6 +90,15 @@ static void load(void) {
     FIND(easy_strerror, "curl_easy_strerror");
     FIND(slist_append, "curl_slist_append");
     FIND(slist_free_all, "curl_slist_free_all");
+    opened = 1;
+}
+
+static void load(void) {
+    pthread_once(&once_opened, open_library);
+    if (!opened) return;
+    // Here, not in `open_library`: OpenSSL's set-up registers exit handlers, and a process
+    // that exits while a preloading thread is still inside it could race them. An exit
+    // during `dlopen` only waits for the loader's lock.
     if (api.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
         load_error = "libcurl could not be initialised";
         return;
@@ -103,6 +116,22 @@ const char *apicli_curl_version_problem(const char *version, unsigned int versio
 const char *apicli_curl_load(void) {
     pthread_once(&once, load);
     return load_error;
+}
+
+static void *preload(void *unused) {
+    (void)unused;
+    pthread_once(&once_opened, open_library);
+    return NULL;
+}
+
+void apicli_curl_preload(void) {
+    pthread_t thread;
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) return;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // Nothing is lost when the thread cannot start: the first request opens the library.
+    (void)pthread_create(&thread, &attributes, preload, NULL);
+    pthread_attr_destroy(&attributes);
 }
 
 CURLM *apicli_multi_init(void) { return api.multi_init(); }

@@ -79,6 +79,25 @@ struct StreamingScrubberTests {
         }
     }
 
+    /// Chunks as large as libcurl hands over (past twice the held margin) are passed on
+    /// where they lie when they leave nothing to replace: a key near either side of a
+    /// cut between two such chunks, in any form, is still found.
+    @Test("a key near a cut between large chunks, in every form, is replaced", arguments: SecretScrubberTests.echoes)
+    func largeChunksAroundAKey(echo: String) throws {
+        let filler = String(repeating: #"{"a":"b\u2019c %20 \/x"},"#, count: 120)
+        let body = Self.body(filler + echo + filler)
+        let whole = scrubber.scrub(body)
+        #expect(!String(decoding: whole, as: UTF8.self).contains(echo))
+        let margin = StreamingScrubber(scrubber).margin
+        let echoStart = try #require(body.range(of: Data(echo.utf8))).lowerBound
+        for cut in stride(from: echoStart - 2 * margin - 3, through: echoStart + echo.utf8.count + 2 * margin + 3, by: 5) {
+            #expect(chunked(body, cuts: [cut]) == whole, "cut at \(cut)")
+            #expect(chunked(body, cuts: [cut - 2 * margin - 1, cut]) == whole, "cuts at \(cut - 2 * margin - 1), \(cut)")
+        }
+        let clean = Self.body(filler + filler)
+        #expect(chunked(clean, cuts: [2 * margin, 5 * margin]) == clean)
+    }
+
     @Test("a body without the key passes through unchanged")
     func cleanBody() {
         let body = Data(String(repeating: #"{"a":"b\u2019c %41 \\"},"#, count: 500).utf8)

@@ -16,13 +16,24 @@ extension Article {
         return try? read(&reader)
     }
 
-    private static func read(_ reader: inout JSONByteReader) throws(JSONByteReader.Unsupported) -> Article {
+    /// ``read(_:)`` of the doc at the front of `bytes` (from its `{`), with how many
+    /// bytes it took: how a streamed body's docs are read where they arrive, the end of
+    /// each found by reading it (``JSONArrayStream/feed(_:readObject:element:)``).
+    static func read(prefixOf bytes: UnsafeRawBufferPointer) -> (article: Article, length: Int)? {
+        var reader = JSONByteReader(bytes)
+        guard let article = try? read(&reader, whole: false) else { return nil }
+        return (article, reader.offset)
+    }
+
+    private static func read(_ reader: inout JSONByteReader, whole: Bool = true) throws(JSONByteReader.Unsupported)
+        -> Article
+    {
         var fields = DocFields()
         try reader.beginObject()
         while let key = try reader.nextKey() {
             try fields.read(key, from: &reader)
         }
-        try reader.end()
+        if whole { try reader.end() }
         var leadParagraph = fields.leadParagraph
         if let lead = leadParagraph, let snippet = fields.snippet, DocFields.sameBytes(lead, snippet) {
             leadParagraph = snippet

@@ -73,6 +73,22 @@ public struct JSONArrayStream: Sendable {
     public mutating func feed(
         _ bytes: UnsafeRawBufferPointer, element: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
+        try feed(bytes, readObject: { _ in nil }, element: element)
+    }
+
+    /// ``feed(_:element:)``, where an object element may be read in place by its reader:
+    /// `readObject` is given the bytes from an object's `{` to the end of the chunk and
+    /// answers how many of them the object took, having read it, or nil (it could not
+    /// read it, or the chunk ends inside it), and then the object is split as usual and
+    /// goes to `element`.
+    ///
+    /// Why: a reader that reads an object strictly (``JSONByteReader``) finds its end
+    /// where the split would, since for valid JSON both end at the bracket that closes
+    /// it. So each doc's bytes are walked once, not once to split and once to read.
+    public mutating func feed(
+        _ bytes: UnsafeRawBufferPointer, readObject: (UnsafeRawBufferPointer) throws -> Int?,
+        element: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         var at = 0
         var outsideStart = 0
         var elementStart: Int? = inside.map { state -> Int? in
@@ -99,6 +115,15 @@ public struct JSONArrayStream: Sendable {
                 if Self.isSpace(byte) { break }
                 if byte == UInt8(ascii: "]") && !afterComma && elements == 0 && carry.isEmpty {
                     closeArray(); at += 1; outsideStart = at; continue
+                }
+                if byte == UInt8(ascii: "{"),
+                    let length = try readObject(UnsafeRawBufferPointer(rebasing: bytes[at...])),
+                    length > 0, length <= bytes.count - at
+                {
+                    elements += 1
+                    at += length
+                    inside = .afterValue
+                    continue
                 }
                 elementStart = at
                 switch byte {

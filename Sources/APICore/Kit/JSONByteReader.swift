@@ -83,18 +83,9 @@ public struct JSONByteReader {
             at += 1
             skipSpace()
         }
-        guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw Unsupported() }
-        let start = at + 1
-        let scan = try Self.scanString(bytes, from: start)
-        let end = scan.end
-        guard !scan.escaped else { throw Unsupported() }
-        if !scan.ascii, !Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { throw Unsupported() }
-        at = end + 1
-        skipSpace()
-        guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw Unsupported() }
-        at += 1
+        let key = try memberKey()
         atFirstMember = false
-        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        return key
     }
 
     /// At a `{`: reads each member through `member`, given its key's bytes (it must
@@ -225,19 +216,9 @@ public struct JSONByteReader {
         try literal("null")
     }
 
-    /// Skips one value of any kind, checking it as strictly as the rest.
-    @inlinable public mutating func skipValue() throws(Unsupported) {
-        switch try kind() {
-        case .string: try skipString()
-        case .number: try skipNumber()
-        case .null: try literal("null")
-        case .bool: try literal(bytes[at] == UInt8(ascii: "t") ? "true" : "false")
-        case .array: try forEachElement { (reader: inout JSONByteReader) throws(Unsupported) in try reader.skipValue() }
-        case .object:
-            try beginObject()
-            while try nextKey() != nil { try skipValue() }
-        }
-    }
+    /// How many bytes have been read: after a whole value (depth 0 again), its length
+    /// from the start, for a caller that reads a value from the front of more bytes.
+    @inlinable public var offset: Int { at }
 
     /// Nothing but whitespace is left.
     @inlinable public mutating func end() throws(Unsupported) {

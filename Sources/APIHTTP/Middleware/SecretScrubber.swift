@@ -6,6 +6,9 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+#if os(Linux)
+import CCurlShim
+#endif
 import APIBasics
 
 /// Finds a request's secrets in what a server sent, in one pass, and replaces each with `***`.
@@ -103,42 +106,93 @@ public struct SecretScrubber: Sendable {
         return Self.merged(spans)
     }
 
-    /// Every occurrence of `form` in `bytes` (`memchr` for its first byte, then a compare).
+    /// Every occurrence of `form` in `bytes`.
     static func find(_ form: [UInt8], in bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
-        guard let base = bytes.baseAddress, let first = form.first, form.count <= bytes.count else { return [] }
         var found: [Range<Int>] = []
+        forEachOccurrence(of: form, in: bytes) { offset in
+            found.append(offset..<(offset + form.count))
+            return true
+        }
+        return found
+    }
+
+    /// Calls `body` with the offset of each occurrence of `form` in `bytes`, in order,
+    /// until it answers false.
+    private static func forEachOccurrence(
+        of form: [UInt8], in bytes: UnsafeRawBufferPointer, _ body: (Int) -> Bool
+    ) {
+        guard let base = bytes.baseAddress, !form.isEmpty, form.count <= bytes.count else { return }
         form.withUnsafeBytes { needle in
             guard let needle = needle.baseAddress else { return }
             var at = 0
-            let last = bytes.count - form.count
-            while at <= last, let hit = memchr(base + at, Int32(first), last - at + 1) {
+            // `memmem`, not `memchr` for the first byte and a compare: a key's first letter
+            // is in nearly every line of a body, and each hit was a call.
+            while at + form.count <= bytes.count, let hit = search(base + at, bytes.count - at, needle, form.count) {
                 let offset = base.distance(to: UnsafeRawPointer(hit))
                 // Overlapping occurrences too (merged later): where the scan starts must not
                 // change what is found, so that a body scrubbed in chunks reads the same.
-                if memcmp(hit, needle, form.count) == 0 { found.append(offset..<(offset + form.count)) }
+                if !body(offset) { return }
                 at = offset + 1
             }
         }
-        return found
+    }
+
+    private static func search(
+        _ haystack: UnsafeRawPointer, _ length: Int, _ needle: UnsafeRawPointer, _ count: Int
+    ) -> UnsafeRawPointer? {
+        #if os(Linux)
+        apicli_memmem(haystack, length, needle, count)
+        #else
+        UnsafeRawPointer(memmem(haystack, length, needle, count))
+        #endif
     }
 
     /// Ranges of the body around each escape that decodes to a key byte, merged: a match
     /// through that escape starts and ends within ``EscapeDecoder/reach(_:)`` of it.
     func escapeWindows(in bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
-        guard let base = bytes.baseAddress, let longest = decodedForms.first?.count else { return [] }
+        guard let longest = decodedForms.first?.count else { return [] }
         let reach = EscapeDecoder.reach(longest)
         var windows: [Range<Int>] = []
+        forEachKeyEscape(in: bytes) { offset in
+            windows.append(max(0, offset - reach)..<min(bytes.count, offset + reach))
+            return true
+        }
+        return Self.merged(windows)
+    }
+
+    /// Calls `body` with the offset of each `\` or `%` that may decode to a key byte
+    /// (all the `\` first), until it answers false. It reads the bytes after the
+    /// marker only (at most 12), never those before.
+    private func forEachKeyEscape(in bytes: UnsafeRawBufferPointer, _ body: (Int) -> Bool) {
+        guard let base = bytes.baseAddress, !decodedForms.isEmpty else { return }
         for marker in [UInt8(ascii: "\\"), UInt8(ascii: "%")] {
             var at = 0
             while at < bytes.count, let hit = memchr(base + at, Int32(marker), bytes.count - at) {
                 let offset = base.distance(to: UnsafeRawPointer(hit))
-                if EscapeDecoder.mayDecode(at: offset, in: bytes, toOneOf: keyBytes) {
-                    windows.append(max(0, offset - reach)..<min(bytes.count, offset + reach))
-                }
+                if EscapeDecoder.mayDecode(at: offset, in: bytes, toOneOf: keyBytes), !body(offset) { return }
                 at = offset + 1
             }
         }
-        return Self.merged(windows)
+    }
+
+    /// Whether ``matches(in:)`` may find something in `bytes`: some secret occurs in
+    /// them as it stands, or some escape in them may decode to a key byte. False means
+    /// it finds nothing, which ``StreamingScrubber`` learns without copying a chunk.
+    func mayMatch(in bytes: UnsafeRawBufferPointer) -> Bool {
+        var found = false
+        for form in rawForms where !found {
+            Self.forEachOccurrence(of: form, in: bytes) { _ in
+                found = true
+                return false
+            }
+        }
+        if !found {
+            forEachKeyEscape(in: bytes) { _ in
+                found = true
+                return false
+            }
+        }
+        return found
     }
 
     /// A long secret counts anywhere; a short one only as a whole word.

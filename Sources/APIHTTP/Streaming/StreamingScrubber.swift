@@ -23,6 +23,7 @@ struct StreamingScrubber {
 
     /// Takes the next bytes and passes on what is settled; `final` passes on the rest.
     mutating func feed(_ bytes: UnsafeRawBufferPointer, final: Bool, emit: (UnsafeRawBufferPointer) -> Void) {
+        if !final, passedInPlace(bytes, emit: emit) { return }
         kept.append(contentsOf: bytes)
         // Scan once enough is waiting: tiny chunks would each rescan the margin.
         guard final || kept.count - sent >= 2 * margin else { return }
@@ -51,6 +52,32 @@ struct StreamingScrubber {
         let drop = max(0, settled - margin)
         kept.removeFirst(drop)
         self.sent = settled - drop
+    }
+
+    /// The usual chunk, one that leaves nothing to replace: passed on where it lies, with
+    /// only its last bytes kept, instead of being copied into ``kept`` and scanned there.
+    ///
+    /// Nothing is found in `kept` followed by `bytes` when nothing is found in `bytes`
+    /// alone nor in `kept` followed by their first ``margin`` bytes: a secret as it
+    /// stands, or an escape that may decode to a key byte, begun in `kept` ends within
+    /// that many bytes, and one begun in `bytes` is seen in `bytes` (the escape check
+    /// reads forward only). Then the state after is what the copying path leaves: the
+    /// last `2 * margin` bytes, the first half passed on.
+    private mutating func passedInPlace(_ bytes: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void)
+        -> Bool
+    {
+        guard bytes.count >= 2 * margin, !scrubber.mayMatch(in: bytes) else { return false }
+        let joined = kept.count
+        kept.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<margin]))
+        let clear = !kept.withUnsafeBytes { scrubber.mayMatch(in: $0) }
+        kept.removeLast(margin)
+        guard clear else { return false }
+        if sent < joined { kept.withUnsafeBytes { emit(UnsafeRawBufferPointer(rebasing: $0[sent...])) } }
+        emit(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - margin)]))
+        kept.removeAll(keepingCapacity: true)
+        kept.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - 2 * margin)...]))
+        sent = margin
+        return true
     }
 
     private static let mask: [UInt8] = Array("***".utf8)

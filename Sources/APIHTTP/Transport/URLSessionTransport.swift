@@ -46,6 +46,9 @@ public struct URLSessionTransport: ClientTransport {
         self.extraCAFile = extraCAFile
     }
 
+    /// URLSession is part of the system: nothing to load ahead (``CurlTransport/startLoading()``).
+    public static func startLoading() {}
+
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
         let remaining = context.deadline.timeIntervalSinceNow
         guard remaining > 0 else { throw HTTPClientError.timedOut(url: request.redactedURL, after: .zero) }

@@ -40,6 +40,11 @@ struct ProviderCommand<P: Provider>: Sendable {
         if !options.offline { try ClientFactory.checkCAFile(environment.variables) }
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
         let database = try paths.databaseLocation()
+        // A store about to be made holds no cached answer: a request will follow, so libcurl
+        // loads while the store is created (its writes wait on the disk).
+        if !options.offline, environment.transport == nil, !FileManager.default.fileExists(atPath: database) {
+            DefaultTransport.startLoading()
+        }
         let store = try StoreOpener.open(path: database, providers: [provider], intent: .create(folder: !paths.databaseIsNamed))
         let limits = try RateLimitSettings.limits(for: descriptor, variables: environment.variables)
         let client = ClientFactory.client(

@@ -13,10 +13,17 @@
 
 #include <stddef.h>
 #include "apicli_curl_abi.h"
+#include "apicli_bytes.h"
 
 /// Opens libcurl once per process (thread-safe). Returns NULL on success, else a
 /// static message saying what is missing, or that the libcurl found is too old.
 const char *apicli_curl_load(void);
+
+/// Starts opening libcurl (and finding its entry points) on a detached thread of its
+/// own, so that it overlaps work the caller does before its first request; that
+/// request's `apicli_curl_load` then waits for it, or finds it done, and initialises
+/// libcurl. Harmless when called again or after a load.
+void apicli_curl_preload(void);
 
 /// Whether a libcurl of `version_num` (0xXXYYZZ, as `curl_version_info` gives it)
 /// has everything used here. Returns NULL when it does, else a message naming

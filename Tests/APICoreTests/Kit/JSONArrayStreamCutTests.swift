@@ -44,6 +44,39 @@ import Testing
         }
     }
 
+    /// An object read in place (`readObject`) ends where the split would end it, and an
+    /// object the reader refuses, or that the chunk cuts short, is split as before.
+    @Test func objectsReadInPlaceEndWhereTheSplitEndsThemAtEveryCut() throws {
+        let data = Array(Self.document.utf8)
+        let slices = try #require(JSONArraySlices.find(["response", "docs"], in: Data(data)))
+        let expected = slices.elements.map { Array(data[$0]) }
+        var readInPlace = 0
+        for cut in 0...data.count {
+            var stream = JSONArrayStream(path: ["response", "docs"])
+            var elements: [[UInt8]] = []
+            for piece in [data[..<cut], data[cut...]] {
+                try piece.withUnsafeBytes { bytes in
+                    try stream.feed(bytes, readObject: { object in
+                        var reader = JSONByteReader(object)
+                        // Refuses the empty object, so that some objects always take the split path.
+                        guard object.count > 2, (try? reader.skipValue()) != nil else { return nil }
+                        elements.append(Array(object[..<reader.offset]))
+                        readInPlace += 1
+                        return reader.offset
+                    }) { elements.append(Array($0)) }
+                }
+            }
+            #expect(elements == expected, "cut at \(cut)")
+            guard case let .split(envelope, count) = try stream.finish() else {
+                Issue.record("not split when cut at \(cut)")
+                continue
+            }
+            #expect(count == expected.count)
+            #expect(envelope == slices.documentWithoutElements(Data(data)))
+        }
+        #expect(readInPlace > 3 * data.count / 2, "most objects are read in place")
+    }
+
     @Test func anUnterminatedStringInAnElementIsNotSplit() {
         let data = Array(#"{"response":{"docs":[{"a":"never ends \" and on and on]}]}}"#.utf8)
         for cut in [1, 20, 30, 40] {

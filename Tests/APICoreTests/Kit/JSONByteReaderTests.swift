@@ -230,7 +230,7 @@ import Testing
 }
 
 /// A small seeded generator (SplitMix64), so random cases repeat.
-private struct SplitMix {
+struct SplitMix {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }

@@ -1,4 +1,5 @@
 #if os(Linux)
+import CCurlShim
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -48,6 +49,14 @@ public struct CurlTransport: ClientTransport {
         self.userAgent = userAgent
         self.extraCAFile = extraCAFile
         engine = CurlEngine()
+    }
+
+    /// Starts opening libcurl on a thread of its own, for a caller that knows a request
+    /// will follow, so that loading it (~16 M instructions: relocating it and its ~30
+    /// libraries) overlaps what comes before that request: creating a fresh store, whose
+    /// writes wait on the disk. The first request initialises libcurl, as ever.
+    public static func startLoading() {
+        apicli_curl_preload()
     }
 
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
