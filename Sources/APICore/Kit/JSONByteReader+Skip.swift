@@ -71,7 +71,7 @@ extension JSONByteReader {
 
     /// At a member's key (after whitespace): its raw bytes, with the reader past its
     /// colon. A key with escapes is ``Unsupported``, as is one that is not valid UTF-8.
-    @inlinable mutating func memberKey() throws(Unsupported) -> UnsafeRawBufferPointer {
+    @inlinable @inline(__always) mutating func memberKey() throws(Unsupported) -> UnsafeRawBufferPointer {
         skipSpace()
         guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw Unsupported() }
         let start = at + 1

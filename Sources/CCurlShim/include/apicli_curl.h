@@ -13,7 +13,6 @@
 
 #include <stddef.h>
 #include "apicli_curl_abi.h"
-#include "apicli_bytes.h"
 
 /// Opens libcurl once per process (thread-safe). Returns NULL on success, else a
 /// static message saying what is missing, or that the libcurl found is too old.
