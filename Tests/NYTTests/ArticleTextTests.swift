@@ -25,6 +25,19 @@ import Testing
         #expect(text[.multimedia] == multimedia)
     }
 
+    /// What the store keeps of a list is its values joined by line breaks, read straight
+    /// from the buffer: the same bytes as joining the values read back, for any list.
+    @Test(arguments: 0..<samples.count)
+    func aListAsLinesIsItsValuesJoined(_ count: Int) {
+        let values = Self.samples.compactMap { $0 }
+        let keywords = Array(values.shuffled().prefix(count))
+        let multimedia = Array(values.reversed().prefix(values.count - count))
+        let slots = [String?](repeating: "a slot", count: ArticleText.Slot.allCases.count)
+        let text = ArticleText(slots: slots, keywords: keywords, multimedia: multimedia)
+        #expect(Array(text.lines(.keywords).utf8) == Array(keywords.joined(separator: "\n").utf8))
+        #expect(Array(text.lines(.multimedia).utf8) == Array(multimedia.joined(separator: "\n").utf8))
+    }
+
     @Test func aFieldLikeTheOneBeforeItIsReadAsItself() {
         var slots = [String?](repeating: nil, count: ArticleText.Slot.allCases.count)
         slots[ArticleText.Slot.leadParagraph.rawValue] = "The same words."

@@ -27,6 +27,9 @@ public struct Article: Sendable, Hashable {
     /// output reads them all without a walk of the buffer per field.
     var textSlots: [String?] { text.slots }
 
+    /// ``keywords`` or ``multimedia`` as the store keeps them, one value per line.
+    func lines(_ list: ArticleText.List) -> String { text.lines(list) }
+
     public var webURL: String? {
         get { text[.webURL] }
         set { text = text.replacing(.webURL, with: newValue) }

@@ -112,17 +112,7 @@ struct ArticleText: Sendable {
 
     subscript(list: List) -> [String] {
         bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            for _ in Slot.allCases {
-                let length = Self.length(buffer, at: offset)
-                offset += 4
-                if length != Self.absent, length != Self.sameAsPrevious { offset += Int(length) }
-            }
-            if list == .multimedia {
-                let count = Int(Self.length(buffer, at: offset))
-                offset += 4
-                for _ in 0..<count { offset += 4 + Int(Self.length(buffer, at: offset)) }
-            }
+            var offset = Self.start(of: list, in: buffer)
             let count = Int(Self.length(buffer, at: offset))
             offset += 4
             var texts: [String] = []
@@ -135,6 +125,57 @@ struct ArticleText: Sendable {
             }
             return texts
         }
+    }
+
+    /// The list's strings joined by line breaks, copied from the buffer into one string:
+    /// what the store keeps (`SQLValue.lines`), without a `String` per value and a join
+    /// of them (~4.6 M instructions per 1,000 articles stored, of the row's ~11).
+    func lines(_ list: List) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            let start = Self.start(of: list, in: buffer)
+            let count = Int(Self.length(buffer, at: start))
+            var size = max(count - 1, 0)
+            var offset = start + 4
+            for _ in 0..<count {
+                let length = Int(Self.length(buffer, at: offset))
+                size += length
+                offset += 4 + length
+            }
+            return String(unsafeUninitializedCapacity: size) { target in
+                var written = 0
+                offset = start + 4
+                for index in 0..<count {
+                    if index > 0 {
+                        target[written] = UInt8(ascii: "\n")
+                        written += 1
+                    }
+                    let length = Int(Self.length(buffer, at: offset))
+                    offset += 4
+                    if length > 0, let from = buffer.baseAddress, let to = target.baseAddress {
+                        (to + written).initialize(from: from + offset, count: length)
+                    }
+                    written += length
+                    offset += length
+                }
+                return written
+            }
+        }
+    }
+
+    /// Where `list` (its count, then its strings) starts in the buffer, after the slots.
+    private static func start(of list: List, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        var offset = 0
+        for _ in Slot.allCases {
+            let length = Self.length(buffer, at: offset)
+            offset += 4
+            if length != Self.absent, length != Self.sameAsPrevious { offset += Int(length) }
+        }
+        if list == .multimedia {
+            let count = Int(Self.length(buffer, at: offset))
+            offset += 4
+            for _ in 0..<count { offset += 4 + Int(Self.length(buffer, at: offset)) }
+        }
+        return offset
     }
 
     /// Every slot, in ``Slot`` order, read in one pass over the buffer (the

@@ -122,7 +122,8 @@ struct ArticleStore {
             field(.leadParagraph), field(.snippet), field(.byline),
             article.pubDate.map(Timestamp.format).sql, field(.sectionName), field(.subsectionName),
             field(.newsDesk), field(.typeOfMaterial), field(.documentType), article.wordCount.sql,
-            article.printPage.sql, field(.source), .lines(article.keywords), .lines(article.multimedia), fetchedAt,
+            article.printPage.sql, field(.source), .text(article.lines(.keywords)),
+            .text(article.lines(.multimedia)), fetchedAt,
         ]
     }
 }
