@@ -58,7 +58,8 @@ enum ForecastStore {
     }
 
     static let keyColumns = ["city_key", "units", "lang"]
-    static let keyFilter = keyColumns.map { $0 + " = ?" }.joined(separator: " AND ")
+    // `joined(with:)`: both texts are built on every `--offline` start.
+    static let keyFilter = keyColumns.map { $0 + " = ?" }.joined(with: " AND ")
     static let conditionColumns = ["weather_id", "weather_main", "description", "icon"]
 
     static let upsertForecast = SQLStatement.upsert(
@@ -121,7 +122,7 @@ enum ForecastStore {
     /// A forecast's steps in order: `dt`, then ``entryColumns``, then ``conditionColumns``,
     /// as ``entry(_:columns:)`` reads them.
     static let selectEntries =
-        "SELECT " + (["dt"] + entryColumns.names + conditionColumns).joined(separator: ", ")
+        "SELECT " + (["dt"] + entryColumns.names + conditionColumns).joined(with: ", ")
         + " FROM weather_entries WHERE \(keyFilter) ORDER BY position"
 
     /// One row of ``selectEntries``.

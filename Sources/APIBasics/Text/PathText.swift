@@ -8,10 +8,8 @@ public enum PathText {
         let parts = components(path)
         let absolute = path.hasPrefix("/")
         guard parts.count > 1 else { return absolute ? "/" : "" }
-        // An `Array`, not the `ArraySlice` `dropLast()` gives: the slice's `joined` is the
-        // unspecialised `BidirectionalCollection` one, ~0.19 M instructions (its associated
-        // types looked up at run time) on every store open.
-        return (absolute ? "/" : "") + Array(parts.dropLast()).joined(separator: "/")
+        // `joined(with:)`, not `joined(separator:)` (see there), on every store open.
+        return (absolute ? "/" : "") + Array(parts.dropLast()).joined(with: "/")
     }
 
     /// `NSString.lastPathComponent`: `"/a/b/c.json"` → `"c.json"`, `"/a/b/"` → `"b"`, `"/"` → `"/"`.

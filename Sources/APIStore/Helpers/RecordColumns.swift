@@ -52,7 +52,7 @@ public struct RecordColumns<Record> {
     }
 
     /// The column names, in order: for `INSERT` and `SELECT` lists.
-    public var names: [String] { columns.map { $0.name } }
+    @inlinable public var names: [String] { columns.map { $0.name } }
 
     /// The values of `record`'s fields, in the order of ``names``.
     public func values(of record: Record) -> [SQLValue] {

@@ -42,7 +42,8 @@ extension Transaction {
 extension RecordColumns {
     /// Sets every listed field of `record` from the stepped row's values at `offset`,
     /// `offset + 1`, …: ``read(_:at:into:)`` for ``Transaction/forEachRow(_:_:_:)``.
-    public func read(_ row: SteppedRow, at offset: Int, into record: inout Record) {
+    /// Inlinable, so that it is specialised for the provider's record where it is called.
+    @inlinable public func read(_ row: SteppedRow, at offset: Int, into record: inout Record) {
         var index = offset
         for column in columns {
             column.assign(&record, row[index])
