@@ -153,9 +153,6 @@ struct ProviderCommand<P: Provider>: Sendable {
 
     /// Runs the queries at most `parallelism` at a time and returns outcomes in query order.
     private func runAll(_ queries: [P.Query], runner: QueryRunner<P>) async -> [QueryOutcome<P.Response>] {
-        // One query, the usual run, is run in this task: a group and a child task for it
-        // cost a task, a hop to another thread and the group's unspecialised generic code.
-        if queries.count == 1 { return [await runner.run(queries[0])] }
         var outcomes = [QueryOutcome<P.Response>?](repeating: nil, count: queries.count)
         await withTaskGroup(of: (Int, QueryOutcome<P.Response>).self) { group in
             var next = 0
