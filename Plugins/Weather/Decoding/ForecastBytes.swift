@@ -245,8 +245,11 @@ enum ForecastBytes {
         let utf8 = text.utf8
         if let dot = utf8.firstIndex(of: UInt8(ascii: ".")) {
             let fraction = utf8[utf8.index(after: dot)...]
+            // A long decimal whose nearest `Double` is a whole number (`-631541202949943.983`)
+            // is an integer to `JSONDecoder`: deferred to it, as `12.0` is.
             guard fraction.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                fraction.contains(where: { $0 != UInt8(ascii: "0") }), let value = Double(text), value.isFinite
+                fraction.contains(where: { $0 != UInt8(ascii: "0") }), let value = Double(text), value.isFinite,
+                value.rounded(.towardZero) != value
             else { throw Unsupported() }
             return .double(value)
         }
