@@ -60,4 +60,38 @@ struct ForecastByteDecodingTests {
         }
         #expect(readFast > checked / 5, "the byte path read \(readFast) of \(checked)")
     }
+
+    /// Numbers of every length around the short path's 15 digits, with and without a
+    /// sign and a fraction: each read as `JSONDecoder` reads it (to the bit), or deferred.
+    @Test("numbers short and long are read as JSONDecoder reads them")
+    func numbers() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "0.5", "-0.5", "0.000000000000001", "123456789012345", "1234567890123456",
+                     "99999999999999.9", "0.1", "0.2", "0.3", "-273.15", "1013.25", "12.0", "-0.0", "1.5e3", "1E2"]
+        for _ in 0..<2_000 {
+            let digits = Int.random(in: 1...18, using: &generator)
+            var text = String(Int.random(in: 1...9, using: &generator))
+            for _ in 1..<digits { text += String(Int.random(in: 0...9, using: &generator)) }
+            let point = Int.random(in: 0...digits, using: &generator)
+            if point > 0, point < digits {
+                text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+            } else if point == digits {
+                text = "0." + text
+            }
+            texts.append(Bool.random(using: &generator) ? "-" + text : text)
+        }
+        var readFast = 0
+        for text in texts {
+            let body = Data((#"{"list": [{"dt": 1, "main": {"temp": "# + text + "}}]}").utf8)
+            guard let fast = ForecastBytes.read(body) else { continue }
+            readFast += 1
+            let reference = try #require(Self.reference(body), "\(text)")
+            let value = fast.entries.first?.temperature
+            #expect(value == reference.1.first?.temperature, "\(text)")
+            if case let .double(read)? = value, case let .double(expected)? = reference.1.first?.temperature {
+                #expect(read.bitPattern == expected.bitPattern, "\(text)")
+            }
+        }
+        #expect(readFast > texts.count / 2, "read \(readFast) of \(texts.count)")
+    }
 }

@@ -134,6 +134,35 @@ struct RenderingTests {
         #expect(MeasureText.precipitation(rain: .int(0), snow: .double(0.01)) == "rain 0.0 mm, snow <0.1 mm")
         #expect(MeasureText.wind(speed: .double(7.4), direction: nil, units: .imperial) == "7.4 mph")
     }
+
+    /// The text `decimal` wrote by joining its parts, before it wrote digits from the last.
+    static func joinedDecimal(_ value: Double, digits: Int) -> String {
+        var scale: Double = 1
+        for _ in 0..<digits { scale *= 10 }
+        guard abs(value) < 1e15, let scaled = Int64(saturating: value * scale, rounding: .toNearestOrAwayFromZero)
+        else { return "?" }
+        let magnitude = scaled.magnitude
+        let unit = UInt64(scale)
+        let whole = String(magnitude / unit)
+        guard digits > 0 else { return (scaled < 0 ? "-" : "") + whole }
+        let fraction = String(magnitude % unit)
+        return (scaled < 0 ? "-" : "") + whole + "." + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+
+    @Test("decimals are written digit by digit as they were joined")
+    func decimalDigits() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 0.05, -0.05, 0.95, 9.95, -9.96, 100, 1e14, -99_999_999_999_999.9, 0.001]
+        for _ in 0..<3_000 {
+            let magnitude = Double.random(in: 0...1, using: &generator) * [1, 10, 1_000, 1e6, 1e12][Int.random(in: 0...4, using: &generator)]
+            values.append(Bool.random(using: &generator) ? -magnitude : magnitude)
+        }
+        for value in values {
+            for digits in 0...2 {
+                #expect(MeasureText.decimal(value, digits: digits) == Self.joinedDecimal(value, digits: digits), "\(value) \(digits)")
+            }
+        }
+    }
 }
 
 @Suite("Hostile text outside the table")

@@ -37,10 +37,10 @@ public enum PlaceRequest: Sendable, Hashable {
 
     /// Lowercased, runs of spaces as one, no spaces around commas: `  London , GB` → `london,gb`.
     static func normalised(_ text: String) -> String {
-        let words = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return words.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmed(.whitespaces) }
-            .joined(separator: ",")
+        // `joined(with:)`: a stored place's key is made on every `--offline` start (see there).
+        let words = text.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init).joined(with: " ")
+        return words.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed(.whitespaces) }
+            .joined(with: ",")
     }
 }
 

@@ -92,14 +92,16 @@ enum ForecastView {
         var sections: [Table.Section] = []
         for entry in entries {
             let time = LocalTime(unix: entry.time, offset: offset)
-            var row = [time.clock, MeasureText.temperature(entry.temperature, units: units, unicode: unicode)]
+            // Appended to one array made to size: a literal joined to the row grew it twice per step.
+            var row: [String] = []
+            row.reserveCapacity(columns.count)
+            row.append(time.clock)
+            row.append(MeasureText.temperature(entry.temperature, units: units, unicode: unicode))
             if hasFeelsLike { row.append(MeasureText.temperature(entry.feelsLike, units: units, unicode: unicode)) }
-            row += [
-                WeatherSymbols.symbol(forIcon: entry.condition?.icon, unicode: unicode),
-                entry.condition?.description ?? entry.condition?.main ?? "",
-                MeasureText.wind(speed: entry.windSpeed, direction: entry.windDirection, units: units),
-                MeasureText.percent(entry.humidity),
-            ]
+            row.append(WeatherSymbols.symbol(forIcon: entry.condition?.icon, unicode: unicode))
+            row.append(entry.condition?.description ?? entry.condition?.main ?? "")
+            row.append(MeasureText.wind(speed: entry.windSpeed, direction: entry.windDirection, units: units))
+            row.append(MeasureText.percent(entry.humidity))
             if hasChance { row.append(MeasureText.probability(entry.precipitationProbability)) }
             if hasAmount { row.append(MeasureText.precipitation(rain: entry.rain, snow: entry.snow)) }
             let heading = time.weekdayName + " " + time.date

@@ -58,7 +58,8 @@ enum ForecastStore {
     }
 
     static let keyColumns = ["city_key", "units", "lang"]
-    static let keyFilter = keyColumns.map { $0 + " = ?" }.joined(separator: " AND ")
+    // `joined(with:)`: both texts are built on every `--offline` start.
+    static let keyFilter = keyColumns.map { $0 + " = ?" }.joined(with: " AND ")
     static let conditionColumns = ["weather_id", "weather_main", "description", "icon"]
 
     static let upsertForecast = SQLStatement.upsert(
@@ -102,9 +103,13 @@ enum ForecastStore {
         else { return nil }
         var city = City()
         cityColumns.read(row, into: &city)
-        // Built once here, not once per row, and read by position: no column looked up by name.
+        // Built once here, not once per row, and read by position as each row is stepped to:
+        // no column looked up by name, no row collected.
         let columns = entryColumns
-        var entries = try transaction.query(selectEntries, key).compactMap { entry($0, columns: columns) }
+        var entries: [ForecastEntry] = []
+        try transaction.forEachRow(selectEntries, key) { row in
+            if let entry = entry(row, columns: columns) { entries.append(entry) }
+        }
         if let count = query.count, entries.count > count {
             entries.removeLast(entries.count - count)
         }
@@ -117,11 +122,11 @@ enum ForecastStore {
     /// A forecast's steps in order: `dt`, then ``entryColumns``, then ``conditionColumns``,
     /// as ``entry(_:columns:)`` reads them.
     static let selectEntries =
-        "SELECT " + (["dt"] + entryColumns.names + conditionColumns).joined(separator: ", ")
+        "SELECT " + (["dt"] + entryColumns.names + conditionColumns).joined(with: ", ")
         + " FROM weather_entries WHERE \(keyFilter) ORDER BY position"
 
     /// One row of ``selectEntries``.
-    private static func entry(_ row: Row, columns: RecordColumns<ForecastEntry>) -> ForecastEntry? {
+    private static func entry(_ row: SteppedRow, columns: RecordColumns<ForecastEntry>) -> ForecastEntry? {
         guard let time = Int64(sql: row[0]) else { return nil }
         var entry = ForecastEntry(time: time)
         columns.read(row, at: 1, into: &entry)

@@ -8,7 +8,8 @@ public enum PathText {
         let parts = components(path)
         let absolute = path.hasPrefix("/")
         guard parts.count > 1 else { return absolute ? "/" : "" }
-        return (absolute ? "/" : "") + parts.dropLast().joined(separator: "/")
+        // `joined(with:)`, not `joined(separator:)` (see there), on every store open.
+        return (absolute ? "/" : "") + Array(parts.dropLast()).joined(with: "/")
     }
 
     /// `NSString.lastPathComponent`: `"/a/b/c.json"` → `"c.json"`, `"/a/b/"` → `"b"`, `"/"` → `"/"`.

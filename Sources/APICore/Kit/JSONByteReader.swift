@@ -167,6 +167,13 @@ public struct JSONByteReader {
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
     }
 
+    /// At a number: its bytes, checked against JSON's grammar (valid until the body is freed).
+    @inlinable public mutating func numberBytes() throws(Unsupported) -> UnsafeRawBufferPointer {
+        let start = at
+        try skipNumber()
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<at])
+    }
+
     /// At a number: skips it, checked against JSON's grammar.
     @inlinable mutating func skipNumber() throws(Unsupported) {
         guard try kind() == .number else { throw Unsupported() }

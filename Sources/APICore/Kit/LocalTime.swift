@@ -53,12 +53,41 @@ public struct LocalTime: Sendable, Hashable {
     private static let limit: Int64 = 1_000_000_000_000_000
 
     /// `2019-06-02`.
+    ///
+    /// Written digit by digit for years 0–9999, as ``iso8601`` is (joined from padded
+    /// pieces, ~2,500 instructions: a forecast's view writes one per step).
     public var date: String {
-        CivilCalendar.pad(year, 4) + "-" + CivilCalendar.pad(month, 2) + "-" + CivilCalendar.pad(day, 2)
+        guard (0...9999).contains(year) else {
+            return CivilCalendar.pad(year, 4) + "-" + CivilCalendar.pad(month, 2) + "-" + CivilCalendar.pad(day, 2)
+        }
+        return String(unsafeUninitializedCapacity: 10) { text in
+            Self.put(year, 4, into: text, at: 0)
+            text[4] = UInt8(ascii: "-")
+            Self.put(month, 2, into: text, at: 5)
+            text[7] = UInt8(ascii: "-")
+            Self.put(day, 2, into: text, at: 8)
+            return 10
+        }
     }
 
-    /// `09:00`.
-    public var clock: String { CivilCalendar.pad(hour, 2) + ":" + CivilCalendar.pad(minute, 2) }
+    /// `09:00` (the hour and the minute always have two digits).
+    public var clock: String {
+        String(unsafeUninitializedCapacity: 5) { text in
+            Self.put(hour, 2, into: text, at: 0)
+            text[2] = UInt8(ascii: ":")
+            Self.put(minute, 2, into: text, at: 3)
+            return 5
+        }
+    }
+
+    /// Writes the `width` last decimal digits of `value` (≥ 0), zero-padded, at `start`.
+    private static func put(_ value: Int, _ width: Int, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        var value = value
+        for position in stride(from: start + width - 1, through: start, by: -1) {
+            text[position] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+        }
+    }
 
     /// `Sun`.
     public var weekdayName: String { ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday] }
@@ -82,13 +111,7 @@ public struct LocalTime: Sendable, Hashable {
         let magnitude = abs(offset)
         let length = offset == 0 ? 20 : 25
         return String(unsafeUninitializedCapacity: length) { text in
-            func put(_ value: Int, _ width: Int, at start: Int) {
-                var value = value
-                for position in stride(from: start + width - 1, through: start, by: -1) {
-                    text[position] = UInt8(ascii: "0") + UInt8(value % 10)
-                    value /= 10
-                }
-            }
+            func put(_ value: Int, _ width: Int, at start: Int) { Self.put(value, width, into: text, at: start) }
             put(year, 4, at: 0)
             text[4] = UInt8(ascii: "-")
             put(month, 2, at: 5)

@@ -104,7 +104,7 @@ public struct HTTPRequest: Sendable, Hashable {
         var parts = query.isEmpty ? [] : [PercentEncoding.formQuery(query)]
         if let credentialPair { parts.append(credentialPair) }
         guard !parts.isEmpty else { return base + joinedPath }
-        return base + joinedPath + "?" + parts.joined(separator: "&")
+        return base + joinedPath + "?" + parts.joined(with: "&")
     }
 }
 

@@ -1,3 +1,5 @@
+import APIBasics
+
 /// Percent-encoding of query components and of words that fill a path segment.
 ///
 /// Foundation's `URLComponents` leaves `+`, `&`, `=` and `;` alone in query values,
@@ -31,7 +33,7 @@ public enum PercentEncoding {
 
     /// `name=value&name=value`, each side encoded.
     public static func formQuery(_ items: [QueryItem]) -> String {
-        items.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
+        items.map { encode($0.name) + "=" + encode($0.value) }.joined(with: "&")
     }
 
     private static let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"]

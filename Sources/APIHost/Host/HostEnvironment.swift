@@ -96,9 +96,30 @@ final class ProcessVariables: Sendable {
     var all: [String: String] {
         cache.withLock { cached in
             if let cached { return cached }
-            let variables = ProcessInfo.processInfo.environment
+            let variables = Self.read(environ)
             cached = variables
             return variables
         }
+    }
+
+    /// `NAME=value` entries as a dictionary, split at the first `=`; an entry without one is
+    /// skipped, and of a name set twice the first is kept, as `getenv` finds it. Read from
+    /// `environ` by bytes: `ProcessInfo.environment` (and `ProcessInfo.processInfo` itself)
+    /// cost ~0.23 M instructions, 3 % of `weather Paris --offline`.
+    static func read(_ entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String: String] {
+        var variables: [String: String] = [:]
+        guard var entry = entries else { return variables }
+        while let text = entry.pointee {
+            entry += 1
+            let length = strlen(text)
+            text.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+                let bytes = UnsafeBufferPointer(start: start, count: length)
+                guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
+                guard variables[name] == nil else { return }
+                variables[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+            }
+        }
+        return variables
     }
 }

@@ -18,7 +18,7 @@ enum TerminalViewRenderer {
         for note in views.flatMap(\.notes) { notice(TerminalSanitizer.clean(note)) }
         var wroteOne = false
         for view in views {
-            let headerText = view.header.compactMap { line($0, terminal: terminal) }.map { $0 + "\n" }.joined()
+            let headerText = view.header.compactMap { line($0, terminal: terminal) }.map { $0 + "\n" }.joined(with: "")
             let emptyNote = view.table.rows.isEmpty ? view.emptyNote : nil
             // A view with nothing to draw prints nothing, not even the blank line between views.
             if headerText.isEmpty, emptyNote == nil, view.table.rows.isEmpty || view.table.columns.isEmpty { continue }
@@ -46,12 +46,12 @@ enum TerminalViewRenderer {
         case let .title(text):
             return fit(TerminalSanitizer.clean(text), terminal)
         case let .facts(facts):
-            return fit(facts.map { TerminalSanitizer.clean($0) }.joined(separator: separator), terminal)
+            return fit(facts.map { TerminalSanitizer.clean($0) }.joined(with: separator), terminal)
         case let .chart(label, values, notes):
             let sparkline = Sparkline(values)
             guard sparkline.range != nil else { return nil }
             let prefix = TerminalSanitizer.clean(label) + "  "
-            let suffix = notes.map { TerminalSanitizer.clean($0) }.joined(separator: separator)
+            let suffix = notes.map { TerminalSanitizer.clean($0) }.joined(with: separator)
             // The chart gives up width first, so the line fits the terminal with its notes.
             let room = terminal.width - DisplayWidth.of(prefix) - 2 - DisplayWidth.of(suffix)
             let chart = sparkline.text(for: terminal, maxWidth: max(8, room))

@@ -48,7 +48,7 @@ public final class Transaction {
     public var changes: Int { database.changes }
     public var lastInsertRowID: Int64 { database.lastInsertRowID }
 
-    private func checkOpen() throws(StoreError) {
+    func checkOpen() throws(StoreError) {
         guard isOpen else { throw .misuse(reason: "a transaction was used after its body returned") }
     }
 }
