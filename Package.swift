@@ -37,6 +37,9 @@ let strict: [SwiftSetting] = [
     // it and scan every protocol conformance record of the binary for each requirement it names, a
     // fifth of `weather … --offline`'s instructions (BENCHMARKS.md, issue 24, branch su24).
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+    // Each function in a section of its own, so that the release link's symbol order (`releaseLinking`)
+    // can place it: without it a source file's code is one section, moved whole.
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
 ]
 
 let providerNames = providers.map(\.target)
@@ -66,12 +69,21 @@ let sqliteLibrary: String = {
 ///   `DT_RELR`), lld links it with `-z pack-relative-relocs`: ld.so applies 43,000 relocations from a
 ///   9 KB table instead of a 1 MB one. The binary then needs glibc 2.36 where it runs, as it does
 ///   where it was built (`Scripts/install` builds where it installs). Elsewhere the default linker links it.
+/// - With lld, the functions the common commands run come first, in the order `Linking/apicli.order`
+///   lists them (`Benchmarks/order_file.py` writes it from a build), so that a run's code sits in few
+///   pages: `--version` faults in half the code pages, and a large answer keeps 3 MiB less code
+///   resident (BENCHMARKS.md, "The binary's layout", branch ord29). A stale list only costs speed,
+///   so symbols it names that the binary no longer has are skipped without a warning.
 let releaseLinking: [LinkerSetting] = {
     #if os(Linux)
     var flags = ["-Xlinker", "--no-export-dynamic"]
     #if canImport(Glibc)
     if hasPackedRelocations() {
         flags = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] + flags
+        let order = Context.packageDirectory + "/Linking/apicli.order"
+        if FileManager.default.fileExists(atPath: order) {
+            flags += ["-Xlinker", "--symbol-ordering-file=\(order)", "-Xlinker", "--no-warn-symbol-ordering"]
+        }
     }
     #endif
     return [.unsafeFlags(flags, .when(platforms: [.linux], configuration: .release))]
