@@ -36,8 +36,9 @@ struct ArticleStore {
         let values = Self.values(of: article, fetchedAt: fetchedAt.sql)
         try transaction.execute(Self.insertNewArticle, values)
         if transaction.changes == 1 {
-            var indexRow = [SQLValue.integer(transaction.lastInsertRowID)]
+            var indexRow: [SQLValue] = []
             indexRow.reserveCapacity(1 + Self.indexedPositions.count)
+            indexRow.append(.integer(transaction.lastInsertRowID))
             for position in Self.indexedPositions { indexRow.append(values[position]) }
             try transaction.execute(Self.insertIndexRow, indexRow)
             return
