@@ -90,17 +90,32 @@ public enum DisplayWidth {
     /// How many scalars `text` has when every one is a one-column character that never
     /// joins another into one grapheme cluster (printable ASCII, Latin-1 and the Latin
     /// extensions up to U+02FF but the soft hyphen, and the dashes, quotes, bullets and
-    /// ellipsis of U+2010…2027: most headlines); nil otherwise. Counting them is the
-    /// width, without breaking the text into characters.
+    /// ellipsis of U+2010…2027: most headlines; and the symbols ``isNarrowSymbol(_:)`` admits, which a
+    /// forecast's table and sparkline print); nil otherwise. Counting them is the width,
+    /// without breaking the text into characters.
     static func narrowScalarCount(_ text: String) -> Int? {
         var count = 0
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027: count += 1
+            case 0x2200...0x274B where isNarrowSymbol(scalar.value): count += 1
             default: return nil
             }
         }
         return count
+    }
+
+    /// Mathematical operators, box drawing, block elements, geometric shapes, the weather
+    /// symbols of Miscellaneous Symbols and the snowflakes of Dingbats: one column each
+    /// (East Asian Ambiguous or Neutral, no emoji presentation) and never joined to a
+    /// neighbour into one grapheme cluster (every one checked by the tests). The emoji among
+    /// them (◽◾, ☔☕, ♈…♓, ❌ and the rest) and the wide brackets of U+2329/232A lie outside
+    /// these ranges and take the per-character path.
+    static func isNarrowSymbol(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x2200...0x22FF, 0x2500...0x25FC, 0x2600...0x2613, 0x2616...0x2647, 0x2740...0x274B: true
+        default: false
+        }
     }
 
     /// ``truncate(_:toWidth:unicode:)`` for printable ASCII, by bytes: the same cut

@@ -88,7 +88,8 @@ struct DisplayWidthTests {
     @Test("the narrow scalars are measured as the per-character path measures them")
     func narrowScalars() throws {
         let narrow = Array(UInt32(0x20)...0x7E) + Array(UInt32(0xA0)...0xAC) + Array(UInt32(0xAE)...0x2FF)
-            + Array(UInt32(0x2010)...0x2027)
+            + Array(UInt32(0x2010)...0x2027) + (UInt32(0x2200)...0x274B).filter(DisplayWidth.isNarrowSymbol)
+        #expect(narrow.contains(0x2600) && narrow.contains(0x2581) && narrow.contains(0x2744)) // ☀ ▁ ❄
         for value in narrow {
             let scalar = try #require(Unicode.Scalar(value))
             let text = "a" + String(scalar) + String(scalar) + "\u{2019}"
@@ -96,9 +97,12 @@ struct DisplayWidthTests {
             #expect(DisplayWidth.narrowScalarCount(text) == 4)
             #expect(text.reduce(0) { $0 + DisplayWidth.of($1) } == 4, "U+\(String(value, radix: 16))")
         }
-        for other in ["\u{AD}", "e\u{301}", "\u{85}", "\u{2028}", "日", "👍", "\u{200B}"] {
+        for other in ["\u{AD}", "e\u{301}", "\u{85}", "\u{2028}", "日", "👍", "\u{200B}", "☔", "◽", "♈", "❌",
+                      "\u{2329}", "☀\u{FE0F}", "❄\u{FE0F}"] {
             #expect(DisplayWidth.narrowScalarCount("a" + other) == nil)
         }
         #expect(DisplayWidth.of("Obama’s “plan” — at 5 °C") == 24)
+        #expect(DisplayWidth.of("☀☂ ▁▃█ ❄ ≋") == 10)
+        #expect(DisplayWidth.of("☀\u{FE0F}") == 2) // emoji presentation: the per-character path
     }
 }
