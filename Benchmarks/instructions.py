@@ -42,7 +42,8 @@ def main():
                        check=True, stdout=subprocess.DEVNULL)
     port_file = os.path.join(temp, "port")
     server = subprocess.Popen([sys.executable, os.path.join(HERE, "server.py"), "--port-file", port_file, "--log",
-                               os.path.join(temp, "log"), "--lifetime", "3600", "--nyt-body", f"{name}={body}"])
+                               os.path.join(temp, "log"), "--lifetime", "3600", "--forecast-ahead",
+                               "--nyt-body", f"{name}={body}"])
     try:
         for _ in range(100):
             if os.path.exists(port_file) and open(port_file).read():

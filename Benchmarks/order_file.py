@@ -106,7 +106,7 @@ def main():
         bodies.append((f"big{docs}", body))
     port_file = os.path.join(temp, "port")
     server = subprocess.Popen([sys.executable, os.path.join(HERE, "server.py"), "--port-file", port_file,
-                               "--log", os.path.join(temp, "log"), "--lifetime", "3600",
+                               "--log", os.path.join(temp, "log"), "--lifetime", "3600", "--forecast-ahead",
                                *[f"--nyt-body={name}={body}" for name, body in bodies]])
     try:
         for _ in range(100):

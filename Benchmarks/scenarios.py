@@ -69,7 +69,8 @@ class Bench:
         log = os.path.join(self.temp, f"{name}.log")
         connections = os.path.join(self.temp, f"{name}.connections")
         args = [sys.executable, os.path.join(os.path.dirname(__file__), "server.py"), "--port-file", port_file,
-                "--log", log, "--latency-ms", str(latency), "--lifetime", "1200", "--connections-file", connections]
+                "--log", log, "--latency-ms", str(latency), "--lifetime", "1200", "--connections-file", connections,
+                "--forecast-ahead"]
         for key, path in bodies.items():
             args += ["--nyt-body", f"{key}={path}"]
         if tls:

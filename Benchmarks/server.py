@@ -2,9 +2,13 @@
 """Loopback server for the benchmarks and the HTTPS end-to-end test: real fixture bodies on 127.0.0.1 only.
 
     server.py --port-file F --log F [--latency-ms N] [--lifetime S] [--nyt-body NAME=PATH ...]
-              [--tls-cert PEM --tls-key PEM] [--connections-file F]
+              [--tls-cert PEM --tls-key PEM] [--connections-file F] [--forecast-ahead]
 
 - GET /data/2.5/forecast          -> the Strasbourg cnt40 fixture (any city, any coordinates).
+  `--forecast-ahead` moves its times (`dt`, `dt_txt`, sunrise and sunset) on by whole days, so that
+  its first step lies ahead of the server's start: the fixture was recorded in 2018, and
+  `weather … --offline` leaves out the steps already past, so without it a start-up benchmark times
+  a one-line notice instead of the table. Every other byte is the fixture's.
 - GET /geo/1.0/direct             -> a real one-place Geocoding answer (Hemel Hempstead) for any name,
   so a first lookup costs apicli its real two requests.
 - GET /svc/search/v2/articlesearch.json -> the body registered for `q`
@@ -21,7 +25,9 @@ The server picks a free port, writes it to --port-file, and exits by itself afte
 --lifetime seconds or when its parent process goes away.
 """
 import argparse
+import datetime
 import os
+import re
 import ssl
 import sys
 import threading
@@ -47,6 +53,23 @@ def bomb(gib):
     return BOMBS[gib]
 
 
+def moved_ahead(body, now):
+    """`body` with every `dt`, `sunrise` and `sunset` (Unix seconds) and every `dt_txt` (UTC) moved on by
+    the fewest whole days that put its first `dt` after `now`; whole days keep each step's hour of day."""
+    first = int(re.search(rb'"dt":(\d+)', body).group(1))
+    days = max(0, (int(now) - first) // 86400 + 1)
+
+    def seconds(match):
+        return b'"%s":%d' % (match.group(1), int(match.group(2)) + days * 86400)
+
+    def text(match):
+        moved = datetime.datetime.strptime(match.group(1).decode(), "%Y-%m-%d %H:%M:%S") + datetime.timedelta(days)
+        return b'"dt_txt":"%s"' % moved.strftime("%Y-%m-%d %H:%M:%S").encode()
+
+    body = re.sub(rb'"(dt|sunrise|sunset)":(\d+)', seconds, body)
+    return re.sub(rb'"dt_txt":"([^"]+)"', text, body)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port-file", required=True)
@@ -57,10 +80,13 @@ def main():
     parser.add_argument("--tls-cert")
     parser.add_argument("--tls-key")
     parser.add_argument("--connections-file")
+    parser.add_argument("--forecast-ahead", action="store_true")
     args = parser.parse_args()
 
     with open(os.path.join(REAL, "weather", "weather-strasbourg-metric-fr-cnt40.json"), "rb") as f:
         weather = f.read()
+    if args.forecast_ahead:
+        weather = moved_ahead(weather, time.time())
     with open(os.path.join(REAL, "nyt", "nyt-2017-03-wordcount-int-printpage-int.json"), "rb") as f:
         nyt = f.read()
     with open(os.path.join(REAL, "geo", "direct_hemel_hempstead_aahill1.json"), "rb") as f:
