@@ -11,6 +11,8 @@ hit or a short answer. Each row's sides are interleaved in one run (the order al
          - the same Python into apicli's own schema with its FTS5 index (baseline_persist.py);
          - `curl -s URL | jq -c '.response.docs[] | [.headline.main, .pub_date, .web_url]'`;
          and its peak RSS (GNU time, median of 3) against the payload.
+         Also SQLite alone storing the same rows as apicli does (store_variants/harness.c, its own clock
+         around that work only), against the same Python: the floor that the storing thread cannot go under.
   24c.   `apicli --version`, `weather Paris --offline` and a cache hit against
          Benchmarks/hello/plain.swift (print only, -O -static-stdlib). The server moves the forecast's
          times ahead (server.py --forecast-ahead), so --offline prints the cache hit's table, checked
@@ -86,6 +88,27 @@ def _python(bench, server, name, counter, fts):
     return run
 
 
+def _sqlite_alone(bench, server, name):
+    """The SQLite floor: `store_variants/harness.c` (C, the same libsqlite3.a) storing the answer's rows as
+    `ArticleStore` does, rows, FTS5 rows, the answer's rows and the commit, from values already in memory;
+    its own clock around that work only (no process start, no fetch, no decoding, no printing)."""
+    work = os.path.join(bench.temp, f"s24-floor-{name}")
+    os.makedirs(work, exist_ok=True)
+    harness, source = os.path.join(work, "harness"), os.path.join(work, "source.db")
+    subprocess.run(["cc", "-O2", "-o", harness, os.path.join(HERE, "store_variants", "harness.c"),
+                    "-l:libsqlite3.a", "-lm", "-lpthread", "-ldl"], check=True)
+    bench.time_run([bench.apicli, "nyt", name, "--format", "json", "--db", source],
+                   bench.env(f"s24-floor-{name}-env", server=server))
+
+    def run():
+        done = subprocess.run([harness, source, os.path.join(work, "out.db"), "", "", "", "", "", ""],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0 or not done.stdout.startswith("wall "):
+            raise Exception(f"store_variants harness exited {done.returncode}: {done.stderr[-400:]}")
+        return float(done.stdout.split()[1]) / 1000
+    return run
+
+
 def _curl_jq(bench, server, name):
     url = f"{server['url']}/svc/search/v2/articlesearch.json?q={name}&api-key=bench-fake-key"
     return lambda: bench.time_pipeline(["curl", "-s", url],
@@ -100,16 +123,19 @@ def scenario24(self):
     for name, label in (("big8k", "8,000 unique docs"), ("big30mb", "the 30 MiB answer")):
         payload = os.path.getsize(self.s24_bodies[name])
         sides = [_apicli_json(self, server, name, counter, sizes), _python(self, server, name, counter, False),
-                 _python(self, server, name, counter, True), _curl_jq(self, server, name)]
+                 _python(self, server, name, counter, True), _curl_jq(self, server, name),
+                 _sqlite_alone(self, server, name)]
         if self.baseline:  # the same command with another build (--baseline-apicli), same output size
             sides.append(_apicli_json(self, server, name, counter, sizes, binary=self.baseline))
-        a, plain, fts, jq, *old = (statistics.median(s) * 1000 for s in self.interleave(runs, *sides))
+        a, plain, fts, jq, floor, *old = (statistics.median(s) * 1000 for s in self.interleave(runs, *sides))
         head = f"24. {label} ({payload / 1e6:.1f} MB): fetch, decode, store, print JSON"
         yield (f"{head} vs Python json+sqlite3, no FTS", f"{a:.0f} ms", f"{plain:.0f} ms", f"{a / plain:.2f}x",
                "<= 0.4x", "yes" if a <= 0.4 * plain else "NO")
         yield (f"{head} vs Python into apicli's schema with FTS5", f"{a:.0f} ms", f"{fts:.0f} ms",
                f"{a / fts:.2f}x", "(report)", "-")
         yield (f"{head} vs curl | jq, three fields", f"{a:.0f} ms", f"{jq:.0f} ms", f"{a / jq:.2f}x", "(report)", "-")
+        yield (f"24. {label}: SQLite alone storing it as apicli does (C harness) vs Python json+sqlite3, no FTS",
+               f"{floor:.0f} ms", f"{plain:.0f} ms", f"{floor / plain:.2f}x", "(report: the floor)", "-")
         if old:
             yield (f"{head} vs the baseline build", f"{a:.0f} ms", f"{old[0]:.0f} ms", f"{a / old[0]:.2f}x",
                    "(report)", "-")
