@@ -44,6 +44,11 @@ public struct NYTProvider: PagedProvider {
         results.lazy.flatMap(\.articles).map(ArticleJSON.object)
     }
 
+    /// What the host prints: the same objects, written from the packed text (``ArticleJSON/write(_:to:)``).
+    public func jsonObjects(_ results: [SearchPage]) -> (any Sequence<JSONObjectText>)? {
+        ArticleObjects(pages: results)
+    }
+
     public func table(_ results: [SearchPage]) -> Table {
         ArticleTable.table(results.flatMap(\.articles))
     }

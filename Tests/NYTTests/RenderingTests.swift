@@ -80,3 +80,43 @@ struct HeadlineFallbackTests {
         #expect(OutputRenderer.render(provider, [page], as: .table, terminal: Terminal(wide: true)).contains("https://nyt.example/x"))
     }
 }
+
+/// What the host prints (the objects written from the packed text) is byte for byte what
+/// `json(_:)`'s values give, for every real answer, the hostile texts, and fields left out.
+@Suite("NYT's JSON written from the packed text")
+struct PackedJSONTests {
+    let provider = NYTProvider()
+
+    func expectSameOutput(_ pages: [SearchPage]) {
+        for format in [OutputFormat.json, .ndjson] {
+            var values = ""
+            OutputRenderer.writeElements(provider.json(pages), as: format, to: { values += $0 })
+            #expect(provider.jsonObjects(pages) != nil)
+            #expect(OutputRenderer.render(provider, pages, as: format, terminal: .plain) == values, "\(format)")
+        }
+    }
+
+    @Test(arguments: Fixtures.searchFiles)
+    func everyRealAnswer(_ name: String) throws {
+        expectSameOutput([try Fixtures.page(name)])
+    }
+
+    @Test("several pages, one after another")
+    func pages() throws {
+        expectSameOutput(try Fixtures.searchFiles.map(Fixtures.page))
+    }
+
+    @Test("fields absent, empty, repeated (the snippet that is the lead paragraph) and hostile")
+    func everyShapeOfField() {
+        let hostile = "\u{1B}[31m \" \\ \u{00} \u{85} \u{2028} \u{202E} 日本語 👩‍👩‍👧"
+        let articles = [
+            Article(id: "a"),
+            Article(id: "b", webURL: "", headline: hostile, leadParagraph: "same", snippet: "same",
+                    wordCount: 0, multimedia: ["x", hostile]),
+            Article(id: hostile, abstract: hostile, byline: hostile, pubDate: Date(timeIntervalSince1970: 1_500_000_000),
+                    sectionName: "", documentType: hostile, source: hostile,
+                    multimedia: []),
+        ]
+        expectSameOutput([SearchPage(articles: articles)])
+    }
+}

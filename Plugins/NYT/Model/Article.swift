@@ -27,6 +27,12 @@ public struct Article: Sendable, Hashable {
     /// output reads them all without a walk of the buffer per field.
     var textSlots: [String?] { text.slots }
 
+    /// Each text field's UTF-8 bytes, in ``ArticleText/Slot`` order, with no `String` made (see there).
+    func forEachTextSlot(_ body: (ArticleText.Slot, UnsafeBufferPointer<UInt8>?) -> Void) { text.forEachSlot(body) }
+
+    /// The bytes of each of ``keywords`` or ``multimedia``, in order.
+    func forEach(in list: ArticleText.List, _ body: (UnsafeBufferPointer<UInt8>) -> Void) { text.forEach(in: list, body) }
+
     /// ``keywords`` or ``multimedia`` as the store keeps them, one value per line.
     func lines(_ list: ArticleText.List) -> String { text.lines(list) }
 

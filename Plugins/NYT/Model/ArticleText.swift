@@ -201,6 +201,47 @@ struct ArticleText: Sendable {
         }
     }
 
+    /// Every slot's bytes, in ``Slot`` order, read in one pass with no `String` made of
+    /// any: how `--format json` writes an article (``ArticleJSON``). The bytes are those
+    /// of the strings the article was made from, so they are whole UTF-8.
+    func forEachSlot(_ body: (Slot, UnsafeBufferPointer<UInt8>?) -> Void) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            var previous: UnsafeBufferPointer<UInt8>?
+            for slot in Self.slotOrder {
+                let length = Self.length(buffer, at: offset)
+                offset += 4
+                var text: UnsafeBufferPointer<UInt8>?
+                if length == Self.sameAsPrevious {
+                    text = previous
+                } else if length != Self.absent {
+                    text = UnsafeBufferPointer(rebasing: buffer[offset..<offset + Int(length)])
+                    offset += Int(length)
+                }
+                body(slot, text)
+                previous = text
+            }
+        }
+    }
+
+    /// The bytes of each of `list`'s strings, in order.
+    func forEach(in list: List, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = Self.start(of: list, in: buffer)
+            let count = Int(Self.length(buffer, at: offset))
+            offset += 4
+            for _ in 0..<count {
+                let length = Int(Self.length(buffer, at: offset))
+                offset += 4
+                body(UnsafeBufferPointer(rebasing: buffer[offset..<offset + length]))
+                offset += length
+            }
+        }
+    }
+
+    /// ``Slot``'s cases, made once (`allCases` is an array made on each use).
+    private static let slotOrder = Slot.allCases
+
     /// The same fields with `slot` set to `text`.
     func replacing(_ slot: Slot, with text: String?) -> ArticleText {
         var slots = self.slots

@@ -30,4 +30,33 @@ enum ArticleJSON {
         members.append(.init("multimedia", .array(article.multimedia.map(JSONValue.string))))
         return .object(members)
     }
+
+    /// The same object, written member by member from the packed text: no `String` per
+    /// field and no members array (what the host prints; ``object(_:)`` is for `--fields`
+    /// and `--new`, which read values). The slots come in the JSON's order but for
+    /// `pub_date`, after the byline, and `word_count`, before the source.
+    static func write(_ article: Article, to object: inout JSONObjectWriter) {
+        object.member("id", string: article.id)
+        article.forEachTextSlot { slot, text in
+            switch slot {
+            case .webURL: object.member("web_url", utf8: text)
+            case .headline: object.member("headline", utf8: text)
+            case .abstract: object.member("abstract", utf8: text)
+            case .leadParagraph: object.member("lead_paragraph", utf8: text)
+            case .snippet: object.member("snippet", utf8: text)
+            case .byline:
+                object.member("byline", utf8: text)
+                object.member("pub_date", string: article.pubDate.map(Timestamp.format))
+            case .sectionName: object.member("section_name", utf8: text)
+            case .subsectionName: object.member("subsection_name", utf8: text)
+            case .newsDesk: object.member("news_desk", utf8: text)
+            case .typeOfMaterial: object.member("type_of_material", utf8: text)
+            case .documentType:
+                object.member("document_type", utf8: text)
+                object.member("word_count", int: article.wordCount)
+            case .source: object.member("source", utf8: text)
+            }
+        }
+        object.member("multimedia") { each in article.forEach(in: .multimedia, each) }
+    }
 }

@@ -17,30 +17,30 @@ enum JSONStringText {
     }
 
     static func write(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout TextBuffer) {
-        out.append(ascii: UInt8(ascii: "\""))
         let count = bytes.count
+        var index = OutputByteScan.next(in: bytes, from: 0, quotes: true)
+        guard index < count else {
+            out.append(quoted: bytes)  // nothing to escape, nor to step over
+            return
+        }
+        out.append(ascii: UInt8(ascii: "\""))
         var runStart = 0
-        var index = 0
-        while true {
-            index = OutputByteScan.next(in: bytes, from: index, quotes: true)
-            guard index < count else { break }
+        while index < count {
             let byte = bytes[index]
-            if byte >= 0x80 {
-                let length = escapedLength(bytes, at: index)
-                guard length > 0 else {
-                    index = OutputByteScan.afterCharacter(in: bytes, at: index)
-                    continue
-                }
+            if byte < 0x80 {
+                flushRun(bytes, runStart, index, to: &out)
+                asciiEscape(byte, to: &out)
+                index += 1
+                runStart = index
+            } else if case let length = escapedLength(bytes, at: index), length > 0 {
                 flushRun(bytes, runStart, index, to: &out)
                 unicodeEscape(scalarValue(bytes, at: index, length: length), to: &out)
                 index += length
                 runStart = index
-                continue
+            } else {
+                index = OutputByteScan.afterCharacter(in: bytes, at: index)
             }
-            flushRun(bytes, runStart, index, to: &out)
-            asciiEscape(byte, to: &out)
-            index += 1
-            runStart = index
+            index = OutputByteScan.next(in: bytes, from: index, quotes: true)
         }
         flushRun(bytes, runStart, count, to: &out)
         out.append(ascii: UInt8(ascii: "\""))

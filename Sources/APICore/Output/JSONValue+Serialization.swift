@@ -27,28 +27,79 @@ extension JSONValue {
             out.append(ascii: UInt8(ascii: "["))
             var first = true
             for item in items {
-                if !first { out.append(ascii: UInt8(ascii: ",")) }
+                Self.writeSeparator(first: first, pretty: pretty, indentLevel: indentLevel, to: &out)
                 first = false
-                if pretty { Self.newline(indentLevel + 1, to: &out) }
                 item.write(to: &out, pretty: pretty, indentLevel: indentLevel + 1)
             }
-            if pretty { Self.newline(indentLevel, to: &out) }
-            out.append(ascii: UInt8(ascii: "]"))
+            Self.writeEnd(UInt8(ascii: "]"), pretty: pretty, indentLevel: indentLevel, to: &out)
         case let .object(members):
             guard !members.isEmpty else { out.append("{}" as StaticString); return }
             out.append(ascii: UInt8(ascii: "{"))
             var first = true
             for member in members {
-                if !first { out.append(ascii: UInt8(ascii: ",")) }
+                let written: Void? = member.key.utf8.withContiguousStorageIfAvailable {
+                    Self.writeMemberStart(first: first, key: $0, pretty: pretty, indentLevel: indentLevel, to: &out)
+                }
+                if written == nil {
+                    Self.writeSeparator(first: first, pretty: pretty, indentLevel: indentLevel, to: &out)
+                    JSONStringText.write(member.key, to: &out)
+                    Self.writeColon(pretty: pretty, to: &out)
+                }
                 first = false
-                if pretty { Self.newline(indentLevel + 1, to: &out) }
-                JSONStringText.write(member.key, to: &out)
-                out.append(pretty ? ": " as StaticString : ":")
                 member.value.write(to: &out, pretty: pretty, indentLevel: indentLevel + 1)
             }
-            if pretty { Self.newline(indentLevel, to: &out) }
-            out.append(ascii: UInt8(ascii: "}"))
+            Self.writeEnd(UInt8(ascii: "}"), pretty: pretty, indentLevel: indentLevel, to: &out)
         }
+    }
+
+    /// What comes before an element or a member's key in an array or object nested
+    /// `indentLevel` deep: the comma after the one before, and the line and indent when
+    /// pretty. This, ``writeColon`` and ``writeEnd`` are shared with ``JSONObjectWriter``,
+    /// so that an object written member by member has the same bytes.
+    static func writeSeparator(first: Bool, pretty: Bool, indentLevel: Int, to out: inout TextBuffer) {
+        if !first { out.append(ascii: UInt8(ascii: ",")) }
+        if pretty { newline(indentLevel + 1, to: &out) }
+    }
+
+    /// What comes before a member's value: the separator, the key and the colon. A key
+    /// with nothing to escape (every key a provider writes) is written in one piece.
+    static func writeMemberStart(
+        first: Bool, key: UnsafeBufferPointer<UInt8>, pretty: Bool, indentLevel: Int, to out: inout TextBuffer
+    ) {
+        guard let source = key.baseAddress, OutputByteScan.next(in: key, from: 0, quotes: true) == key.count else {
+            writeSeparator(first: first, pretty: pretty, indentLevel: indentLevel, to: &out)
+            JSONStringText.write(utf8: key, to: &out)
+            writeColon(pretty: pretty, to: &out)
+            return
+        }
+        let indent = pretty ? 2 * (indentLevel + 1) : 0
+        let count = (first ? 0 : 1) + (pretty ? 1 + indent : 0) + key.count + (pretty ? 4 : 3)
+        out.append(count: count) { text in
+            var at = 0
+            if !first { text[at] = UInt8(ascii: ","); at += 1 }
+            if pretty {
+                text[at] = UInt8(ascii: "\n")
+                at += 1
+                for _ in 0..<indent { text[at] = UInt8(ascii: " "); at += 1 }
+            }
+            text[at] = UInt8(ascii: "\"")
+            (text + at + 1).update(from: source, count: key.count)
+            at += key.count + 1
+            text[at] = UInt8(ascii: "\"")
+            text[at + 1] = UInt8(ascii: ":")
+            if pretty { text[at + 2] = UInt8(ascii: " ") }
+        }
+    }
+
+    /// Between a member's key and its value.
+    static func writeColon(pretty: Bool, to out: inout TextBuffer) {
+        out.append(pretty ? ": " as StaticString : ":")
+    }
+
+    /// The end (`]` or `}`) of a non-empty array or object nested `indentLevel` deep.
+    static func writeEnd(_ close: UInt8, pretty: Bool, indentLevel: Int, to out: inout TextBuffer) {
+        if pretty { newline(indentLevel, to: &out) }
+        out.append(ascii: close)
     }
 
     /// A line break and the indent of `level` in a pretty document.

@@ -73,7 +73,42 @@ public struct TextBuffer: Sendable {
         let start = used
         storage.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            (base + start).update(repeating: UInt8(ascii: " "), count: count)
+            // An indent is a few bytes: stored one by one, as `memset` costs more to call than that.
+            if count <= 32 {
+                for offset in 0..<count { base[start + offset] = UInt8(ascii: " ") }
+            } else {
+                (base + start).update(repeating: UInt8(ascii: " "), count: count)
+            }
+        }
+        used = end
+    }
+
+    /// `count` bytes written by `fill` from the pointer it is given, with one look at the
+    /// room left: text of a known length made of several parts (a JSON member's start).
+    @inlinable mutating func append(count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
+        let end = used + count
+        if end > storage.count { grow(toHold: end) }
+        let start = used
+        storage.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            fill(base + start)
+        }
+        used = end
+    }
+
+    /// `"`, `bytes` and `"`, with one look at the room left: a JSON string that needs no
+    /// escape (most keys and many values), which took three appends.
+    @inlinable public mutating func append(quoted bytes: UnsafeBufferPointer<UInt8>) {
+        let end = used + bytes.count + 2
+        if end > storage.count { grow(toHold: end) }
+        let start = used
+        storage.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            base[start] = UInt8(ascii: "\"")
+            if let source = bytes.baseAddress, !bytes.isEmpty {
+                (base + start + 1).update(from: source, count: bytes.count)
+            }
+            base[end - 1] = UInt8(ascii: "\"")
         }
         used = end
     }

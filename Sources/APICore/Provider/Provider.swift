@@ -66,6 +66,12 @@ public protocol Provider: Sendable {
     /// as the host writes them: return a lazy sequence for large answers.
     func json(_ results: [Response]) -> any Sequence<JSONValue>
 
+    /// The same elements as objects that write their own members, for answers of many
+    /// items whose text is already UTF-8: the host writes them where ``json(_:)``'s
+    /// would go, and they must give the same bytes. Nil (the default) when ``json(_:)``
+    /// is the only way.
+    func jsonObjects(_ results: [Response]) -> (any Sequence<JSONObjectText>)?
+
     /// The elements `--fields` and `--template` read items from; by default
     /// ``json(_:)``'s. A provider whose JSON shows a selection of each item (a
     /// provider file's columns) gives the items whole, so any key path works.
@@ -116,6 +122,8 @@ extension Provider {
     public var items: ItemShape { .elements }
 
     public func scriptingElements(_ results: [Response]) -> any Sequence<JSONValue> { json(results) }
+
+    public func jsonObjects(_ results: [Response]) -> (any Sequence<JSONObjectText>)? { nil }
 
     public var tableNotes: [TableNote] { [] }
 

@@ -28,7 +28,14 @@ public enum OutputRenderer {
         to out: inout OutputWriter, notice: (String) -> Void = { _ in }
     ) {
         switch format {
-        case .json, .ndjson: writeElements(provider.json(results), as: format, to: &out)
+        case .json, .ndjson:
+            if let objects = provider.jsonObjects(results) {
+                var stream = ElementStream(format: format)
+                for object in objects { stream.write(object, to: &out) }
+                stream.finish(to: &out)
+            } else {
+                writeElements(provider.json(results), as: format, to: &out)
+            }
         case .csv: CSVWriter.write(provider.table(results), to: &out)
         case .table:
             TerminalViewRenderer.render(provider.view(results, on: terminal), terminal: terminal, to: &out, notice: notice)
@@ -66,12 +73,22 @@ public enum OutputRenderer {
         }
 
         mutating func write(_ element: JSONValue, to out: inout OutputWriter) {
+            write(to: &out) { element.write(to: &$0, pretty: $1, indentLevel: $2) }
+        }
+
+        /// An element that writes its own members, in the same place and with the same bytes.
+        mutating func write(_ element: JSONObjectText, to out: inout OutputWriter) {
+            write(to: &out) { element.write(to: &$0, pretty: $1, indentLevel: $2) }
+        }
+
+        /// What comes around an element, and `text` (buffer, pretty, indent level) for the element itself.
+        private mutating func write(to out: inout OutputWriter, _ text: (inout TextBuffer, Bool, Int) -> Void) {
             if format == .ndjson {
-                out.write(element, pretty: false, indentLevel: 0)
+                out.append { text(&$0, false, 0) }
                 out.write(ascii: UInt8(ascii: "\n"))
             } else {
                 out.write(first ? "[\n  " as StaticString : ",\n  ")
-                out.write(element, pretty: true, indentLevel: 1)
+                out.append { text(&$0, true, 1) }
             }
             first = false
             out.pieceDone()

@@ -69,9 +69,9 @@ struct OutputWriter {
         buffer.removeTrailingSpaces(after: start)
     }
 
-    /// `value` as JSON text, as nested `indentLevel` deep when pretty.
-    mutating func write(_ value: JSONValue, pretty: Bool, indentLevel: Int) {
-        value.write(to: &buffer, pretty: pretty, indentLevel: indentLevel)
+    /// Whatever `text` appends to the buffer: a JSON element, as a `JSONValue` or an object that writes itself.
+    mutating func append(_ text: (inout TextBuffer) -> Void) {
+        text(&buffer)
     }
 
     /// Ends one piece of output (an element, a record, a line): hands the buffer on once it is full.
