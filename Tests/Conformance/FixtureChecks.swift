@@ -15,6 +15,7 @@ enum FixtureChecks {
         var failures = RenderChecks.failures(name) { format in
             OutputRenderer.render(provider, [response], as: format, terminal: .plain)
         }
+        failures += objectFailures(of: provider, [response], name)
         // The view fits narrow terminals, as the host promises.
         for width in [40, 60, 72] {
             let text = OutputRenderer.render(provider, [response], as: .table, terminal: Terminal(width: width))
@@ -43,20 +44,35 @@ enum FixtureChecks {
             if before != after {
                 failures.append("\(name): load after persist differs from the decoded answer:\n\(difference(before, after))")
             }
+            failures += objectFailures(of: provider, [loaded], "\(name) (loaded)")
         } catch {
             failures.append("\(name): persist or load failed: \(error)")
         }
         return failures
     }
 
+    /// A provider that writes its own JSON objects (`jsonObjects`) prints what its
+    /// `json(_:)` values give, byte for byte, as JSON and as NDJSON.
+    static func objectFailures<P: Provider>(of provider: P, _ results: [P.Response], _ name: String) -> [String] {
+        guard provider.jsonObjects(results) != nil else { return [] }
+        return [OutputFormat.json, .ndjson].compactMap { format in
+            var values = ""
+            OutputRenderer.writeElements(provider.json(results), as: format, to: { values += $0 })
+            let printed = OutputRenderer.render(provider, results, as: format, terminal: .plain)
+            guard printed != values else { return nil }
+            return "\(name): --format \(format.rawValue): jsonObjects prints other bytes than json(_:):\n"
+                + difference(values, printed, as: ("json(_:)   ", "jsonObjects"))
+        }
+    }
+
     /// The first line that differs, to keep the failure short.
-    static func difference(_ before: String, _ after: String) -> String {
+    static func difference(_ before: String, _ after: String, as names: (String, String) = ("decoded", "loaded ")) -> String {
         let old = before.split(separator: "\n", omittingEmptySubsequences: false)
         let new = after.split(separator: "\n", omittingEmptySubsequences: false)
         for index in 0..<max(old.count, new.count) {
             let left = index < old.count ? String(old[index]) : "<end>"
             let right = index < new.count ? String(new[index]) : "<end>"
-            if left != right { return "  line \(index + 1): decoded \(left)\n  line \(index + 1): loaded  \(right)" }
+            if left != right { return "  line \(index + 1): \(names.0) \(left)\n  line \(index + 1): \(names.1) \(right)" }
         }
         return "  (same lines)"
     }
