@@ -201,7 +201,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "APIBasicsTests", dependencies: ["APIBasics"], swiftSettings: strict),
-        .testTarget(name: "APIStoreTests", dependencies: ["APIStore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "APIStoreTests", dependencies: ["APIStore", "CSQLite", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "APIHTTPTests",
             dependencies: ["APIHTTP", "TestSupport", .target(name: "CCurlShim", condition: .when(platforms: [.linux]))],

@@ -13,4 +13,9 @@ static inline sqlite3_destructor_type csqlite_transient(void) {
 static inline int csqlite_checkpoint_on_close(sqlite3 *db, int on) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on ? 0 : 1, (int *)0);
 }
+// sqlite3_config is variadic too: whether SQLite counts the memory it allocates
+// (SQLITE_CONFIG_MEMSTATUS). It must run before the library initialises.
+static inline int csqlite_count_memory(int on) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}
 #endif

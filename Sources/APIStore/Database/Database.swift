@@ -28,6 +28,7 @@ final class Database {
         if readOnly {
             handle = try ReadOnlyOpening.open(path, threading: SQLITE_OPEN_NOMUTEX)
         } else {
+            SQLiteLibrary.prepare()
             var opened: OpaquePointer?
             let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
             guard code == SQLITE_OK, let opened else {

@@ -45,6 +45,7 @@ enum ReadOnlyOpening {
     }
 
     private static func attempt(_ path: String, flags: Int32, name: String) throws(StoreError) -> OpaquePointer {
+        SQLiteLibrary.prepare()
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {

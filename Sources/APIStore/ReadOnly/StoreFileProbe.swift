@@ -64,6 +64,7 @@ public enum StoreFileProbe {
         var handle: OpaquePointer?
         let name = immutable ? ReadOnlyOpening.immutableURI(path) : path
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+        SQLiteLibrary.prepare()
         defer { sqlite3_close_v2(handle) }
         guard sqlite3_open_v2(name, &handle, flags, nil) == SQLITE_OK, let handle else { return nil }
         var statement: OpaquePointer?
