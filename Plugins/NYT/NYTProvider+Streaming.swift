@@ -10,18 +10,15 @@ import Foundation
 /// (``storeStreamed(_:for:page:in:)``), so a 30 MiB answer's bytes are never held
 /// whole; the page keeps the articles as decoded, which is what a fresh answer prints.
 extension NYTProvider: StreamingBatchProvider {
-    /// Each article comes with its row's values (``ArticleRow``), made while it is decoded.
-    public func bodyDecoder(
-        for query: ArticleQuery, page: Int, fetchedAt: Date
-    ) -> any StreamingBodyDecoder<ArticleRow, SearchPage> {
-        DocStreamDecoder(fetchedAt: fetchedAt.sql)
+    public func bodyDecoder(for query: ArticleQuery, page: Int) -> any StreamingBodyDecoder<Article, SearchPage> {
+        DocStreamDecoder()
     }
 
     /// Upserts the articles in the order they were decoded, as `persistBody` does.
-    public func storeStreamed(_ rows: [ArticleRow], for query: ArticleQuery, page: Int, in context: PersistContext) throws {
+    public func storeStreamed(_ articles: [Article], for query: ArticleQuery, page: Int, in context: PersistContext) throws {
         let store = ArticleStore(context.transaction)
-        for row in rows {
-            try store.upsert(row.article, values: row.values)
+        for article in articles {
+            try store.upsert(article, at: context.fetchedAt)
         }
     }
 }
@@ -45,25 +42,14 @@ struct DocStreamDecoder: StreamingBodyDecoder {
     private var warnings: [String] = []
     private var docs = 0
     private let decoder = JSONDecoder()
-    /// The page's time, the last of each row's values.
-    private let fetchedAt: SQLValue
 
-    init(fetchedAt: SQLValue) {
-        self.fetchedAt = fetchedAt
-    }
-
-    /// `article` for the store, with its row's values.
-    private static func row(_ article: Article, at fetchedAt: SQLValue) -> ArticleRow {
-        ArticleRow(article: article, values: ArticleStore.values(of: article, fetchedAt: fetchedAt))
-    }
-
-    mutating func decode(_ bytes: UnsafeRawBufferPointer, into items: inout [ArticleRow]) throws {
+    mutating func decode(_ bytes: UnsafeRawBufferPointer, into items: inout [Article]) throws {
         do {
             try stream.feed(bytes, readObject: { doc in
                 // The common case: the doc read where it lies, its end found by reading it.
                 guard let (article, length) = Article.read(prefixOf: doc) else { return nil }
                 docs += 1
-                items.append(Self.row(article, at: fetchedAt))
+                items.append(article)
                 articles.append(article)
                 return length
             }) { doc in
@@ -71,7 +57,7 @@ struct DocStreamDecoder: StreamingBodyDecoder {
                 docs += 1
                 switch SearchPage.readDoc(doc, at: index, decoder: decoder) {
                 case let .article(article):
-                    items.append(Self.row(article, at: fetchedAt))
+                    items.append(article)
                     articles.append(article)
                 case let .skipped(warning): warnings.append(warning)
                 case .notJSON: throw Self.unreadable
@@ -82,7 +68,7 @@ struct DocStreamDecoder: StreamingBodyDecoder {
         }
     }
 
-    mutating func finish(into items: inout [ArticleRow], warnings: inout [String]) throws -> StreamedPageEnd<SearchPage> {
+    mutating func finish(into items: inout [Article], warnings: inout [String]) throws -> StreamedPageEnd<SearchPage> {
         let split: JSONArrayStream.Split
         do {
             split = try stream.finish()

@@ -115,14 +115,12 @@ import Testing
     }
 
     /// The host's pipeline for page `page` of `query`: NYT's decoder on a thread of its own, and its store; `stored` sees each batch stored.
-    /// `fetchedAt` is the time the host gives the decoder: the page's `PersistContext`'s.
     func pipeline(
-        _ query: ArticleQuery, page: Int, fetchedAt: Date = fixedNow,
-        stored: @escaping @Sendable (PersistContext) throws -> Void = { _ in }
-    ) -> StreamedPagePipeline<ArticleRow, SearchPage> {
+        _ query: ArticleQuery, page: Int, stored: @escaping @Sendable (PersistContext) throws -> Void = { _ in }
+    ) -> StreamedPagePipeline<Article, SearchPage> {
         let provider = self.provider
         return StreamedPagePipeline(
-            makeDecoder: { provider.bodyDecoder(for: query, page: page, fetchedAt: fetchedAt) },
+            makeDecoder: { DocStreamDecoder() },
             store: {
                 try provider.storeStreamed($0, for: query, page: page, in: $1)
                 try stored($1)
@@ -229,7 +227,7 @@ import Testing
         #expect(throws: brokeOff) {
             try temp.store.write { tx in
                 let chunks = Self.chunks(Array(Self.pieces(large, Self.cuts(large.count, step: 4096)).prefix(20)), failure: brokeOff)
-                let pipeline = pipeline(query, page: 0, fetchedAt: fixedNow.addingTimeInterval(60)) { context in
+                let pipeline = pipeline(query, page: 0) { context in
                     // Docs were stored by now, inside the transaction.
                     let inside = try context.transaction.queryOne("SELECT COUNT(*) FROM nyt_articles WHERE id LIKE 'copy%'")?[0].int ?? 0
                     storedInside.withLock { $0 = max($0, inside) }

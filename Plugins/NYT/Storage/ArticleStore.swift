@@ -33,11 +33,7 @@ struct ArticleStore {
     /// an update that touches no indexed column (so it fires no trigger either);
     /// only when an indexed column changed does the update trigger re-index it.
     func upsert(_ article: Article, at fetchedAt: Date) throws {
-        try upsert(article, values: Self.values(of: article, fetchedAt: fetchedAt.sql))
-    }
-
-    /// The same, with the row's values already made (``values(of:fetchedAt:)``).
-    func upsert(_ article: Article, values: [SQLValue]) throws {
+        let values = Self.values(of: article, fetchedAt: fetchedAt.sql)
         try transaction.execute(Self.insertNewArticle, values)
         if transaction.changes == 1 {
             var indexRow: [SQLValue] = []

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// The work is split in two halves the host runs on two threads at once, because
 /// decoding the bytes and storing the items each take about a third of a large run:
-/// ``bodyDecoder(for:page:fetchedAt:)`` turns the bytes into items and touches no store;
+/// ``bodyDecoder(for:page:)`` turns the bytes into items and touches no store;
 /// ``storeStreamed(_:for:page:in:)`` stores them inside the page's one write
 /// transaction, in the order they were decoded. The host owns both threads and the
 /// bounded queue between them (a full queue holds back the decoder, which holds back
@@ -30,11 +30,8 @@ public protocol StreamingBatchProvider: BatchPersistingProvider {
     /// What a body's bytes decode into and what is stored: one item of a page.
     associatedtype StreamedItem: Sendable
 
-    /// A decoder for page `page` of `query`. It runs on a thread of its own. `fetchedAt`
-    /// is the time the page is stored under (its `PersistContext`'s), so that an item may
-    /// carry what the store writes, made on the decoding thread: the storing thread is the
-    /// longer of the two, and each item's values it does not make shorten it.
-    func bodyDecoder(for query: Query, page: Int, fetchedAt: Date) -> any StreamingBodyDecoder<StreamedItem, Response>
+    /// A decoder for page `page` of `query`. It runs on a thread of its own.
+    func bodyDecoder(for query: Query, page: Int) -> any StreamingBodyDecoder<StreamedItem, Response>
 
     /// Stores `items`, the next ones the decoder gave, inside the page's transaction.
     /// Throws a ``StoreError`` as `persistBody` would.

@@ -33,9 +33,8 @@ struct BatchPlan<Query, Response>: Sendable {
     private static func streamHook<S: StreamingBatchProvider>(_ provider: S) -> Any {
         let hook: @Sendable (S.Query, Int, ChunkQueue, PersistContext, inout [String]) throws -> S.Response = {
             query, page, chunks, context, warnings in
-            let fetchedAt = context.fetchedAt
             let pipeline = StreamedPagePipeline<S.StreamedItem, S.Response>(
-                makeDecoder: { provider.bodyDecoder(for: query, page: page, fetchedAt: fetchedAt) },
+                makeDecoder: { provider.bodyDecoder(for: query, page: page) },
                 store: { try provider.storeStreamed($0, for: query, page: page, in: $1) },
                 storeWhole: { try provider.persistBody($0, for: query, page: page, in: $1, warnings: &$2) })
             return try pipeline.run(chunks, in: context, warnings: &warnings)
