@@ -54,6 +54,7 @@ struct StreamedAnswerHostTests {
         defer { server.stop() }
         let host = try Self.host(server)
         let words = ["nyt", "election", "--format", "ndjson", "--verbose"]
+        let started = Date()
         let streamed = await host.run(words, setting: [:], realTransport: true)
         #expect(streamed.code == .success, "\(streamed.stderr)")
         // The page's write began while the body was still arriving: before the exchange's trace line.
@@ -61,6 +62,13 @@ struct StreamedAnswerHostTests {
         let got = try #require(streamed.stderr.range(of: "-> 200, \(body.count) B"))
         #expect(began.lowerBound < got.lowerBound, "\(streamed.stderr)")
         #expect(streamed.stdout.split(separator: "\n").count == 1000)
+        // Every article carries the time the host stored the page under:
+        // one time for every article, taken during the run, no later than the answer's.
+        let times = try host.rows(
+            "SELECT DISTINCT a.fetched_at, q.fetched_at FROM nyt_articles a, nyt_queries q WHERE q.q = 'election'")
+        #expect(times.count == 1, "\(times)")
+        let (article, answer) = (times.first?[0].double ?? 0, times.first?[1].double ?? 0)
+        #expect(article >= started.timeIntervalSince1970 && article <= answer, "\(times), run from \(started)")
         // The same answer from the cache (it is within the cache's limit), stored already: read whole.
         let whole = await host.run(words, setting: [:], realTransport: true)
         #expect(whole.code == .success, "\(whole.stderr)")
