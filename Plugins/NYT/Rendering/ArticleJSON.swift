@@ -38,25 +38,28 @@ enum ArticleJSON {
     static func write(_ article: Article, to object: inout JSONObjectWriter) {
         object.member("id", string: article.id)
         article.forEachTextSlot { slot, text in
-            switch slot {
-            case .webURL: object.member("web_url", utf8: text)
-            case .headline: object.member("headline", utf8: text)
-            case .abstract: object.member("abstract", utf8: text)
-            case .leadParagraph: object.member("lead_paragraph", utf8: text)
-            case .snippet: object.member("snippet", utf8: text)
-            case .byline:
-                object.member("byline", utf8: text)
-                object.member("pub_date", string: article.pubDate.map(Timestamp.format))
-            case .sectionName: object.member("section_name", utf8: text)
-            case .subsectionName: object.member("subsection_name", utf8: text)
-            case .newsDesk: object.member("news_desk", utf8: text)
-            case .typeOfMaterial: object.member("type_of_material", utf8: text)
-            case .documentType:
-                object.member("document_type", utf8: text)
-                object.member("word_count", int: article.wordCount)
-            case .source: object.member("source", utf8: text)
-            }
+            object.member(key(slot), utf8: text)
+            if slot == .byline { object.member("pub_date", string: article.pubDate.map(Timestamp.format)) }
+            if slot == .documentType { object.member("word_count", int: article.wordCount) }
         }
         object.member("multimedia") { each in article.forEach(in: .multimedia, each) }
+    }
+
+    /// The member a text slot is written as.
+    private static func key(_ slot: ArticleText.Slot) -> StaticString {
+        switch slot {
+        case .webURL: "web_url"
+        case .headline: "headline"
+        case .abstract: "abstract"
+        case .leadParagraph: "lead_paragraph"
+        case .snippet: "snippet"
+        case .byline: "byline"
+        case .sectionName: "section_name"
+        case .subsectionName: "subsection_name"
+        case .newsDesk: "news_desk"
+        case .typeOfMaterial: "type_of_material"
+        case .documentType: "document_type"
+        case .source: "source"
+        }
     }
 }
