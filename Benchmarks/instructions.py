@@ -19,9 +19,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from loopback import environment, start_server  # noqa: E402
 
 
 def main():
@@ -40,16 +41,8 @@ def main():
     if not os.path.exists(body):
         subprocess.run([sys.executable, os.path.join(HERE, "make_nyt_body.py"), "--docs", str(args.docs), body],
                        check=True, stdout=subprocess.DEVNULL)
-    port_file = os.path.join(temp, "port")
-    server = subprocess.Popen([sys.executable, os.path.join(HERE, "server.py"), "--port-file", port_file, "--log",
-                               os.path.join(temp, "log"), "--lifetime", "3600", "--forecast-ahead",
-                               "--nyt-body", f"{name}={body}"])
+    server, url, _ = start_server(temp, [(name, body)])
     try:
-        for _ in range(100):
-            if os.path.exists(port_file) and open(port_file).read():
-                break
-            time.sleep(0.05)
-        url = f"http://127.0.0.1:{open(port_file).read().strip()}"
         rows = []
         for index, build in enumerate(args.builds):
             copy = os.path.join(temp, f"apicli-{index}")
@@ -64,14 +57,9 @@ def main():
                     ("weather Paris --offline", ["weather", "Paris", "--offline"], ["weather", "Paris"]),
                     ("weather Paris (cache hit)", ["weather", "Paris"], ["weather", "Paris"])):
                 home = os.path.join(temp, f"h{index}-{len(counts)}")
-                env = {"PATH": os.environ["PATH"], "HOME": home, "LANG": "C.UTF-8",
-                       "XDG_DATA_HOME": os.path.join(home, "data"), "XDG_CONFIG_HOME": os.path.join(home, "config"),
-                       "XDG_CACHE_HOME": os.path.join(home, "cache"), "NYT_API_KEY": "bench-fake-key",
-                       "OPENWEATHER_API_KEY": "bench-fake-key", "APICLI_NYT_BASE_URL": url,
-                       "APICLI_WEATHER_BASE_URL": url, "APICLI_MAX_BODY_MB": "64"}
+                # The named store's folder is made with the environment (apicli makes only the default folder).
+                env = environment(home, url, {"APICLI_MAX_BODY_MB": "64"})
                 db = os.path.join(home, "store.db")
-                # A named store's folder must exist (apicli makes only the default folder).
-                os.makedirs(home, exist_ok=True)
                 if setup:
                     subprocess.run([copy, *setup, "--db", db], env=env, check=True, stdout=subprocess.DEVNULL)
                 out = os.path.join(keep, f"{index}.{len(counts)}.out")

@@ -31,9 +31,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from loopback import environment, start_server  # noqa: E402
 ROOT = os.path.dirname(HERE)
 
 
@@ -104,23 +105,10 @@ def main():
             subprocess.run([sys.executable, os.path.join(HERE, "make_nyt_body.py"), "--docs", str(docs), body],
                            check=True, stdout=subprocess.DEVNULL)
         bodies.append((f"big{docs}", body))
-    port_file = os.path.join(temp, "port")
-    server = subprocess.Popen([sys.executable, os.path.join(HERE, "server.py"), "--port-file", port_file,
-                               "--log", os.path.join(temp, "log"), "--lifetime", "3600", "--forecast-ahead",
-                               *[f"--nyt-body={name}={body}" for name, body in bodies]])
+    server, url, _ = start_server(temp, bodies)
     try:
-        for _ in range(100):
-            if os.path.exists(port_file) and open(port_file).read():
-                break
-            time.sleep(0.05)
-        url = f"http://127.0.0.1:{open(port_file).read().strip()}"
         home = os.path.join(temp, "home")
-        os.makedirs(home)
-        env = {"PATH": os.environ["PATH"], "HOME": home, "LANG": "C.UTF-8",
-               "XDG_DATA_HOME": os.path.join(home, "data"), "XDG_CONFIG_HOME": os.path.join(home, "config"),
-               "XDG_CACHE_HOME": os.path.join(home, "cache"), "NYT_API_KEY": "bench-fake-key",
-               "OPENWEATHER_API_KEY": "bench-fake-key", "APICLI_NYT_BASE_URL": url,
-               "APICLI_WEATHER_BASE_URL": url, "APICLI_MAX_BODY_MB": "64"}
+        env = environment(home, url, {"APICLI_MAX_BODY_MB": "64"})
         weather_db = os.path.join(home, "weather.db")
         commands = [("--version", ["--version"]), ("--help", ["--help"]),
                     ("weather Paris (fresh)", ["weather", "Paris", "--db", weather_db]),

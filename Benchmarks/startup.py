@@ -31,6 +31,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from loopback import environment, start_server  # noqa: E402
 
 
 def run(argv, env):
@@ -54,30 +56,9 @@ def hello_world(work):
     return path
 
 
-def start_server(work):
-    port_file, log = os.path.join(work, "port"), os.path.join(work, "log")
-    server = subprocess.Popen([sys.executable, os.path.join(HERE, "server.py"), "--port-file", port_file,
-                               "--log", log, "--lifetime", "3600", "--forecast-ahead"])
-    for _ in range(200):
-        if os.path.exists(port_file) and open(port_file).read().strip():
-            return server, f"http://127.0.0.1:{open(port_file).read().strip()}", log
-        time.sleep(0.05)
-    server.terminate()
-    raise SystemExit("server.py did not start")
-
-
 def requests(log):
     with open(log) as lines:
         return sum(1 for _ in lines)
-
-
-def environment(home, url):
-    for sub in ("data", "config", "cache"):
-        os.makedirs(os.path.join(home, sub), exist_ok=True)
-    return {"PATH": os.environ["PATH"], "HOME": home, "LANG": "C.UTF-8",
-            "XDG_DATA_HOME": os.path.join(home, "data"), "XDG_CONFIG_HOME": os.path.join(home, "config"),
-            "XDG_CACHE_HOME": os.path.join(home, "cache"), "OPENWEATHER_API_KEY": "bench-fake-key",
-            "NYT_API_KEY": "bench-fake-key", "APICLI_WEATHER_BASE_URL": url, "APICLI_NYT_BASE_URL": url}
 
 
 def main():

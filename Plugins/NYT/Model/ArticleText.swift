@@ -111,20 +111,9 @@ struct ArticleText: Sendable {
     }
 
     subscript(list: List) -> [String] {
-        bytes.withUnsafeBufferPointer { buffer in
-            var offset = Self.start(of: list, in: buffer)
-            let count = Int(Self.length(buffer, at: offset))
-            offset += 4
-            var texts: [String] = []
-            texts.reserveCapacity(count)
-            for _ in 0..<count {
-                let length = Int(Self.length(buffer, at: offset))
-                offset += 4
-                texts.append(Self.string(buffer, offset..<offset + length))
-                offset += length
-            }
-            return texts
-        }
+        var texts: [String] = []
+        forEach(in: list) { texts.append(String(decoding: $0, as: UTF8.self)) }
+        return texts
     }
 
     /// The list's strings joined by line breaks, copied from the buffer into one string:

@@ -37,14 +37,7 @@ extension JSONValue {
             out.append(ascii: UInt8(ascii: "{"))
             var first = true
             for member in members {
-                let written: Void? = member.key.utf8.withContiguousStorageIfAvailable {
-                    Self.writeMemberStart(first: first, key: $0, pretty: pretty, indentLevel: indentLevel, to: &out)
-                }
-                if written == nil {
-                    Self.writeSeparator(first: first, pretty: pretty, indentLevel: indentLevel, to: &out)
-                    JSONStringText.write(member.key, to: &out)
-                    Self.writeColon(pretty: pretty, to: &out)
-                }
+                Self.writeMemberStart(first: first, key: member.key, pretty: pretty, indentLevel: indentLevel, to: &out)
                 first = false
                 member.value.write(to: &out, pretty: pretty, indentLevel: indentLevel + 1)
             }
@@ -59,6 +52,16 @@ extension JSONValue {
     static func writeSeparator(first: Bool, pretty: Bool, indentLevel: Int, to out: inout TextBuffer) {
         if !first { out.append(ascii: UInt8(ascii: ",")) }
         if pretty { newline(indentLevel + 1, to: &out) }
+    }
+
+    /// The same for a `String` key, read in place when it is native (no copy to make it contiguous).
+    static func writeMemberStart(first: Bool, key: String, pretty: Bool, indentLevel: Int, to out: inout TextBuffer) {
+        let written: Void? = key.utf8.withContiguousStorageIfAvailable {
+            writeMemberStart(first: first, key: $0, pretty: pretty, indentLevel: indentLevel, to: &out)
+        }
+        guard written == nil else { return }
+        var key = key
+        key.withUTF8 { writeMemberStart(first: first, key: $0, pretty: pretty, indentLevel: indentLevel, to: &out) }
     }
 
     /// What comes before a member's value: the separator, the key and the colon. A key

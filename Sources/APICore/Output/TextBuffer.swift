@@ -99,18 +99,11 @@ public struct TextBuffer: Sendable {
     /// `"`, `bytes` and `"`, with one look at the room left: a JSON string that needs no
     /// escape (most keys and many values), which took three appends.
     @inlinable public mutating func append(quoted bytes: UnsafeBufferPointer<UInt8>) {
-        let end = used + bytes.count + 2
-        if end > storage.count { grow(toHold: end) }
-        let start = used
-        storage.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            base[start] = UInt8(ascii: "\"")
-            if let source = bytes.baseAddress, !bytes.isEmpty {
-                (base + start + 1).update(from: source, count: bytes.count)
-            }
-            base[end - 1] = UInt8(ascii: "\"")
+        append(count: bytes.count + 2) { text in
+            text[0] = UInt8(ascii: "\"")
+            if let source = bytes.baseAddress, !bytes.isEmpty { (text + 1).update(from: source, count: bytes.count) }
+            text[bytes.count + 1] = UInt8(ascii: "\"")
         }
-        used = end
     }
 
     /// At least twice the room, so that appends stay amortised constant time, but
