@@ -35,7 +35,8 @@ extension NYTProvider {
 
     /// The pages' articles in order, each article once; `hits` and `offset` from the first page.
     public func merge(_ pages: [SearchPage]) -> SearchPage {
-        guard var merged = pages.first else { return SearchPage() }
+        // One page is its own answer: no set of its ids (8,000 strings hashed for nothing).
+        guard var merged = pages.first, pages.count > 1 else { return pages.first ?? SearchPage() }
         var seen = Set(merged.articleIDs)
         for page in pages.dropFirst() {
             merged.articles.append(contentsOf: page.articles.filter { seen.insert($0.id).inserted })

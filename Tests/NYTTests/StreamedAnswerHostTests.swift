@@ -61,6 +61,10 @@ struct StreamedAnswerHostTests {
         let began = try #require(streamed.stderr.range(of: "store: write began for \"election\" (page 1, in batches)"))
         let got = try #require(streamed.stderr.range(of: "-> 200, \(body.count) B"))
         #expect(began.lowerBound < got.lowerBound, "\(streamed.stderr)")
+        // Printed as decoded, while the page was stored: before the answer's own transaction.
+        let printing = try #require(streamed.stderr.range(of: "output: printing the answer as decoded, while its page is stored"))
+        let committed = try #require(streamed.stderr.range(of: "store: committed \"election\""))
+        #expect(printing.lowerBound < committed.lowerBound, "\(streamed.stderr)")
         #expect(streamed.stdout.split(separator: "\n").count == 1000)
         // Every article carries the time the host stored the page under:
         // one time for every article, taken during the run, no later than the answer's.
@@ -76,6 +80,35 @@ struct StreamedAnswerHostTests {
         #expect(whole.stdout == streamed.stdout)
         #expect(try host.count("nyt_articles") == 1000)
         #expect(server.requests.count == 1)
+    }
+
+    /// A deferred foreign key that every new article breaks: SQLite refuses the page at its
+    /// commit, which comes after the decoder ended, so always after the answer was printed.
+    @Test("printed before its page is stored, an answer whose commit fails is shown, then the failure")
+    func answerPrintedBeforeAFailedCommit() async throws {
+        let body = try Self.largeBody(docs: 1000)
+        let server = try LoopbackServer(routes: [NYTHost.searchPath: [.json(try NYTHost.page()), .json(body)]])
+        defer { server.stop() }
+        let host = try Self.host(server)
+        let first = await host.run(["nyt", "election", "--format", "ndjson"], setting: [:], realTransport: true)
+        #expect(first.code == .success, "\(first.stderr)")
+        try Store(path: host.storePath).write { tx in
+            try tx.execute("CREATE TABLE test_parent (id INTEGER PRIMARY KEY)")
+            try tx.execute(
+                "CREATE TABLE test_child (parent INTEGER REFERENCES test_parent (id) DEFERRABLE INITIALLY DEFERRED)")
+            try tx.execute(
+                "CREATE TRIGGER test_refused_at_commit AFTER INSERT ON nyt_articles BEGIN INSERT INTO test_child VALUES (1); END")
+        }
+        let tables = ["nyt_articles", "nyt_queries", "nyt_query_results"]
+        let before = try host.snapshot(tables)
+        let refused = await host.run(
+            ["nyt", "election", "--format", "ndjson", "--refresh", "--verbose"], setting: [:], realTransport: true)
+        #expect(refused.stderr.contains("output: printing the answer as decoded"), "\(refused.stderr)")
+        #expect(refused.stdout.split(separator: "\n").count == 1000)
+        let lastLine = refused.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(lastLine.hasPrefix("apicli: error: could not store the results"), "\(refused.stderr)")
+        #expect(refused.code != .success)
+        #expect(try host.snapshot(tables) == before)
     }
 
     @Test("one that breaks off part way changes nothing stored, and the stored answer is shown")

@@ -50,13 +50,12 @@ struct ProviderCommand<P: Provider>: Sendable {
         let client = ClientFactory.client(
             for: descriptor, limits: limits, store: store, environment: environment, options: options)
         let unicode = TerminalSize.isUnicodeLocale(environment.variables)
-        let progress = ProgressIndicator(
-            console: environment.console,
-            enabled: ProgressIndicator.isAllowed(stderrIsTerminal: environment.stderrIsTerminal, quiet: options.quiet, variables: environment.variables),
-            unicode: unicode)
+        let drawsProgress = ProgressIndicator.isAllowed(
+            stderrIsTerminal: environment.stderrIsTerminal, quiet: options.quiet, variables: environment.variables)
+        let progress = ProgressIndicator(console: environment.console, enabled: drawsProgress, unicode: unicode)
         let capabilities = Capabilities(provider)
         let paging = capabilities.paging
-        let runner = QueryRunner(
+        var runner = QueryRunner(
             provider: provider, client: client, store: store, baseURL: baseURL, credential: credential,
             options: options, time: environment.time, progress: progress, paging: paging,
             lookups: capabilities.lookups, batching: capabilities.batching, trace: writeTrace)
@@ -74,6 +73,22 @@ struct ProviderCommand<P: Provider>: Sendable {
             messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.target)'")
         }
         let seen = script.onlyNew ? try ItemOutput.storedKeys(of: provider, shape: view.shape, for: queries, in: store) : nil
+        // One fresh answer that streams is printed as soon as it is decoded, while the store
+        // finishes it (``EarlyOutput``): not with several queries (printed in order, after all),
+        // nor while a progress line is drawn on the terminal.
+        var output: ItemOutput<P>?
+        var early: EarlyOutput<P.Response>?
+        if !options.offline, queries.count == 1, !script.fieldsHelp, !drawsProgress, capabilities.batching?.streamPage != nil {
+            let made = itemOutput(script: script, format: format, shape: view.shape, unicode: unicode)
+            let console = environment.console
+            output = made
+            early = EarlyOutput(trace: writeTrace) { response in
+                try OutputWriter.writing(to: console) { out in
+                    try made.write([response], seen: seen, to: &out, notice: { messages.notice($0) })
+                }
+            }
+            runner.early = early
+        }
         // A loop, not `reduce`, and closures, not key paths, below: this type is generic over the
         // provider and not specialised, so each generic call or key path looks its types up at run
         // time (~0.1-0.2 M instructions apiece, a tenth of `weather Paris --offline` in all).
@@ -87,6 +102,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         progress.start("fetching from \(descriptor.displayName)", total: requests)
         let outcomes = await runAll(queries, runner: runner)
         progress.finish()
+        let printedEarly = early?.finish()
         // A server may quote the key back in an error body; it never reaches the terminal.
         let redact = { (text: String) in
             credential.map { text.replacingAll($0.value, with: "***") } ?? text
@@ -102,18 +118,16 @@ struct ProviderCommand<P: Provider>: Sendable {
             if let response = outcome.response { responses.append(response) }
         }
         var printed = 0
-        if !responses.isEmpty {
-            let terminal = Terminal(
-                width: TerminalSize.columns(variables: environment.variables, isTerminal: environment.stdoutIsTerminal),
-                color: options.useColor(isTerminal: environment.stdoutIsTerminal, variables: environment.variables),
-                unicode: unicode,
-                wide: options.wide)
+        if let printedEarly {
+            // The answer is on stdout already; what the run says of it follows.
+            printed = try printedEarly.get()
+        } else if !responses.isEmpty {
             let console = environment.console
             if script.fieldsHelp {
                 console.out(FieldHelp.text(FieldHelp.observed(Array(ItemReader(shape: view.shape).items(in: provider.scriptingElements(responses))))))
                 return worstCode(outcomes, messages: messages, redact: redact)
             }
-            let output = ItemOutput(provider: provider, script: script, format: format, terminal: terminal, shape: view.shape)
+            let output = output ?? itemOutput(script: script, format: format, shape: view.shape, unicode: unicode)
             printed = try OutputWriter.writing(to: console) { out in
                 try output.write(responses, seen: seen, to: &out, notice: { messages.notice($0) })
             }
@@ -124,6 +138,16 @@ struct ProviderCommand<P: Provider>: Sendable {
             return .empty
         }
         return worst
+    }
+
+    /// How the results are printed: the format, and the terminal stdout is, if it is one.
+    private func itemOutput(script: ScriptOptions, format: OutputFormat, shape: ItemShape, unicode: Bool) -> ItemOutput<P> {
+        let terminal = Terminal(
+            width: TerminalSize.columns(variables: environment.variables, isTerminal: environment.stdoutIsTerminal),
+            color: options.useColor(isTerminal: environment.stdoutIsTerminal, variables: environment.variables),
+            unicode: unicode,
+            wide: options.wide)
+        return ItemOutput(provider: provider, script: script, format: format, terminal: terminal, shape: shape)
     }
 
     /// Prints each failure, last, where a terminal user sees them after the results

@@ -12,10 +12,11 @@ extension QueryRunner {
     /// bodies as they arrive, with a ``StreamedPage`` as the body's sink. A streamed
     /// body's outcome is returned beside the response; one the page only collected
     /// (small enough to hold) is put back in the response, to be read as before.
+    /// `early`: where the page is printed as soon as it is decoded, if it streams.
     func send(
-        _ endpoint: Endpoint, page: Int, of query: P.Query, batches: BatchedPages
+        _ endpoint: Endpoint, page: Int, of query: P.Query, batches: BatchedPages, early: EarlyOutput<P.Response>?
     ) async throws -> (HTTPResponse, StreamedPage<P.Response>.Outcome?) {
-        let streamed = batches.plan.flatMap { streamedPage(page, of: query, plan: $0) }
+        let streamed = batches.plan.flatMap { streamedPage(page, of: query, plan: $0, early: early) }
         var response: HTTPResponse
         do {
             response = try await send(endpoint, patient: page > 0, sink: streamed) {
@@ -38,7 +39,7 @@ extension QueryRunner {
 
     /// The sink for page `page`, or nil when the provider reads whole bodies only.
     private func streamedPage(
-        _ page: Int, of query: P.Query, plan: BatchPlan<P.Query, P.Response>
+        _ page: Int, of query: P.Query, plan: BatchPlan<P.Query, P.Response>, early: EarlyOutput<P.Response>?
     ) -> StreamedPage<P.Response>? {
         guard let streamPage = plan.streamPage else { return nil }
         let store = self.store
@@ -50,7 +51,7 @@ extension QueryRunner {
                 try store.write { tx in
                     trace?("store: write began for \(label) (page \(page + 1), in batches)")
                     var warnings: [String] = []
-                    let light = try streamPage(query, page, queue, PersistContext(tx, fetchedAt: time.now()), &warnings)
+                    let light = try streamPage(query, page, queue, PersistContext(tx, fetchedAt: time.now()), early, &warnings)
                     return (light, warnings)
                 }
             }

@@ -28,6 +28,9 @@ struct QueryRunner<P: Provider>: Sendable {
     /// (holding the write lock) and when it committed, so a trace, and the kill
     /// test, can tell a run stopped inside its write from one stopped before it.
     var trace: (@Sendable (String) -> Void)? = nil
+    /// Where a fresh answer of one streamed page is printed as soon as it is decoded
+    /// (``EarlyOutput``); the command makes one only when that prints what it would.
+    var early: EarlyOutput<P.Response>? = nil
 
     var name: String { provider.descriptor.displayName }
 
@@ -53,7 +56,9 @@ struct QueryRunner<P: Provider>: Sendable {
         pageLoop: for page in 0..<count {
             fetched.append(endpoint)
             do {
-                let (response, streamed) = try await send(endpoint, page: page, of: query, batches: batches)
+                // Printed early only when this page is the whole answer and nothing was to be said before it.
+                let printing = count == 1 && warnings.isEmpty ? early : nil
+                let (response, streamed) = try await send(endpoint, page: page, of: query, batches: batches, early: printing)
                 var pageWarnings: [String] = []
                 let decoded: P.Response
                 do {

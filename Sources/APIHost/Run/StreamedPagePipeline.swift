@@ -32,13 +32,19 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
     let storeWhole: @Sendable (Data, PersistContext, inout [String]) throws -> Page
 
     /// Reads the page from `chunks` and stores it through `context`; on the storing thread.
-    func run(_ chunks: ChunkQueue, in context: PersistContext, warnings: inout [String]) throws -> Page {
+    /// `early`: where the page is printed once decoded, while its last batches are stored
+    /// (a page that ends with warnings, or whole, is left to be printed after the run).
+    func run(
+        _ chunks: ChunkQueue, in context: PersistContext, early: EarlyOutput<Page>? = nil, warnings: inout [String]
+    ) throws -> Page {
         let batches = ItemBatchQueue<Item, Page>(capacity: Self.batchCapacity)
         let decoded = DispatchSemaphore(value: 0)
         let makeDecoder = self.makeDecoder
         let started = DetachedThread.start {
-            Self.decode(chunks, with: makeDecoder(), into: batches)
+            let page = Self.decode(chunks, with: makeDecoder(), into: batches, early: early)
+            // The storing thread may go on (the commit, the answer's rows) while this one prints.
             decoded.signal()
+            if let page { early?.print(page) }
         }
         guard started else { throw StoreError.misuse(reason: "no thread to decode the answer") }
         var finished = false
@@ -68,26 +74,33 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
     }
 
     /// The decoding thread: chunks in, batches out, until the body ends or either side stops.
+    /// The page, when `early` claimed it for printing.
     private static func decode(
-        _ chunks: ChunkQueue, with decoder: any StreamingBodyDecoder<Item, Page>, into batches: ItemBatchQueue<Item, Page>
-    ) {
+        _ chunks: ChunkQueue, with decoder: any StreamingBodyDecoder<Item, Page>, into batches: ItemBatchQueue<Item, Page>,
+        early: EarlyOutput<Page>?
+    ) -> Page? {
         var decoder = decoder
         do {
             while let chunk = try chunks.next() {
-                guard !batches.isStopped else { return }
+                guard !batches.isStopped else { return nil }
                 let handed = try chunk.withUnsafeBytes { bytes in
                     try decode(bytes, with: &decoder, into: batches)
                 }
-                guard handed else { return }
+                guard handed else { return nil }
             }
-            guard !batches.isStopped else { return }
+            guard !batches.isStopped else { return nil }
             var items: [Item] = []
             var warnings: [String] = []
             let end = try decoder.finish(into: &items, warnings: &warnings)
-            if !items.isEmpty, !batches.put(items) { return }
+            if !items.isEmpty, !batches.put(items) { return nil }
+            // Claimed before the store hears of the end, so no run ends unaware of the print.
+            var printing: Page?
+            if case let .page(page) = end, warnings.isEmpty, let early, early.claim() { printing = page }
             batches.close(.end(end, warnings))
+            return printing
         } catch {
             batches.close(.failed(error))
+            return nil
         }
     }
 

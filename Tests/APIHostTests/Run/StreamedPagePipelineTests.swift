@@ -1,4 +1,5 @@
 import APICore
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -15,6 +16,8 @@ import Testing
     struct ByteDecoder: StreamingBodyDecoder {
         let counts: Counts
         var whole = false
+        /// Ends with no warning (a page that may be printed before it is stored).
+        var quiet = false
         var body: [UInt8] = []
 
         struct Unreadable: Error {}
@@ -29,7 +32,7 @@ import Testing
         }
 
         mutating func finish(into items: inout [UInt8], warnings: inout [String]) throws -> StreamedPageEnd<Int> {
-            warnings.append("read \(body.count) bytes")
+            if !quiet { warnings.append("read \(body.count) bytes") }
             return whole ? .whole(Data(body)) : .page(body.count)
         }
     }
@@ -54,12 +57,17 @@ import Testing
         return try store.write { try body(store, $0) }
     }
 
+    /// `untilPrinted`: the store takes its first batch only once that is signalled (or 10 s went by).
     func pipeline(
-        _ counts: Counts, whole: Bool = false, failStoreAt: Int? = nil, slowFirstBatch: Bool = false
+        _ counts: Counts, whole: Bool = false, quiet: Bool = false, failStoreAt: Int? = nil, slowFirstBatch: Bool = false,
+        untilPrinted: DispatchSemaphore? = nil
     ) -> StreamedPagePipeline<UInt8, Int> {
         StreamedPagePipeline(
-            makeDecoder: { ByteDecoder(counts: counts, whole: whole) },
+            makeDecoder: { ByteDecoder(counts: counts, whole: whole, quiet: quiet) },
             store: { items, context in
+                if let untilPrinted, counts.stored.withLock({ $0.isEmpty }) {
+                    if untilPrinted.wait(timeout: .now() + 10) == .timedOut { throw StoreFailed() }
+                }
                 if slowFirstBatch, counts.stored.withLock({ $0.isEmpty }) {
                     // Gives the decoder time to run as far ahead as the queue lets it.
                     usleep(200_000)
@@ -180,6 +188,79 @@ import Testing
         #expect(counts.stored.withLock { $0.count } == 10)
         #expect(counts.decoded.withLock { $0 } < 5000)
         #expect(!([UInt8(1)].withUnsafeBytes { chunks.put($0) }))
+    }
+}
+
+/// A page printed as soon as it is decoded (``EarlyOutput``): while the store still holds
+/// its batches, and only when it ends as a page with nothing to warn about.
+@Suite struct EarlyOutputPipelineTests {
+    typealias Base = StreamedPagePipelineTests
+
+    /// Records the page it printed, and signals `printed` once it has.
+    final class Printer: Sendable {
+        let pages = Mutex<[Int]>([])
+        let printed = DispatchSemaphore(value: 0)
+
+        func output() -> EarlyOutput<Int> {
+            EarlyOutput { page in
+                self.pages.withLock { $0.append(page) }
+                self.printed.signal()
+                return page
+            }
+        }
+    }
+
+    /// The store waits for the print before its first batch: the page is printed while
+    /// nothing of it is stored yet, then stored whole.
+    @Test func aDecodedPageIsPrintedWhileItIsStored() throws {
+        let bytes = (0..<1000).map { UInt8($0 % 200) }
+        let counts = Base.Counts()
+        let printer = Printer()
+        let early = printer.output()
+        var warnings: [String] = []
+        let (page, rows) = try Base().withStore { _, tx in
+            let page = try Base().pipeline(counts, quiet: true, untilPrinted: printer.printed).run(
+                Base.chunks(bytes, size: 1000), in: PersistContext(tx, fetchedAt: Date()), early: early, warnings: &warnings)
+            return (page, try Base().count(tx))
+        }
+        #expect(page == 1000)
+        #expect(rows == 1000)
+        #expect(printer.pages.withLock { $0 } == [1000])
+        #expect(try early.finish()?.get() == 1000)
+        #expect(try early.finish()?.get() == 1000, "a second finish does not wait again")
+    }
+
+    /// Printed, then the store fails: the page's failure is thrown as before, and the print stands.
+    @Test func aStoreThatFailsAfterThePrintStillFails() throws {
+        let counts = Base.Counts()
+        let printer = Printer()
+        let early = printer.output()
+        var warnings: [String] = []
+        #expect(throws: Base.StoreFailed.self) {
+            try Base().withStore { _, tx in
+                try Base().pipeline(counts, quiet: true, failStoreAt: 3, untilPrinted: printer.printed).run(
+                    Base.chunks([UInt8](repeating: 4, count: 50), size: 50), in: PersistContext(tx, fetchedAt: Date()),
+                    early: early, warnings: &warnings)
+            }
+        }
+        #expect(try early.finish()?.get() == 50)
+    }
+
+    /// A page that ends with warnings, or is handed back whole, or breaks off, is left to the run.
+    @Test(arguments: ["warned", "whole", "broken"])
+    func otherEndsAreNotPrintedEarly(end: String) throws {
+        let counts = Base.Counts()
+        let printer = Printer()
+        let early = printer.output()
+        let failure = HTTPClientError.truncated(url: "https://example.org/x", received: 10, expected: 20)
+        var warnings: [String] = []
+        _ = try? Base().withStore { _, tx in
+            try Base().pipeline(counts, whole: end == "whole", quiet: end != "warned").run(
+                Base.chunks([UInt8](repeating: 9, count: 10), size: 5, failure: end == "broken" ? failure : nil),
+                in: PersistContext(tx, fetchedAt: Date()), early: early, warnings: &warnings)
+        }
+        #expect(early.finish() == nil)
+        #expect(printer.pages.withLock { $0 }.isEmpty)
     }
 }
 
