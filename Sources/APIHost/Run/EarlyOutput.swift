@@ -11,8 +11,8 @@ import Synchronization
 /// is written changes. The command makes one only where that holds: one query of one page,
 /// fresh, no progress line drawn, nothing to warn about first (see ``ProviderCommand``).
 ///
-/// A store that fails after the answer was printed is reported as before, after it, with the
-/// same message and exit code: the answer was shown, and not kept.
+/// A store that fails once the answer was printed is reported after it, as any fresh answer
+/// shown but not kept is: a warning, and exit 74.
 final class EarlyOutput<Response: Sendable>: Sendable {
     /// Writes the answer to stdout; how many items it printed (for `--fail-empty`).
     typealias Print = @Sendable (Response) throws -> Int
@@ -45,6 +45,9 @@ final class EarlyOutput<Response: Sendable>: Sendable {
         return first
     }
 
+    /// Whether the answer is printed (or being printed): asked once the page's thread ended.
+    var claimed: Bool { state.withLock { $0.claimed } }
+
     /// Prints the decoded page; once, after ``claim()`` returned true.
     func print(_ response: Response) {
         let result = Result { try write(response) }
@@ -55,7 +58,7 @@ final class EarlyOutput<Response: Sendable>: Sendable {
     /// After the run: nil when nothing was printed early (the command prints as usual);
     /// otherwise, once the print has ended, how many items it printed, or what it threw.
     func finish() -> Result<Int, any Error>? {
-        guard state.withLock({ $0.claimed }) else { return nil }
+        guard claimed else { return nil }
         printed.wait()
         // Signalled once: a second `finish` must not wait for it again.
         printed.signal()

@@ -37,6 +37,12 @@ extension QueryRunner {
         let warning: String
     }
 
+    /// The store refused the one page after it was printed (``EarlyOutput``): the answer
+    /// was shown and not kept, as a read-only store's is.
+    struct ShownNotStored: Error {
+        let warning: String
+    }
+
     /// Page `page` of `query`, stored as it is read and returned as decoded;
     /// decoded without storing instead when the store fails before any page went in.
     /// `streamed`: the outcome of a body read as it arrived (``StreamedPage``), if it was.

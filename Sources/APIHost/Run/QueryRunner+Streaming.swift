@@ -72,6 +72,7 @@ extension QueryRunner {
             batches.stop()
             let reason = "could not store the results: \(storeFailureReason(error))"
             guard batches.storedPages > 0 else {
+                if early?.claimed == true { throw ShownNotStored(warning: reason) }
                 // The body was read as it came and is gone: with nothing stored, nothing can be shown.
                 throw CLIError(reason, exitCode: StoreFailure.cliError(error, path: store.path).exitCode)
             }

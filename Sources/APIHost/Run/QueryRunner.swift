@@ -83,6 +83,8 @@ struct QueryRunner<P: Provider>: Sendable {
                     if let warning { warnings.append("stopped after \(pages.count) of \(count) pages: \(warning)") }
                     break pageLoop
                 }
+            } catch let shown as ShownNotStored {
+                return QueryOutcome(response: nil, error: nil, warnings: warnings + [shown.warning], unstored: true)
             } catch let failure as StoppedStoring {
                 warnings.append(failure.warning)
                 stoppedStoring = true
