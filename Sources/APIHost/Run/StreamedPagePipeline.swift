@@ -18,7 +18,8 @@ import Foundation
 /// (or a body that breaks off) ends the queue with the error, which the store throws,
 /// so the transaction rolls back; a store that throws stops the queue and the chunks,
 /// so the decoder ends and the transfer is refused. The storing thread returns only
-/// once the decoding thread has ended.
+/// once the decoding thread is done with the chunks and the batches; it may still be
+/// printing the page (``EarlyOutput``), which the command waits for.
 struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
     /// Batches that may wait for the store.
     static var batchCapacity: Int { 8 }
