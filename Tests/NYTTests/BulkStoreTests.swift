@@ -138,5 +138,52 @@ import Testing
         let loaded = try temp.store.read { tx in try provider.load(query, from: tx) }
         #expect(loaded?.value.articles.prefix(7).map(\.id) == shorter.map(\.id))
     }
-}
 
+    /// A new article's row and FTS5 row, bound from its packed text, hold exactly what
+    /// ``ArticleStore/values(of:fetchedAt:)`` (the array form the refresh path binds)
+    /// gives, column for column and type for type: every real fixture article, and fields
+    /// absent, empty, repeated (the snippet that is the lead paragraph), non-ASCII or with a NUL.
+    @Test func aNewRowHoldsWhatTheArrayFormGives() throws {
+        let temp = try TemporaryStore()
+        defer { temp.remove() }
+        var articles = try Fixtures.searchFiles.flatMap { try Fixtures.page($0).articles }
+        articles += [
+            Article(id: "bare"),
+            Article(id: "empty", webURL: "", headline: "", byline: "", keywords: [""], multimedia: []),
+            Article(
+                id: "repeated", headline: "Okapi — 東京", abstract: "nul\u{0}inside", leadParagraph: "Same text",
+                snippet: "Same text", pubDate: fixedNow, wordCount: 0, printPage: -1, keywords: ["a", "b\nc"],
+                multimedia: ["https://example.com/1.jpg"]),
+        ]
+        #expect(articles.count > 20)
+        let page = SearchPage(articles: articles)
+        try save(page, ArticleQuery(words: "rows"), in: temp.store)
+        let columns = ArticleStore.articleColumns.joined(separator: ", ")
+        let types = ArticleStore.articleColumns.map { "typeof(\($0))" }.joined(separator: ", ")
+        let indexed = ArticleStore.indexedColumns.joined(separator: ", ")
+        try temp.store.read { tx in
+            for article in page.articles {
+                let wanted = ArticleStore.values(of: article, fetchedAt: fixedNow.sql)
+                let row = try #require(
+                    try tx.queryOne("SELECT num, \(columns), \(types) FROM nyt_articles WHERE id = ?", [.text(article.id)]))
+                let count = wanted.count
+                #expect(Array(row.values[1...count]) == wanted, "\(article.id)")
+                #expect(Array(row.values[(count + 1)...]) == wanted.map { .text(Self.typeName($0)) }, "\(article.id)")
+                let ftsRow = try tx.queryOne("SELECT \(indexed) FROM nyt_articles_fts WHERE rowid = ?", [row.values[0]])
+                #expect(ftsRow?.values == ArticleStore.indexed(wanted), "\(article.id)")
+            }
+        }
+        try checkIndex(temp.store)
+    }
+
+    /// SQLite's `typeof` of a value as bound.
+    static func typeName(_ value: SQLValue) -> String {
+        switch value {
+        case .null: "null"
+        case .integer: "integer"
+        case .real: "real"
+        case .text: "text"
+        case .blob: "blob"
+        }
+    }
+}

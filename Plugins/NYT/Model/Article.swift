@@ -30,6 +30,11 @@ public struct Article: Sendable, Hashable {
     /// Each text field's UTF-8 bytes, in ``ArticleText/Slot`` order, with no `String` made (see there).
     func forEachTextSlot(_ body: (ArticleText.Slot, UnsafeBufferPointer<UInt8>?) -> Void) { text.forEachSlot(body) }
 
+    /// Every text field's UTF-8 bytes at once, valid inside `body` only (see there).
+    func withTextSlotBytes<R, E: Error>(_ body: (ArticleText.SlotBytes) throws(E) -> R) throws(E) -> R {
+        try text.withSlotBytes(body)
+    }
+
     /// The bytes of each of ``keywords`` or ``multimedia``, in order.
     func forEach(in list: ArticleText.List, _ body: (UnsafeBufferPointer<UInt8>) -> Void) { text.forEach(in: list, body) }
 

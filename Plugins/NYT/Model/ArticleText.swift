@@ -194,23 +194,43 @@ struct ArticleText: Sendable {
     /// any: how `--format json` writes an article (``ArticleJSON``). The bytes are those
     /// of the strings the article was made from, so they are whole UTF-8.
     func forEachSlot(_ body: (Slot, UnsafeBufferPointer<UInt8>?) -> Void) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            var previous: UnsafeBufferPointer<UInt8>?
-            for slot in Self.slotOrder {
-                let length = Self.length(buffer, at: offset)
-                offset += 4
-                var text: UnsafeBufferPointer<UInt8>?
-                if length == Self.sameAsPrevious {
-                    text = previous
-                } else if length != Self.absent {
-                    text = UnsafeBufferPointer(rebasing: buffer[offset..<offset + Int(length)])
-                    offset += Int(length)
+        withSlotBytes { slots in
+            for slot in Self.slotOrder { body(slot, slots[slot]) }
+        }
+    }
+
+    /// Every slot's bytes at once, valid inside `body` only: how a new article's row is
+    /// bound (``ArticleStore``), with no `String` made of any field.
+    func withSlotBytes<R, E: Error>(_ body: (SlotBytes) throws(E) -> R) throws(E) -> R {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(E) -> R in
+            try withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>?.self, capacity: Self.slotOrder.count) {
+                (table) throws(E) -> R in
+                var offset = 0
+                var previous: UnsafeBufferPointer<UInt8>?
+                for slot in Self.slotOrder {
+                    let length = Self.length(buffer, at: offset)
+                    offset += 4
+                    var text: UnsafeBufferPointer<UInt8>?
+                    if length == Self.sameAsPrevious {
+                        text = previous
+                    } else if length != Self.absent {
+                        text = UnsafeBufferPointer(rebasing: buffer[offset..<offset + Int(length)])
+                        offset += Int(length)
+                    }
+                    table.initializeElement(at: slot.rawValue, to: text)
+                    previous = text
                 }
-                body(slot, text)
-                previous = text
+                defer { table.deinitialize() }
+                return try body(SlotBytes(table: UnsafeBufferPointer(table)))
             }
         }
+    }
+
+    /// The slots' bytes, by slot (``withSlotBytes(_:)``).
+    struct SlotBytes {
+        fileprivate let table: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>?>
+
+        subscript(slot: Slot) -> UnsafeBufferPointer<UInt8>? { table[slot.rawValue] }
     }
 
     /// The bytes of each of `list`'s strings, in order.

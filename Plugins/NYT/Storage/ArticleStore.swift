@@ -33,16 +33,9 @@ struct ArticleStore {
     /// an update that touches no indexed column (so it fires no trigger either);
     /// only when an indexed column changed does the update trigger re-index it.
     func upsert(_ article: Article, at fetchedAt: Date) throws {
-        let values = Self.values(of: article, fetchedAt: fetchedAt.sql)
-        try transaction.execute(Self.insertNewArticle, values)
-        if transaction.changes == 1 {
-            var indexRow: [SQLValue] = []
-            indexRow.reserveCapacity(1 + Self.indexedPositions.count)
-            indexRow.append(.integer(transaction.lastInsertRowID))
-            for position in Self.indexedPositions { indexRow.append(values[position]) }
-            try transaction.execute(Self.insertIndexRow, indexRow)
-            return
-        }
+        let fetched = fetchedAt.sql
+        if try insertNew(article, fetchedAt: fetched) { return }
+        let values = Self.values(of: article, fetchedAt: fetched)
         let plain = Self.plainColumns.map { values[$0] }
         guard let stored = try transaction.queryOne(Self.refreshArticle, plain + [values[0]]) else {
             throw StoreError.misuse(reason: "the NYT article \(article.id) was neither new nor stored")
@@ -51,6 +44,61 @@ struct ArticleStore {
         if (0..<indexed.count).contains(where: { stored[$0] != indexed[$0] }) {
             try transaction.execute(Self.reindexArticle, indexed + [values[0]])
         }
+    }
+
+    /// Inserts `article` with its FTS5 row when it is new; false when it is stored already.
+    ///
+    /// Bound straight from the article's packed text (``Transaction/execute(_:binding:)``):
+    /// the same values as ``values(of:fetchedAt:)``, in ``articleColumns`` order, with no
+    /// `String` made of any field and no array of them (a test compares the two).
+    private func insertNew(_ article: Article, fetchedAt: SQLValue) throws -> Bool {
+        var id = article.id
+        var keywords = article.lines(.keywords)
+        var multimedia = article.lines(.multimedia)
+        let published = article.pubDate.map(Timestamp.format).sql
+        return try article.withTextSlotBytes { text in
+            try id.withUTF8 { id in
+                try keywords.withUTF8 { keywords in
+                    try multimedia.withUTF8 { multimedia in
+                        try transaction.execute(Self.insertNewArticle) { row in
+                            row.text(id)
+                            row.text(text[.webURL])
+                            Self.bindIndexedSlots(text, to: &row)
+                            row.value(published)
+                            row.text(text[.sectionName])
+                            row.text(text[.subsectionName])
+                            row.text(text[.newsDesk])
+                            row.text(text[.typeOfMaterial])
+                            row.text(text[.documentType])
+                            row.integer(article.wordCount.map(Int64.init))
+                            row.integer(article.printPage.map(Int64.init))
+                            row.text(text[.source])
+                            row.text(keywords)
+                            row.text(multimedia)
+                            row.value(fetchedAt)
+                        }
+                        guard transaction.changes == 1 else { return false }
+                        let rowID = transaction.lastInsertRowID
+                        try transaction.execute(Self.insertIndexRow) { row in
+                            row.integer(rowID)
+                            Self.bindIndexedSlots(text, to: &row)
+                            row.text(keywords)
+                        }
+                        return true
+                    }
+                }
+            }
+        }
+    }
+
+    /// The indexed columns but `keywords`, in ``indexedColumns`` order: the same run of
+    /// `nyt_articles`' columns and of the FTS5 row's.
+    private static func bindIndexedSlots(_ text: ArticleText.SlotBytes, to row: inout ValueBinder) {
+        row.text(text[.headline])
+        row.text(text[.abstract])
+        row.text(text[.leadParagraph])
+        row.text(text[.snippet])
+        row.text(text[.byline])
     }
 
     /// Makes `page`'s articles, by id and in order, the answer to `query`; the articles must be stored.

@@ -16,7 +16,7 @@ final class Statement {
     let sql: String
     /// Whether the statement leaves the database unchanged (`sqlite3_stmt_readonly`).
     let isReadOnly: Bool
-    private let parameterCount: Int
+    let parameterCount: Int
 
     init(database: OpaquePointer, sql: String) throws(StoreError) {
         var handle: OpaquePointer?
@@ -112,13 +112,13 @@ final class Statement {
     }
 
     /// A non-NULL start for `bytes`: a NULL pointer would bind NULL, and "" must stay "".
-    private static func start(of bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {
+    static func start(of bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {
         let pointer = UnsafeRawPointer(bytes.baseAddress) ?? UnsafeRawPointer(("" as StaticString).utf8Start)
         return pointer.assumingMemoryBound(to: CChar.self)
     }
 
     /// Binds a value SQLite copies (numbers, NULL, an empty blob, and text or blobs past ``lentValueLimit``).
-    private func bindCopy(_ value: SQLValue, at index: Int32) -> Int32 {
+    func bindCopy(_ value: SQLValue, at index: Int32) -> Int32 {
         switch value {
         case .null:
             return sqlite3_bind_null(handle, index)
@@ -163,7 +163,7 @@ final class Statement {
     /// The current row's values.
     func currentValues() -> [SQLValue] { ResultColumns.values(of: handle) }
 
-    private func error(_ code: Int32) -> StoreError {
+    func error(_ code: Int32) -> StoreError {
         let database = sqlite3_db_handle(handle)
         let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? "error \(code)"
         return .sqlite(code: code, message: message, sql: sql)
