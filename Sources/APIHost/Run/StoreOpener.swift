@@ -39,13 +39,15 @@ enum StoreOpener {
     ) throws -> Store {
         do {
             let store = try open()
-            try migrate(store, owner: HostSchema.owner, HostSchema.migrations)
+            var changed = try migrate(store, owner: HostSchema.owner, HostSchema.migrations)
             for provider in providers {
-                try migrate(store, owner: provider.descriptor.storageOwnership.owner, provider.migrations)
+                changed = try migrate(store, owner: provider.descriptor.storageOwnership.owner, provider.migrations) || changed
             }
             for storage in shared {
-                try migrate(store, owner: storage.ownership.owner, storage.migrations)
+                changed = try migrate(store, owner: storage.ownership.owner, storage.migrations) || changed
             }
+            // A schema just made or changed is copied into the file once, not read again by every start.
+            if changed { store.checkpoint() }
             return store
         } catch let error as StoreError {
             throw StoreFailure.cliError(error, path: path)
@@ -54,11 +56,11 @@ enum StoreOpener {
 
     /// A store that cannot be written is read as it is: a newer one is still refused,
     /// but migrations it lacks cannot be applied and are not an error.
-    private static func migrate(_ store: Store, owner: String, _ migrations: [Migration]) throws {
+    private static func migrate(_ store: Store, owner: String, _ migrations: [Migration]) throws -> Bool {
         do {
-            try store.migrate(owner: owner, migrations)
+            return try store.migrate(owner: owner, migrations)
         } catch let error as StoreError where store.isReadOnly && error.problem == .readOnly {
-            return
+            return false
         }
     }
 

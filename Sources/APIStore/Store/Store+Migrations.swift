@@ -16,7 +16,10 @@ extension Store {
     ///   ``StoreError/newerSchema(owner:found:known:)`` before anything is written.
     /// - Several processes may migrate at once: the applied set is read again
     ///   under the write lock, so each migration runs exactly once.
-    public func migrate(owner: String, _ migrations: [Migration]) throws {
+    ///
+    /// Returns whether this call applied any.
+    @discardableResult
+    public func migrate(owner: String, _ migrations: [Migration]) throws -> Bool {
         let versions = migrations.map(\.version)
         guard Set(versions).count == versions.count, versions.allSatisfy({ $0 > 0 }) else {
             throw StoreError.misuse(reason: "\(owner) migrations must have distinct versions from 1")
@@ -24,16 +27,18 @@ extension Store {
         let known = versions.max() ?? 0
         let applied = try read { tx in try Self.appliedVersions(owner: owner, in: tx) }
         try Self.refuseNewer(applied, owner: owner, known: known)
+        var ran = false
         for migration in migrations.sorted(by: { $0.version < $1.version }) where !applied.contains(migration.version) {
             do {
-                try write { tx in
+                ran = try write { tx in
                     let current = try Self.appliedVersions(owner: owner, in: tx)
                     try Self.refuseNewer(current, owner: owner, known: known)
-                    guard !current.contains(migration.version) else { return }
+                    guard !current.contains(migration.version) else { return ran }
                     try migration.apply(tx)
                     try tx.execute(
                         "INSERT INTO apicli_migrations (owner, version, applied_at) VALUES (?, ?, ?)",
                         [.text(owner), .integer(Int64(migration.version)), Date().sql])
+                    return true
                 }
             } catch let error as StoreError {
                 // A store that is locked, newer, read-only or damaged says so itself.
@@ -44,6 +49,7 @@ extension Store {
                     owner: owner, version: migration.version, reason: String(describing: error))
             }
         }
+        return ran
     }
 
     private static func appliedVersions(owner: String, in tx: Transaction) throws -> Set<Int> {
