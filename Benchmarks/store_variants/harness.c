@@ -4,9 +4,10 @@
 // ArticleStore does (one transaction; per article an INSERT ... ON CONFLICT DO NOTHING and,
 // for a new row, one FTS5 insert; then the answer's rows 50 per statement; the commit, and a
 // TRUNCATE checkpoint past 1 MiB of WAL), with the schema read from SRC, under one variant:
-// PRE_SQL runs before the schema (page_size, wal_autocheckpoint), POST_SQL after it (FTS5
-// options), FTS_FROM -> FTS_TO edits the FTS5 table's definition (a tokenizer), SKIP_INDEXES
-// leaves out indexes by name (comma-separated); FLAGS: noanswer, nockpt, optimize.
+// PRE_SQL runs before the schema (page_size, wal_autocheckpoint; the page size is otherwise
+// SRC's), POST_SQL after it (FTS5 options), FTS_FROM -> FTS_TO edits the FTS5 table's definition
+// (a tokenizer), SKIP_INDEXES leaves out indexes by name (comma-separated); FLAGS: noanswer,
+// nockpt, optimize.
 // Linked with the same libsqlite3.a as apicli; callgrind counts store_page() (run.sh).
 // Prints the wall time of store_page and the FTS5 integrity-check passes (it exits 1 if not).
 #include <sqlite3.h>
@@ -104,6 +105,10 @@ int main(int argc, char **argv) {
     sqlite3_prepare_v2(s, "SELECT key FROM nyt_queries", -1, &st, 0); sqlite3_step(st); strcpy(key, (const char *)sqlite3_column_text(st, 0)); sqlite3_finalize(st);
     char path[1024]; for (const char *suf[] = {"", "-wal", "-shm"}, **p = suf; p < suf + 3; p++) { snprintf(path, sizeof path, "%s%s", out, *p); unlink(path); }
     sqlite3 *db; if (sqlite3_open_v2(out, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, 0)) die(db, "open");
+    // The page size of the store SRC is (apicli makes new stores with 16 KiB pages); PRE may change it.
+    sqlite3_prepare_v2(s, "PRAGMA page_size", -1, &st, 0); sqlite3_step(st);
+    char size[64]; snprintf(size, sizeof size, "PRAGMA page_size = %d;", sqlite3_column_int(st, 0)); sqlite3_finalize(st);
+    ex(db, size);
     ex(db, pre);
     ex(db, "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -2048; PRAGMA journal_size_limit = 4194304;");
     ex(db, "BEGIN");
