@@ -65,6 +65,9 @@ struct StreamedAnswerHostTests {
         let printing = try #require(streamed.stderr.range(of: "output: printing the answer as decoded, while its page is stored"))
         let committed = try #require(streamed.stderr.range(of: "store: committed \"election\""))
         #expect(printing.lowerBound < committed.lowerBound, "\(streamed.stderr)")
+        // One page, the whole answer: it is made the answer in its own transaction, not in a second one.
+        #expect(streamed.stderr.components(separatedBy: "store: write began for").count == 2, "\(streamed.stderr)")
+        #expect(try host.count("nyt_query_results") == 1000)
         #expect(streamed.stdout.split(separator: "\n").count == 1000)
         // Every article carries the time the host stored the page under:
         // one time for every article, taken during the run, no later than the answer's.

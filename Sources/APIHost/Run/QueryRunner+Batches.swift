@@ -10,13 +10,16 @@ import Foundation
 /// Each page's body is stored inside its own write transaction, taken after the
 /// page arrived (never across a request), and dropped; those writes only upsert
 /// items. The query's answer and the fetch log are replaced together in one last
-/// transaction: a reader, or a run killed at any moment, sees the previous answer
-/// or the new one, whole. What is printed is the pages as decoded.
+/// transaction (a streamed page that is the whole answer does it in its own): a reader,
+/// or a run killed at any moment, sees the previous answer or the new one, whole. What
+/// is printed is the pages as decoded.
 extension QueryRunner {
     /// Whether the run stores in batches, and how many pages went in that way.
     struct BatchedPages {
         private(set) var plan: BatchPlan<P.Query, P.Response>?
         private(set) var storedPages = 0
+        /// The answer was replaced with the pages' own transaction (a streamed page that is the whole answer).
+        private(set) var answered = false
 
         init(plan: BatchPlan<P.Query, P.Response>?) {
             self.plan = plan
@@ -28,7 +31,10 @@ extension QueryRunner {
             plan = nil
         }
 
-        mutating func stored() { storedPages += 1 }
+        mutating func stored(answered: Bool = false) {
+            storedPages += 1
+            self.answered = answered
+        }
         mutating func stop() { plan = nil }
     }
 
@@ -75,8 +81,10 @@ extension QueryRunner {
     }
 
     /// Makes the stored pages `query`'s answer and logs the fetch; the answer printed is `merged`, as decoded.
-    func finishBatches(_ merged: P.Response, for query: P.Query, warnings: [String]) -> QueryOutcome<P.Response> {
-        guard let plan = batching else { return .success(merged, warnings: warnings) }
+    func finishBatches(
+        _ merged: P.Response, for query: P.Query, batches: BatchedPages, warnings: [String]
+    ) -> QueryOutcome<P.Response> {
+        guard let plan = batching, !batches.answered else { return .success(merged, warnings: warnings) }
         let label = provider.label(for: query)
         do {
             let now = time.now()

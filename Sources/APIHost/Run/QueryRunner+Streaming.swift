@@ -38,6 +38,10 @@ extension QueryRunner {
     }
 
     /// The sink for page `page`, or nil when the provider reads whole bodies only.
+    ///
+    /// A page that is the whole answer (``answersAlone(_:)``) is made the query's answer
+    /// and logged in its own transaction, not in a second one after it: one commit, and one
+    /// checkpoint of the WAL it leaves, instead of two.
     private func streamedPage(
         _ page: Int, of query: P.Query, plan: BatchPlan<P.Query, P.Response>, early: EarlyOutput<P.Response>?
     ) -> StreamedPage<P.Response>? {
@@ -46,16 +50,31 @@ extension QueryRunner {
         let time = self.time
         let trace = self.trace
         let label = provider.label(for: query)
+        let answers = answersAlone(query)
+        let merge = paging.merge
+        let providerName = provider.descriptor.name
         return StreamedPage { queue in
             Result {
-                try store.write { tx in
+                let stored = try store.write { tx in
                     trace?("store: write began for \(label) (page \(page + 1), in batches)")
                     var warnings: [String] = []
                     let light = try streamPage(query, page, queue, PersistContext(tx, fetchedAt: time.now()), early, &warnings)
+                    if answers {
+                        let now = time.now()
+                        try plan.replaceAnswer(merge([light]), query, PersistContext(tx, fetchedAt: now))
+                        try HostSchema.recordFetch(provider: providerName, queryKey: label, at: now, in: tx)
+                    }
                     return (light, warnings)
                 }
+                if answers { trace?("store: committed \(label)") }
+                return stored
             }
         }
+    }
+
+    /// Whether `query` has one page only, so that its streamed page is its answer whole.
+    func answersAlone(_ query: P.Query) -> Bool {
+        max(1, paging.count(query)) == 1
     }
 
     /// A streamed page's outcome, as ``storeInBatches(_:streamed:page:of:into:warnings:)`` returns it.
@@ -65,7 +84,7 @@ extension QueryRunner {
     ) throws -> P.Response {
         switch outcome {
         case let .stored(light, pageWarnings):
-            batches.stored()
+            batches.stored(answered: answersAlone(query))
             warnings += pageWarnings
             return light
         case let .failed(error as StoreError):

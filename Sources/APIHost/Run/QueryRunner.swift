@@ -102,7 +102,7 @@ struct QueryRunner<P: Provider>: Sendable {
         // At least one page arrived: every failure before one returned above.
         let merged = paging.merge(pages)
         if batches.storedPages > 0 {
-            var outcome = finishBatches(merged, for: query, warnings: warnings)
+            var outcome = finishBatches(merged, for: query, batches: batches, warnings: warnings)
             outcome.unstored = outcome.unstored || stoppedStoring
             return outcome
         }
