@@ -17,8 +17,11 @@ struct BatchPlan<Query, Response: Sendable>: Sendable {
     /// Reads and stores a page's body as it arrives, on the calling (storing) thread and
     /// a decoding thread of its own (``StreamingBatchProvider``, ``StreamedPagePipeline``):
     /// the page's chunks, its transaction, where it is printed once decoded (``EarlyOutput``),
-    /// its warnings. Nil: whole bodies only.
-    let streamPage: (@Sendable (Query, Int, ChunkQueue, PersistContext, EarlyOutput<Response>?, inout [String]) throws -> Response)?
+    /// its warnings.
+    typealias StreamPage =
+        @Sendable (Query, Int, ChunkQueue, PersistContext, EarlyOutput<Response>?, inout [String]) throws -> Response
+    /// Nil: whole bodies only.
+    let streamPage: StreamPage?
 
     /// The hooks of a provider that conforms (see ``Capabilities``, which asks).
     static func plan<B: BatchPersistingProvider>(_ provider: B) -> Any {
@@ -26,14 +29,13 @@ struct BatchPlan<Query, Response: Sendable>: Sendable {
             persistBody: { try provider.persistBody($0, for: $1, page: $2, in: $3, warnings: &$4) },
             replaceAnswer: { try provider.replaceAnswer(with: $0, for: $1, in: $2) },
             streamPage: (provider as? any StreamingBatchProvider).flatMap {
-                streamHook($0) as? @Sendable (B.Query, Int, ChunkQueue, PersistContext, EarlyOutput<B.Response>?, inout [String]) throws -> B.Response
+                streamHook($0) as? BatchPlan<B.Query, B.Response>.StreamPage
             })
     }
 
     /// The provider's two halves, typed by its item, behind a closure typed by its page only.
     private static func streamHook<S: StreamingBatchProvider>(_ provider: S) -> Any {
-        let hook: @Sendable (S.Query, Int, ChunkQueue, PersistContext, EarlyOutput<S.Response>?, inout [String]) throws -> S.Response = {
-            query, page, chunks, context, early, warnings in
+        let hook: BatchPlan<S.Query, S.Response>.StreamPage = { query, page, chunks, context, early, warnings in
             let pipeline = StreamedPagePipeline<S.StreamedItem, S.Response>(
                 makeDecoder: { provider.bodyDecoder(for: query, page: page) },
                 store: { try provider.storeStreamed($0, for: query, page: page, in: $1) },
