@@ -87,11 +87,9 @@ extension QueryRunner {
         guard let plan = batching, !batches.answered else { return .success(merged, warnings: warnings) }
         let label = provider.label(for: query)
         do {
-            let now = time.now()
             try store.write { tx in
                 trace?("store: write began for \(label)")
-                try plan.replaceAnswer(merged, query, PersistContext(tx, fetchedAt: now))
-                try HostSchema.recordFetch(provider: provider.descriptor.name, queryKey: label, at: now, in: tx)
+                try recordAnswer(merged, for: query, plan: plan, in: tx)
             }
             trace?("store: committed \(label)")
             return .success(merged, warnings: warnings)
@@ -99,6 +97,13 @@ extension QueryRunner {
             // The pages' items are stored, and the answer is still shown as decoded.
             return .success(merged, warnings: warnings + ["could not store the results: \(storeFailureReason(error))"], unstored: true)
         }
+    }
+
+    /// Inside `tx`: `merged` becomes `query`'s answer, and the fetch is logged, at one time.
+    func recordAnswer(_ merged: P.Response, for query: P.Query, plan: BatchPlan<P.Query, P.Response>, in tx: Transaction) throws {
+        let now = time.now()
+        try plan.replaceAnswer(merged, query, PersistContext(tx, fetchedAt: now))
+        try HostSchema.recordFetch(provider: provider.descriptor.name, queryKey: provider.label(for: query), at: now, in: tx)
     }
 
     /// A store error as one line, naming the store.

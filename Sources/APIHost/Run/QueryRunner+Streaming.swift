@@ -51,19 +51,14 @@ extension QueryRunner {
         let trace = self.trace
         let label = provider.label(for: query)
         let answers = answersAlone(query)
-        let merge = paging.merge
-        let providerName = provider.descriptor.name
+        let runner = self
         return StreamedPage { queue in
             Result {
                 let stored = try store.write { tx in
                     trace?("store: write began for \(label) (page \(page + 1), in batches)")
                     var warnings: [String] = []
                     let light = try streamPage(query, page, queue, PersistContext(tx, fetchedAt: time.now()), early, &warnings)
-                    if answers {
-                        let now = time.now()
-                        try plan.replaceAnswer(merge([light]), query, PersistContext(tx, fetchedAt: now))
-                        try HostSchema.recordFetch(provider: providerName, queryKey: label, at: now, in: tx)
-                    }
+                    if answers { try runner.recordAnswer(runner.paging.merge([light]), for: query, plan: plan, in: tx) }
                     return (light, warnings)
                 }
                 if answers { trace?("store: committed \(label)") }

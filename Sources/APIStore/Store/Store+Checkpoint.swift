@@ -31,14 +31,17 @@ extension Store {
         guard !checkpointsOnClose else { return }
         connection.withLock { database in
             guard !database.isReadOnly else { return }
-            database.withoutWaiting {
-                _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
-            }
+            Self.truncateWAL(database)
         }
     }
 
     static func checkpointIfLarge(_ database: Database, path: String) {
         guard let size = FileStatus(path: path + "-wal")?.size, size > largeWALBytes else { return }
+        truncateWAL(database)
+    }
+
+    /// Copies the WAL into the file and empties it, without waiting for readers.
+    private static func truncateWAL(_ database: Database) {
         database.withoutWaiting {
             _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
         }

@@ -61,11 +61,7 @@ extension Transaction {
     /// stored). The use ends with the call, whatever happened: the statement is reset and
     /// its values dropped. Too few values or too many throw, as they do there.
     public func execute(_ sql: String, binding bind: (inout ValueBinder) -> Void) throws {
-        try checkOpen()
-        let statement = try database.statement(sql)
-        if isReadOnly, !statement.isReadOnly {
-            throw StoreError.misuse(reason: "a read transaction cannot write; use Store.write")
-        }
+        let statement = try statement(sql)
         defer { statement.finish() }
         var binder = ValueBinder(statement: statement)
         bind(&binder)

@@ -27,11 +27,7 @@ extension Transaction {
     /// and one of names per row and frees them all afterwards, ~0.4 M instructions for
     /// those 40 rows, where the record needs each value only once.
     public func forEachRow(_ sql: String, _ arguments: [SQLValue] = [], _ body: (SteppedRow) -> Void) throws {
-        try checkOpen()
-        let statement = try database.statement(sql)
-        if isReadOnly, !statement.isReadOnly {
-            throw StoreError.misuse(reason: "a read transaction cannot write; use Store.write")
-        }
+        let statement = try statement(sql)
         try statement.withBindings(arguments) { () throws(StoreError) in
             let row = SteppedRow(handle: statement.handle)
             while try statement.step() { body(row) }

@@ -48,6 +48,17 @@ public final class Transaction {
     public var changes: Int { database.changes }
     public var lastInsertRowID: Int64 { database.lastInsertRowID }
 
+    /// The prepared statement for `sql`, once the transaction is open; one that writes is
+    /// refused in a read transaction (the statement-level methods in the extensions).
+    func statement(_ sql: String) throws -> Statement {
+        try checkOpen()
+        let statement = try database.statement(sql)
+        if isReadOnly, !statement.isReadOnly {
+            throw StoreError.misuse(reason: "a read transaction cannot write; use Store.write")
+        }
+        return statement
+    }
+
     func checkOpen() throws(StoreError) {
         guard isOpen else { throw .misuse(reason: "a transaction was used after its body returned") }
     }
