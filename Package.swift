@@ -32,6 +32,7 @@ func hasTests(_ name: String) -> Bool {
 
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
     // Release code reaches a concrete generic type's metadata (`[String: String]`, `Stored<Forecast>`)
     // through its accessor function, not its mangled name: resolving a name makes the runtime demangle
     // it and scan every protocol conformance record of the binary for each requirement it names, a

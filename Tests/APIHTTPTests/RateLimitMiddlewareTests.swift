@@ -92,6 +92,44 @@ struct RateLimitMiddlewareTests {
         #expect(clock.sleeps.isEmpty)
     }
 
+    /// A ledger that answers late: the store's write lock was held by other processes, one of
+    /// which recorded its request after this one read the clock.
+    struct SlowLedger: RateLimitLedger {
+        let inner = InMemoryRateLimitLedger()
+        let clock: ManualClock
+        let lockWait: Duration
+
+        func reserve(bucket: String, limits: [RateLimit], now: Date) throws -> Duration? {
+            clock.advance(by: lockWait)
+            // Another process, holding the lock, took the last slot of the minute at its own later clock.
+            _ = inner.reserve(bucket: bucket, limits: limits, now: now.addingTimeInterval(lockWait.timeInterval / 2))
+            return inner.reserve(bucket: bucket, limits: limits, now: now)
+        }
+
+        func markFull(bucket: String, limit: RateLimit, now: Date) throws {
+            inner.markFull(bucket: bucket, limit: limit, now: now)
+        }
+    }
+
+    @Test("a wait is measured from when the ledger answered: never more than the window")
+    func aLateAnswerWaitsWhatIsLeft() async throws {
+        let clock = ManualClock(start: start)
+        let limits = [RateLimit.perMinute(1)]
+        let ledger = SlowLedger(clock: clock, lockWait: .milliseconds(1_600))
+        let limiter = RateLimitMiddleware(
+            bucket: "nyt", limits: limits, ledger: ledger,
+            time: TimeSource(now: clock.now, sleep: clock.sleep), notice: { _ in }
+        )
+        let stub = StubTransport { _, _ in HTTPResponse(status: 200) }
+        let error = await failure {
+            try await HTTPClient(transport: stub, middlewares: [limiter])
+                .send(HTTPRequest(baseURL: URL(fileURLWithPath: "/"), path: "/x"), context: context(deadline: 10, from: start))
+        }
+        // Measured from the clock read before the lock, the wait would be 60.8 s: "retry in 61 s".
+        #expect((error as? HTTPClientError)?.description == "NYT rate limit reached; retry in 60 s")
+        #expect(stub.requests.isEmpty)
+    }
+
     @Test func concurrentRequestsShareOneAllowance() async throws {
         let clock = ManualClock(start: start)
         let ledger = InMemoryRateLimitLedger()

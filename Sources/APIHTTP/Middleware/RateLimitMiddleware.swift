@@ -53,11 +53,16 @@ public struct RateLimitMiddleware: ClientMiddleware {
         guard !limits.isEmpty else { return try await next(request, context) }
         var lastWait = Duration.zero
         for _ in 0..<max(maxRounds, 1) {
-            let now = time.now()
-            guard let wait = try ledger.reserve(bucket: bucket, limits: limits, now: now) else {
+            let asked = time.now()
+            guard let reserved = try ledger.reserve(bucket: bucket, limits: limits, now: asked) else {
                 let response = try await next(request, context)
                 return try markingFullWindow(response, context: context)
             }
+            // The ledger measured the wait from `asked`, read before it took the store's write lock;
+            // a process that waited for that lock behind others counts from when it was answered,
+            // or it would say "retry in 61 s" of a 60 s window.
+            let now = time.now()
+            let wait = max(reserved - .seconds(max(now.timeIntervalSince(asked), 0)), .milliseconds(1))
             lastWait = wait
             if now.addingTimeInterval(wait.timeInterval) > context.deadline {
                 throw HTTPClientError.retryLater(url: request.redactedURL, after: wait, reason: reason(context))

@@ -1,3 +1,5 @@
+import APICore
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,12 +12,22 @@ import Synchronization
 /// Shown only when stderr is a terminal and `--quiet` is not given, drawn on one
 /// line with `\r` and erased when done, so it never mixes with results (stdout)
 /// or with what a pipe captures.
+///
+/// It ticks on a thread of its own, not in a task: the run's code may hold the threads of the
+/// concurrency runtime's pool (a blocking wait, a busy test process), and a ticker queued behind
+/// them drew nothing until the run was over.
 final class ProgressIndicator: Sendable {
     private let console: any Console
     private let enabled: Bool
     private let unicode: Bool
     private let state = Mutex<State>(State())
-    private let ticker = Mutex<Task<Void, Never>?>(nil)
+    private let ticker = Mutex<Ticker?>(nil)
+
+    /// How the run stops the ticking thread, and learns that it has stopped drawing.
+    private final class Ticker: Sendable {
+        let stop = DispatchSemaphore(value: 0)
+        let stopped = DispatchSemaphore(value: 0)
+    }
 
     private struct State {
         var label = ""
@@ -44,14 +56,17 @@ final class ProgressIndicator: Sendable {
             $0.label = label
             $0.total = total
         }
-        let task = Task { [weak self] in
-            try? await Task.sleep(for: .milliseconds(500))
-            while !Task.isCancelled {
-                self?.draw()
-                try? await Task.sleep(for: .milliseconds(100))
+        let ticker = Ticker()
+        let started = DetachedThread.start { [self] in
+            defer { ticker.stopped.signal() }
+            var pause = DispatchTimeInterval.milliseconds(500)
+            while ticker.stop.wait(timeout: .now() + pause) == .timedOut {
+                draw()
+                pause = .milliseconds(100)
             }
         }
-        ticker.withLock { $0 = task }
+        // No thread to spare: the run goes on without a spinner.
+        if started { self.ticker.withLock { $0 = ticker } }
     }
 
     func advance() {
@@ -62,9 +77,9 @@ final class ProgressIndicator: Sendable {
     /// Stops and erases the line.
     func finish() {
         guard enabled else { return }
-        ticker.withLock {
-            $0?.cancel()
-            $0 = nil
+        if let ticker = ticker.withLock({ ticker in defer { ticker = nil }; return ticker }) {
+            ticker.stop.signal()
+            ticker.stopped.wait()
         }
         let drawn = state.withLock { state in
             defer { state.drawn = false }
