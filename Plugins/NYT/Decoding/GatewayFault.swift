@@ -34,7 +34,7 @@ struct GatewayFault: Decodable {
         var message: String? {
             guard var text = faultString else { return TerminalSanitizer.quote(errorCode) }
             if let marker = text.firstRange(ofLiteral: " Identifier") { text = String(text[..<marker.lowerBound]) }
-            while text.contains("  ") { text = text.replacingAll("  ", with: " ") }
+            while text.containsLiteral("  ") { text = text.replacingAll("  ", with: " ") }
             return TerminalSanitizer.quote(text) ?? TerminalSanitizer.quote(errorCode)
         }
     }
@@ -62,6 +62,6 @@ struct GatewayFault: Decodable {
     /// Whether the gateway is refusing the key (as opposed to throttling it).
     var isKeyProblem: Bool {
         let code = (fault?.errorCode ?? "").lowercased()
-        return code.contains("apikey") || code.contains("oauth") || code.contains("invalidkey")
+        return code.containsLiteral("apikey") || code.containsLiteral("oauth") || code.containsLiteral("invalidkey")
     }
 }

@@ -47,7 +47,7 @@ extension ProviderFileReader {
                 if let name, !ProviderDescriptor.isValidName(name) {
                     argument.problem("name", line: node["name"]?.line, "'\(name)' must be lowercase letters, digits and dashes")
                 }
-                if let parameter, let path, !path.contains("{\(parameter)}") {
+                if let parameter, let path, !path.containsLiteral("{\(parameter)}") {
                     argument.problem("parameter", line: node["parameter"]?.line, "the path has no {\(parameter)} to fill")
                 } else if let parameter, !seen.insert(parameter).inserted {
                     argument.problem("parameter", line: node["parameter"]?.line, "{\(parameter)} is filled by another argument")

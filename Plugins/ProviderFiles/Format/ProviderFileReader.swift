@@ -156,7 +156,7 @@ public struct ProviderFileReader {
 
     private func readPath(_ fields: inout FieldReader) -> String? {
         guard let path = fields.string("path", maxLength: 500) else { return nil }
-        guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), !path.contains("..") else {
+        guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), !path.containsLiteral("..") else {
             fields.problem("path", line: fields.node["path"]?.line, "'\(path)' must start with / and hold no ?, # or ..")
             return nil
         }
@@ -173,7 +173,7 @@ public struct ProviderFileReader {
             return words.parameter("parameter").map(ProviderFile.Words.parameter)
         case (nil, .some):
             guard let segment = words.parameter("pathSegment") else { return nil }
-            if let path, !path.contains("{\(segment)}") {
+            if let path, !path.containsLiteral("{\(segment)}") {
                 words.problem("pathSegment", line: node["pathSegment"]?.line, "the path has no {\(segment)} to fill")
                 return nil
             }

@@ -79,16 +79,16 @@ enum ColumnChoice {
             return index
         case .count:
             guard field.kind == .number, !isIdentifier(last) else { return nil }
-            if last.contains("star") { return 0 + nested }
-            if last.contains("score") || last.contains("rating") || last.contains("votes") { return 1 + nested }
-            if last.contains("fork") { return 2 + nested }
-            if last.contains("count") || last.hasPrefix("num") || last.contains("total") || last.contains("word") { return 3 + nested }
+            if last.containsLiteral("star") { return 0 + nested }
+            if last.containsLiteral("score") || last.containsLiteral("rating") || last.containsLiteral("votes") { return 1 + nested }
+            if last.containsLiteral("fork") { return 2 + nested }
+            if last.containsLiteral("count") || last.hasPrefix("num") || last.containsLiteral("total") || last.containsLiteral("word") { return 3 + nested }
             return 10 + nested
         case .date:
             guard field.kind == .date else { return nil }
-            if last.contains("pub") || last == "date" { return 0 + nested }
-            if last.contains("created") { return 1 + nested }
-            if last.contains("updated") || last.contains("pushed") || last.contains("modified") { return 2 + nested }
+            if last.containsLiteral("pub") || last == "date" { return 0 + nested }
+            if last.containsLiteral("created") { return 1 + nested }
+            if last.containsLiteral("updated") || last.containsLiteral("pushed") || last.containsLiteral("modified") { return 2 + nested }
             return 5 + nested
         case .prose:
             guard field.kind == .text else { return nil }

@@ -105,8 +105,8 @@ public enum ColumnGuess {
         if format == "uri" || format == "url" || lower.hasSuffix("url") || lower == "href" || lower == "link" {
             return .url
         }
-        if format.hasPrefix("date") || lower.contains("date") || lower.hasSuffix("_at")
-            || said.hasPrefix("the date") || said.hasPrefix("timestamp") || said.contains("iso 8601") {
+        if format.hasPrefix("date") || lower.containsLiteral("date") || lower.hasSuffix("_at")
+            || said.hasPrefix("the date") || said.hasPrefix("timestamp") || said.containsLiteral("iso 8601") {
             return .date
         }
         if said.hasPrefix("the url") || said.hasPrefix("url ") || said.hasPrefix("a url") || said.hasPrefix("link to") {

@@ -103,7 +103,7 @@ struct OpenAPIDocument {
         guard let response = (responses?["200"] ?? responses?["2XX"] ?? responses?["default"]).map(resolved) else { return nil }
         if isSwagger2 { return response["schema"].map(resolved) }
         let content = response["content"]
-        let json = content?["application/json"] ?? content?.members?.first { $0.key.contains("json") }?.value
+        let json = content?["application/json"] ?? content?.members?.first { $0.key.containsLiteral("json") }?.value
             ?? content?["*/*"] ?? content?["application/*"]
         return json?["schema"].map(resolved)
     }

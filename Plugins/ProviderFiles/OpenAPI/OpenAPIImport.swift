@@ -263,9 +263,9 @@ public struct OpenAPIImport {
             case "boolean": type = .choice(["true", "false"])
             case "integer": type = .integer(minimum: facts["minimum"]?.int, maximum: facts["maximum"]?.int)
             default:
-                if facts["format"]?.string == "date" || description.contains("YYYY-MM-DD") {
+                if facts["format"]?.string == "date" || description.containsLiteral("YYYY-MM-DD") {
                     type = .date(format: "yyyy-MM-dd")
-                } else if description.contains("YYYYMMDD") {
+                } else if description.containsLiteral("YYYYMMDD") {
                     type = .date(format: "yyyyMMdd")
                 } else {
                     type = .text

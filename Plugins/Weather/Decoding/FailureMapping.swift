@@ -21,7 +21,7 @@ enum FailureMapping {
         case 429:
             // "Your account is temporary blocked due to exceeding of requests limitation of your
             // subscription type": waiting seconds does not help, and retrying spends more.
-            guard let message, message.lowercased().contains("blocked") else { return nil }
+            guard let message, message.lowercased().containsLiteral("blocked") else { return nil }
             return .blocked(detail: message)
         case 400:
             let reason = message.map { ": " + $0 } ?? ""

@@ -40,7 +40,7 @@ public struct RedactionMiddleware: ClientMiddleware {
             forms.reduce(text) { $0.replacingAll($1, with: "***") }
         }
         let text = "\(error)" + " " + String(reflecting: error)
-        guard forms.contains(where: { text.contains($0) }) else { return error }
+        guard forms.contains(where: { text.containsLiteral($0) }) else { return error }
         guard let error = error as? HTTPClientError else { return RedactedError(description: clean("\(error)")) }
         switch error {
         case let .connectionFailed(url, reason): return HTTPClientError.connectionFailed(url: clean(url), reason: clean(reason))

@@ -35,7 +35,7 @@ public enum RedirectPolicy {
         guard let stripped = components.url else { return nil }
         let text = stripped.absoluteString
         let secretForms = [credential.value, PercentEncoding.encode(credential.value)]
-        if !credential.value.isEmpty, secretForms.contains(where: { text.contains($0) }) { return nil }
+        if !credential.value.isEmpty, secretForms.contains(where: { text.containsLiteral($0) }) { return nil }
         return stripped
     }
 

@@ -20,7 +20,7 @@ enum OptionValueCheck {
         do {
             _ = try provider.queries(from: command)
             return nil
-        } catch let error as UsageError where error.message.contains("--\(option.name)") {
+        } catch let error as UsageError where error.message.containsLiteral("--\(option.name)") {
             return error.message.replacingAll("--\(option.name)", with: subject)
         } catch {
             return nil

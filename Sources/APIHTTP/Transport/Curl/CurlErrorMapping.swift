@@ -80,7 +80,7 @@ enum CurlErrorMapping {
     static func answerProblem(_ code: CURLcode, detail: CurlFailureDetail, host: String) -> String? {
         let message = detail.message.trimmed(.whitespacesAndNewlines)
         switch code {
-        case CURLE_UNSUPPORTED_PROTOCOL where message.contains("HTTP/0.9"):
+        case CURLE_UNSUPPORTED_PROTOCOL where message.containsLiteral("HTTP/0.9"):
             return "\(host) did not answer in HTTP (no status line; is another service listening on that port?)"
         case CURLE_UNSUPPORTED_PROTOCOL where message.lowercased().containsLiteral("response code"):
             return "the status line has no valid status code"
@@ -108,9 +108,9 @@ enum CurlErrorMapping {
     /// ` (libcurl's reason)`, or nothing when it is empty or shows the key.
     private static func clean(_ detail: CurlFailureDetail, _ options: CurlTransfer.Options) -> String {
         let text = detail.message.trimmed(.whitespacesAndNewlines)
-        guard !text.isEmpty, !text.contains(options.url) else { return "" }
+        guard !text.isEmpty, !text.containsLiteral(options.url) else { return "" }
         if let secret = options.secret, !secret.isEmpty,
-           text.contains(secret) || text.contains(PercentEncoding.encode(secret)) {
+           text.containsLiteral(secret) || text.containsLiteral(PercentEncoding.encode(secret)) {
             return ""
         }
         return " (\(text))"
