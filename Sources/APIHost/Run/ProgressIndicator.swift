@@ -56,17 +56,17 @@ final class ProgressIndicator: Sendable {
             $0.label = label
             $0.total = total
         }
-        let ticker = Ticker()
+        let ticking = Ticker()
         let started = DetachedThread.start { [self] in
-            defer { ticker.stopped.signal() }
+            defer { ticking.stopped.signal() }
             var pause = DispatchTimeInterval.milliseconds(500)
-            while ticker.stop.wait(timeout: .now() + pause) == .timedOut {
+            while ticking.stop.wait(timeout: .now() + pause) == .timedOut {
                 draw()
                 pause = .milliseconds(100)
             }
         }
         // No thread to spare: the run goes on without a spinner.
-        if started { self.ticker.withLock { $0 = ticker } }
+        if started { ticker.withLock { $0 = ticking } }
     }
 
     func advance() {
@@ -77,9 +77,9 @@ final class ProgressIndicator: Sendable {
     /// Stops and erases the line.
     func finish() {
         guard enabled else { return }
-        if let ticker = ticker.withLock({ ticker in defer { ticker = nil }; return ticker }) {
-            ticker.stop.signal()
-            ticker.stopped.wait()
+        if let ticking = ticker.withLock({ $0.take() }) {
+            ticking.stop.signal()
+            ticking.stopped.wait()
         }
         let drawn = state.withLock { state in
             defer { state.drawn = false }
