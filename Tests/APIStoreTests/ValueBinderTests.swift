@@ -81,3 +81,12 @@ import Testing
         }
     }
 }
+
+/// One value per line, read back by the line feed's byte: `"\r\n"` is one `Character`,
+/// so a value that ended in a carriage return swallowed the next one when split by characters.
+@Suite struct LinesValueTests {
+    @Test func valuesEndingInACarriageReturnComeBackApart() {
+        let values = ["Trump, Donald J\r", "Gun Control", "\u{301}x", "last\r"]
+        #expect(SQLValue.lines(values).lines == values)
+    }
+}

@@ -10,7 +10,7 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// nil for an empty path, an empty segment (`a..b`) or one deeper than ``maxDepth``.
     public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let parts = text.pieces(between: ".").map(String.init)
         guard !text.isEmpty, parts.count <= Self.maxDepth, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
         segments = parts
     }

@@ -72,11 +72,12 @@ extension ProviderFileReader {
 
     /// The `{name}` placeholders of a path, in order.
     static func placeholders(in path: String) -> [String] {
+        // By bytes, as `FileArguments.path` fills them with `replacingAll`.
         var names: [String] = []
         var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.append(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
+        while let (_, opened) = rest.cut(atFirst: "{"), let (name, after) = opened.cut(atFirst: "}") {
+            names.append(String(name))
+            rest = after
         }
         return names
     }

@@ -156,7 +156,7 @@ public struct ProviderFileReader {
 
     private func readPath(_ fields: inout FieldReader) -> String? {
         guard let path = fields.string("path", maxLength: 500) else { return nil }
-        guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), !path.containsLiteral("..") else {
+        guard path.startsWithLiteral("/"), !path.containsLiteral("?"), !path.containsLiteral("#"), !path.containsLiteral("..") else {
             fields.problem("path", line: fields.node["path"]?.line, "'\(path)' must start with / and hold no ?, # or ..")
             return nil
         }

@@ -33,7 +33,7 @@ enum ColumnChoice {
     /// Up to `count` fields, in reading order.
     static func choose(from fields: [ColumnGuess.Field], id: String?, count: Int) -> [ColumnGuess.Field] {
         let usable = fields.filter { field in
-            field.path != id && !field.path.split(separator: ".").contains { $0.hasPrefix("_") }
+            field.path != id && !field.path.pieces(between: ".", omittingEmpty: true).contains { $0.startsWithLiteral("_") }
         }
         var chosen: [ColumnGuess.Field] = []
         var meanings = Set<String>()
@@ -67,8 +67,8 @@ enum ColumnChoice {
     /// How well `field` plays `role` (lower is better); nil when it cannot.
     private static func rank(_ field: ColumnGuess.Field, as role: Role) -> Int? {
         let name = field.path.lowercased()
-        let last = name.split(separator: ".").last.map(String.init) ?? name
-        let nested = field.path.contains(".") && !titleNames.contains(field.path) ? 50 : 0
+        let last = name.pieces(between: ".", omittingEmpty: true).last.map(String.init) ?? name
+        let nested = field.path.containsLiteral(".") && !titleNames.contains(field.path) ? 50 : 0
         switch role {
         case .title:
             guard field.kind == .text, let index = titleNames.firstIndex(of: field.path) else { return nil }
@@ -109,7 +109,7 @@ enum ColumnChoice {
 
     /// What a field means, by its name: `forks`, `forks_count` and `num_forks` mean the same.
     static func meaning(of field: ColumnGuess.Field) -> String {
-        var name = (field.path.split(separator: ".").last.map(String.init) ?? field.path).lowercased()
+        var name = (field.path.pieces(between: ".", omittingEmpty: true).last.map(String.init) ?? field.path).lowercased()
         for prefix in ["num_", "number_of_", "total_"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
         for suffix in ["_count", "count", "_total", "_number"] where name.hasSuffix(suffix) && name.count > suffix.count {
             name.removeLast(suffix.count)

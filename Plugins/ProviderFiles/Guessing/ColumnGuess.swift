@@ -90,7 +90,7 @@ public enum ColumnGuess {
             var name = field.path.replacingAll(".", with: "_")
             if name.hasSuffix("_main") { name = String(name.dropLast(5)) }
             // A column name is one short word of the file (at most 40 characters).
-            if name.count > 36 { name = String((field.path.split(separator: ".").last.map(String.init) ?? name).prefix(36)) }
+            if name.count > 36 { name = String((field.path.pieces(between: ".", omittingEmpty: true).last.map(String.init) ?? name).prefix(36)) }
             while !names.insert(name).inserted { name += "_" }
             return ProviderFile.Column(
                 name: name, path: path, kind: field.kind,

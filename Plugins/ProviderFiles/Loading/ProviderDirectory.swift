@@ -62,7 +62,7 @@ public struct ProviderDirectory: Sendable {
     /// Every `*.json` in the folder, by name; empty when there is no folder.
     public func entries() -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { fileName in
+        return names.filter { $0.hasSuffix(".json") && !$0.startsWithLiteral(".") }.sorted().map { fileName in
             let name = String(fileName.dropLast(".json".count))
             let file = path + "/" + fileName
             let result: Result<any Provider, ProviderFileError>

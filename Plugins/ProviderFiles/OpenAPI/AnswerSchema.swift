@@ -103,7 +103,7 @@ struct AnswerSchema {
             let (path, node, level) = queue[next]
             next += 1
             for property in try resolver.properties(of: node, expanding: level.expanding, depth: level.depth) {
-                guard !property.key.isEmpty, !property.key.contains("."), let keyPath = KeyPath((path + [property.key]).joined(separator: "."))
+                guard !property.key.isEmpty, !property.key.containsLiteral("."), let keyPath = KeyPath((path + [property.key]).joined(separator: "."))
                 else { continue }
                 let inner = Level(count: level.count + 1, depth: level.depth + 1, expanding: property.expanding,
                                   insideEnvelopes: level.insideEnvelopes)
@@ -124,7 +124,7 @@ struct AnswerSchema {
     /// with their description and format.
     func fields(of item: DocumentNode, expanding: SchemaResolver.Expanding, prefix: String = "", depth: Int = 1) throws -> [ColumnGuess.Field] {
         try resolver.properties(of: item, expanding: expanding, depth: depth).flatMap { key, property, inner -> [ColumnGuess.Field] in
-            guard !key.isEmpty, !key.contains(".") else { return [] }
+            guard !key.isEmpty, !key.containsLiteral(".") else { return [] }
             let path = prefix + key
             let description = property["description"]?.string ?? ""
             let format = property["format"]?.string ?? ""

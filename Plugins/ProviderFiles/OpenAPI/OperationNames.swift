@@ -58,7 +58,7 @@ struct OperationNames {
 
     /// `/lists/{list}.json` → `lists-list`: the path's words, braces and a file extension dropped.
     static func fromPath(_ path: String) -> String {
-        let segments = path.split(separator: "/").map { segment -> String in
+        let segments = path.pieces(between: "/", omittingEmpty: true).map { segment -> String in
             var text = String(segment)
             for suffix in [".json", ".xml", ".yaml"] where text.lowercased().hasSuffix(suffix) {
                 text = String(text.dropLast(suffix.count))

@@ -88,7 +88,7 @@ struct SchemaResolver {
     /// The node a reference within the document names: `#/components/schemas/Pet`,
     /// `#/definitions/a~1b` (`~1` is `/`, `~0` is `~`), percent-encoded or not.
     func target(of reference: String, at node: DocumentNode) throws -> DocumentNode {
-        guard reference.hasPrefix("#") else {
+        guard reference.startsWithLiteral("#") else {
             throw OpenAPIImportError(
                 .unusable,
                 "\(documentPath):\(node.line): the schema refers to another document ('\(TerminalSanitizer.clean(reference))'); "
@@ -98,8 +98,8 @@ struct SchemaResolver {
             throw missing(reference, at: node)
         }
         var target = root
-        guard pointer.isEmpty || pointer.hasPrefix("/") else { throw missing(reference, at: node) }
-        for part in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+        guard pointer.isEmpty || pointer.startsWithLiteral("/") else { throw missing(reference, at: node) }
+        for part in pointer.pieces(between: "/").dropFirst() {
             let name = String(part).replacingAll("~1", with: "/").replacingAll("~0", with: "~")
             if let member = target[name] {
                 target = member

@@ -84,8 +84,8 @@ extension OpenAPIDocument {
             }
             text = text.replacingAll("{\(name)}", with: value)
         }
-        if let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}") {
-            throw error(node, "the server URL '\(template)' uses \(text[open...close]), which no server variable defines")
+        if let (_, opened) = text.cut(atFirst: "{"), let (name, _) = opened.cut(atFirst: "}") {
+            throw error(node, "the server URL '\(template)' uses {\(name)}, which no server variable defines")
         }
         return text
     }

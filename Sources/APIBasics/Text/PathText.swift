@@ -6,7 +6,7 @@ public enum PathText {
     /// `"/a"` → `"/"`, `"c.json"` → `""`.
     public static func folder(of path: String) -> String {
         let parts = components(path)
-        let absolute = path.hasPrefix("/")
+        let absolute = path.startsWithLiteral("/")
         guard parts.count > 1 else { return absolute ? "/" : "" }
         // `joined(with:)`, not `joined(separator:)` (see there), on every store open.
         return (absolute ? "/" : "") + Array(parts.dropLast()).joined(with: "/")
@@ -15,25 +15,23 @@ public enum PathText {
     /// `NSString.lastPathComponent`: `"/a/b/c.json"` → `"c.json"`, `"/a/b/"` → `"b"`, `"/"` → `"/"`.
     public static func lastComponent(of path: String) -> String {
         if let last = components(path).last { return last }
-        return path.hasPrefix("/") ? "/" : ""
+        return path.startsWithLiteral("/") ? "/" : ""
     }
 
     /// `NSString.deletingPathExtension` on a file name: `"nyt.json"` → `"nyt"`,
     /// `"a.b.c"` → `"a.b"`, `"x."` → `"x"`; a name that only starts with a dot keeps it (`".env"`).
     public static func deletingExtension(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !name[name.index(after: dot)...].contains("/")
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex,
+              !name.utf8[dot...].contains(UInt8(ascii: "/"))
         else { return name }
         return String(name[..<dot])
     }
 
-    /// The non-empty parts between slashes.
+    /// The non-empty parts between slashes, split by bytes as the file system splits
+    /// them: a `/` that a combining mark follows is still a `/` to `open(2)` (and to
+    /// NSString, which splits UTF-16 units). Splitting by `Character` also cost ~0.2 M
+    /// instructions the first time in a process, and every store open makes its folder.
     private static func components(_ path: String) -> [String] {
-        // An ASCII path is split by its bytes: splitting by `Character` costs ~0.2 M instructions
-        // the first time in a process (every store open makes its folder). Elsewhere by
-        // `Character`, so a `/` that a combining mark follows stays one character, as before.
-        if path.utf8.allSatisfy({ $0 < 0x80 }) {
-            return path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
-        }
-        return path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        path.pieces(between: "/", omittingEmpty: true).map(String.init)
     }
 }

@@ -8,7 +8,7 @@ extension JSONValue {
 
     /// The value at a dotted path (`data.results`); the value itself for an empty path.
     public func value(at path: String) -> JSONValue? {
-        path.split(separator: ".").reduce(Optional(self)) { value, key in value?[String(key)] }
+        path.pieces(between: ".", omittingEmpty: true).reduce(Optional(self)) { value, key in value?[String(key)] }
     }
 
     /// An object's members; empty for anything else.

@@ -13,8 +13,9 @@ struct CacheControl: Sendable, Hashable {
     var noCache = false
 
     init(_ header: String?) {
-        for directive in (header ?? "").split(separator: ",") {
-            let parts = directive.split(separator: "=", maxSplits: 1).map {
+        // Split by bytes, as every other cache on the way reads the header.
+        for directive in (header ?? "").pieces(between: ",", omittingEmpty: true) {
+            let parts = directive.pieces(between: "=", maxSplits: 1, omittingEmpty: true).map {
                 $0.trimmed(.whitespaces).lowercased()
             }
             guard let name = parts.first else { continue }

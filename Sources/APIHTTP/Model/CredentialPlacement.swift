@@ -62,10 +62,7 @@ public enum CredentialPlacement: Sendable, Hashable {
     public func derivedSecrets(of key: String) -> [String] {
         guard case .basic = self, !key.isEmpty else { return [] }
         var forms = [Self.base64(key)]
-        if let colon = key.firstIndex(of: ":") {
-            let password = String(key[key.index(after: colon)...])
-            if !password.isEmpty { forms.append(password) }
-        }
+        if let (_, password) = key.cut(atFirst: ":"), !password.isEmpty { forms.append(String(password)) }
         return forms
     }
 

@@ -99,8 +99,8 @@ public struct HTTPRequest: Sendable, Hashable {
     /// - Parameter credentialPair: the already-encoded `name=value` appended last, if any.
     private func urlString(credentialPair: String?) -> String {
         var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        let joinedPath = path.isEmpty || path.hasPrefix("/") ? path : "/" + path
+        while base.utf8.last == UInt8(ascii: "/") { base.removeLast() }
+        let joinedPath = path.isEmpty || path.startsWithLiteral("/") ? path : "/" + path
         var parts = query.isEmpty ? [] : [PercentEncoding.formQuery(query)]
         if let credentialPair { parts.append(credentialPair) }
         guard !parts.isEmpty else { return base + joinedPath }

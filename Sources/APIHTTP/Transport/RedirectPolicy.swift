@@ -25,8 +25,8 @@ public enum RedirectPolicy {
         guard let credential = request.credential, !isSameOrigin(newURL, request.baseURL) else { return newURL }
         guard var components = URLComponents(url: newURL, resolvingAgainstBaseURL: true) else { return nil }
         if case let .query(parameter) = credential.placement, let query = components.percentEncodedQuery {
-            let kept = query.split(separator: "&", omittingEmptySubsequences: true).filter { pair in
-                let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let kept = query.pieces(between: "&", omittingEmpty: true).filter { pair in
+                let name = pair.pieces(between: "=", maxSplits: 1).first ?? ""
                 let decoded = PercentCoding.decode(name) ?? String(name)
                 return decoded != parameter
             }

@@ -33,14 +33,16 @@ public struct ConfigFile: Sendable, Equatable {
             throw CLIError("cannot read the config file \(path)", exitCode: .configuration)
         }
         var entries: [Entry] = []
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmed(.whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let equals = line.firstIndex(of: "=") else {
+        // Lines and marks by bytes: `"\r\n"` is one `Character`, so a file saved with CRLF line
+        // ends would otherwise be one line, its first value holding all the others.
+        for (number, rawLine) in text.pieces(between: "\n").enumerated() {
+            let line = rawLine.trimmed(.whitespacesAndNewlines)
+            if line.isEmpty || line.startsWithLiteral("#") { continue }
+            guard let (rawKey, rawValue) = line.cut(atFirst: "=") else {
                 throw CLIError("\(path):\(number + 1): expected 'key = value'", exitCode: .configuration)
             }
-            let key = line[..<equals].trimmed(.whitespaces)
-            let value = line[line.index(after: equals)...].trimmed(.whitespaces)
+            let key = rawKey.trimmed(.whitespaces)
+            let value = rawValue.trimmed(.whitespaces)
             entries.append(Entry(key: key, value: value))
         }
         return ConfigFile(path: path, entries: entries)

@@ -49,7 +49,7 @@ public struct Settings: Sendable {
             }
             throw CLIError("\(variable) must be an http(s) URL, not '\(shown)'", exitCode: .configuration)
         }
-        guard url.fragment == nil, url.query == nil, !text.contains("#"), !text.contains("?") else {
+        guard url.fragment == nil, url.query == nil, !text.containsLiteral("#"), !text.containsLiteral("?") else {
             throw CLIError(
                 "\(variable) must not have a query or a fragment ('?' or '#'), since the API's path is appended to it: '\(shown)'",
                 exitCode: .configuration)

@@ -11,7 +11,7 @@ enum HelpText {
     /// `indent` spaces; blank lines separate paragraphs and are kept.
     static func wrap(_ text: String, indent: Int, width: Int = HelpText.width, firstIndent: Int? = nil) -> [String] {
         var lines: [String] = []
-        for (number, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, paragraph) in text.pieces(between: "\n").enumerated() {
             let words = paragraph.split(separator: " ")
             if words.isEmpty { lines.append(""); continue }
             var prefix = String(repeating: " ", count: number == 0 ? (firstIndent ?? indent) : indent)

@@ -61,7 +61,7 @@ public enum ManPageGenerator {
             .map { $0.trimmingSpaces() }.joined(separator: " ")
         out += ".PP\n\(escape(synopsis))\n"
         if !provider.discussion.isEmpty {
-            for text in provider.discussion.split(separator: "\n", omittingEmptySubsequences: true) {
+            for text in provider.discussion.pieces(between: "\n", omittingEmpty: true) {
                 out += ".PP\n" + paragraph(String(text))
             }
         }

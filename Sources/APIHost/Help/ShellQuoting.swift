@@ -3,6 +3,11 @@
 /// Completion word lists are expanded by the shell (bash's `compgen -W`
 /// expands `$(…)` in its word list), so only words made of plain characters
 /// are offered; descriptions are quoted for the shell that reads them.
+///
+/// Every mark is found by its scalar or its byte, never by `Character`: a
+/// shell reads bytes, and `'\u{301}` is one character that is not `'` but
+/// still ends the quote. A provider file's summary or an OpenAPI document's
+/// description is not ours to trust (docs/design-notes.md, "A mark is found by its bytes").
 enum ShellQuoting {
     /// Letters, digits and `._:/@+,=%-`: safe unquoted in every shell's word list.
     static func isPlainWord(_ word: String) -> Bool {
@@ -19,15 +24,15 @@ enum ShellQuoting {
 
     /// `text` in POSIX single quotes (bash, zsh): `'` becomes `'\''`.
     static func singleQuoted(_ text: String) -> String {
-        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        "'" + text.pieces(between: "'").joined(separator: "'\\''") + "'"
     }
 
     /// `text` in fish single quotes, where only `\\` and `\'` are escapes.
     static func fishQuoted(_ text: String) -> String {
         var out = "'"
-        for character in text {
-            if character == "\\" || character == "'" { out.append("\\") }
-            out.append(character)
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" || scalar == "'" { out.append("\\") }
+            out.unicodeScalars.append(scalar)
         }
         return out + "'"
     }

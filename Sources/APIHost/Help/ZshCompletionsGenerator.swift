@@ -131,12 +131,14 @@ public enum ZshCompletionsGenerator {
         return ShellQuoting.singleQuoted((argument.variadic ? "*" : "\(position)") + ":" + name + ": ")
     }
 
-    /// Brackets and backslashes would end or bend an `_arguments` description.
+    /// Brackets and backslashes would end or bend an `_arguments` description (and
+    /// what follows a `]` is an action, which zsh may evaluate): found by scalar,
+    /// as ``ShellQuoting`` finds its marks.
     static func escapedDescription(_ text: String) -> String {
         var out = ""
-        for character in text {
-            if character == "[" || character == "]" || character == "\\" { out.append("\\") }
-            out.append(character)
+        for scalar in text.unicodeScalars {
+            if scalar == "[" || scalar == "]" || scalar == "\\" { out.append("\\") }
+            out.unicodeScalars.append(scalar)
         }
         return out
     }

@@ -24,9 +24,10 @@ struct ExecutablePluginSource: Sendable {
 
     init(variables: [String: String]) {
         var seen = Set<String>()
-        directories = (variables["PATH"] ?? "").split(separator: ":", omittingEmptySubsequences: true)
+        // By bytes, as the shell and execvp(3) split PATH.
+        directories = (variables["PATH"] ?? "").pieces(between: ":", omittingEmpty: true)
             .map(String.init)
-            .filter { $0.hasPrefix("/") && seen.insert($0).inserted }
+            .filter { $0.startsWithLiteral("/") && seen.insert($0).inserted }
     }
 
     /// The first `apicli-NAME` on `PATH` that is an executable file, checked; nil when there is none.
@@ -60,7 +61,7 @@ struct ExecutablePluginSource: Sendable {
 
     /// `/a/b` for `/a/b/c`.
     static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 

@@ -49,7 +49,7 @@ enum NestedObject {
     static func build(_ fields: [(name: String, value: JSONValue)]) -> JSONValue {
         var members: [JSONValue.Member] = []
         for field in fields {
-            insert(field.value, at: field.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
+            insert(field.value, at: field.name.pieces(between: ".").map(String.init),
                    into: &members)
         }
         return .object(members)

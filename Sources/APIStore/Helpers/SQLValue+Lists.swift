@@ -15,6 +15,6 @@ extension SQLValue {
 
     /// The lines of a TEXT value; empty for NULL.
     public var lines: [String] {
-        (string ?? "").split(separator: "\n").map(String.init)
+        (string ?? "").pieces(between: "\n", omittingEmpty: true).map(String.init)
     }
 }

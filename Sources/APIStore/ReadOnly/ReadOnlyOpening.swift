@@ -39,7 +39,7 @@ enum ReadOnlyOpening {
 
     /// `file:` URI for `path` with `immutable=1`; the characters a URI gives meaning to are escaped.
     static func immutableURI(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let absolute = path.startsWithLiteral("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         // `?`, `#` and `%` are not in the path set, so they are escaped too.
         return "file:" + PercentCoding.encode(absolute, keeping: PercentCoding.isPathAllowed) + "?immutable=1"
     }

@@ -206,11 +206,9 @@ final class CurlTransfer: Sendable {
             state.lastByte = .now
             if line.hasPrefix("HTTP/") {
                 state.headers = []
-                state.status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-            } else if let colon = line.firstIndex(of: ":") {
-                let name = String(line[..<colon]).trimmed(.whitespaces)
-                let value = String(line[line.index(after: colon)...]).trimmed(.whitespaces)
-                state.headers.append((name, value))
+                state.status = line.pieces(between: " ", omittingEmpty: true).dropFirst().first.flatMap { Int($0) } ?? 0
+            } else if let (name, value) = line.cut(atFirst: ":") {
+                state.headers.append((String(name).trimmed(.whitespaces), String(value).trimmed(.whitespaces)))
             }
         }
     }

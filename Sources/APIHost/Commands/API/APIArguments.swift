@@ -85,7 +85,7 @@ struct APIArguments {
         path = help ? try APIPath("/") : try APIPath(positionals[1])
         query = path.query
         for pair in pairs {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let parts = pair.pieces(between: "=", maxSplits: 1)
             guard parts.count == 2, !parts[0].isEmpty else {
                 throw UsageError("-q takes NAME=VALUE, not '\(pair)'")
             }

@@ -22,15 +22,18 @@ struct APIPath: Equatable {
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw Self.refused(text, "it holds a control character")
         }
-        if text.contains("#") { throw Self.refused(text, "a fragment (#…) is never sent to a server") }
-        if text.contains("\\") { throw Self.refused(text, "it holds a backslash") }
-        if text.hasPrefix("//") { throw Self.refused(text, "'//' would name another host") }
-        let pathPart = String(text.prefix { $0 != "?" })
-        if !pathPart.hasPrefix("/"), let firstSegment = pathPart.split(separator: "/").first, firstSegment.contains(":") {
+        // Every mark is looked for by its bytes, as curl and the server will read them:
+        // `#\u{301}` is one character, but its `#` still starts a fragment.
+        if text.containsLiteral("#") { throw Self.refused(text, "a fragment (#…) is never sent to a server") }
+        if text.containsLiteral("\\") { throw Self.refused(text, "it holds a backslash") }
+        if text.startsWithLiteral("//") { throw Self.refused(text, "'//' would name another host") }
+        let (pathPart, queryPart) = text.cut(atFirst: "?") ?? (Substring(text), nil)
+        if !pathPart.startsWithLiteral("/"), let firstSegment = pathPart.pieces(between: "/", omittingEmpty: true).first,
+           firstSegment.containsLiteral(":") {
             throw Self.refused(text, "it is a URL; give the path under the provider's base URL")
         }
-        var segments = pathPart.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if pathPart.hasPrefix("/") { segments.removeFirst() }
+        var segments = pathPart.pieces(between: "/").map(String.init)
+        if pathPart.startsWithLiteral("/") { segments.removeFirst() }
         var encoded: [String] = []
         for (index, segment) in segments.enumerated() {
             if segment.isEmpty {
@@ -49,8 +52,8 @@ struct APIPath: Equatable {
             encoded.append(Self.encoded(segment))
         }
         path = "/" + encoded.joined(separator: "/")
-        if let mark = text.firstIndex(of: "?") {
-            query = try Self.queryItems(String(text[text.index(after: mark)...]), in: text)
+        if let queryPart {
+            query = try Self.queryItems(String(queryPart), in: text)
         } else {
             query = []
         }
@@ -63,8 +66,8 @@ struct APIPath: Equatable {
     /// `a=1&b=two+words`: `+` is a space and `%XX` a byte, as in a form.
     private static func queryItems(_ text: String, in whole: String) throws(UsageError) -> [QueryItem] {
         var items: [QueryItem] = []
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        for pair in text.pieces(between: "&", omittingEmpty: true) {
+            let parts = pair.pieces(between: "=", maxSplits: 1)
             let name = String(parts[0]).replacingAll("+", with: " ")
             let value = parts.count > 1 ? String(parts[1]).replacingAll("+", with: " ") : ""
             guard let decodedName = percentDecoded(name), let decodedValue = percentDecoded(value), !decodedName.isEmpty else {

@@ -24,8 +24,8 @@ extension ProviderAdd {
             access.server = index
         }
         access.bearer = values["bearer"] == "true"
-        if let colon = document.firstIndex(of: ":"), document[..<colon].allSatisfy({ $0.isLetter }),
-           document[colon...].hasPrefix("://") || document.lowercased().hasPrefix("file:") {
+        if let (scheme, rest) = document.cut(atFirst: ":"), scheme.allSatisfy({ $0.isLetter }),
+           rest.startsWithLiteral("//") || document.lowercased().startsWithLiteral("file:") {
             let url = try Self.baseURL(document, flag: "--openapi")
             access.documentURL = url
             access.documentBytes = try await DocumentFetch(environment: host.environment, options: options).fetch(url)

@@ -115,7 +115,7 @@ struct ProviderAdd: Sendable {
         }
         return ProviderFile(
             name: name, summary: "Search \(url.host ?? name) (a provider file).", about: nil, displayName: nil,
-            baseURL: url, path: path.hasPrefix("/") ? path : "/" + path, words: .parameter(words), key: key,
+            baseURL: url, path: path.startsWithLiteral("/") ? path : "/" + path, words: .parameter(words), key: key,
             options: [], items: .list(items), id: nil, columns: [], paging: nil, rateLimits: [], cacheSeconds: 600)
     }
 

@@ -121,7 +121,7 @@ struct ProviderFileCommand: BuiltinCommandHandler {
     /// Checks an installed provider (by name) or any file (by path): every problem on its own line, exit 78.
     private func check(_ target: String, sample: String?) throws -> ExitCode {
         let directory = host.providerDirectory
-        let isPath = target.contains("/") || target.hasSuffix(".json")
+        let isPath = target.containsLiteral("/") || target.hasSuffix(".json")
         let path = isPath ? target : try installedFile(target)
         let inFolder = PathText.folder(of: path) == directory.path
         let file: ProviderFile

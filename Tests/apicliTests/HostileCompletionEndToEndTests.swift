@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A provider file's summary and option help reach the completion scripts, which a shell
+/// reads as code. Each quote, backslash or bracket there is followed by a combining
+/// character, which makes it one `Character` with the mark but leaves the mark's byte for
+/// the shell: quoting that looked by character let `$(…)` and `(…)` run when fish loaded
+/// its script. The shells themselves load and run the scripts here; nothing may run.
+@Suite("Completion scripts of a hostile provider file, in real shells")
+struct HostileCompletionEndToEndTests {
+    static func file(canary: String) -> String {
+        let mark = "\u{301}"
+        // The quotes pair up, so that a script quoted by character still parses, and runs what it should not.
+        let summary = "S'\(mark)$(touch \(canary))'\(mark)(touch \(canary)) `touch \(canary)`"
+        let help = "H]\(mark):x:{touch \(canary)}[\(mark)\\\(mark)'\(mark)$(touch \(canary))'\(mark)"
+        return ProviderFileTexts.wiki
+            .replacingOccurrences(of: #""name": "wiki""#, with: #""name": "evil""#)
+            .replacingOccurrences(of: "Search English Wikipedia articles.", with: Self.json(summary))
+            .replacingOccurrences(of: #""default": "search"}"#, with: #""default": "search", "help": "\#(Self.json(help))"}"#)
+    }
+
+    /// `text` as the inside of a JSON string, escaped scalar by scalar (Foundation's
+    /// `replacingOccurrences` compares characters on Linux, and misses a backslash before U+0301).
+    static func json(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" || scalar == "\"" { out += "\\" }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
+    static func shell(_ name: String) -> String? {
+        ["/usr/bin/\(name)", "/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    @Test("fish loads its script and completes the provider and its option; the summary is shown whole",
+          .enabled(if: RequiredTool.runs("fish")))
+    func fish() async throws {
+        let fish = try #require(Self.shell("fish"))
+        let (sandbox, _) = try Sandbox.withFixtures()
+        // Relative, so that the summary stays short enough to be valid: the shells run in `home`.
+        let canary = sandbox.home.path() + "/pwned"
+        try sandbox.installProviderFile("evil", Self.file(canary: "pwned"))
+        let checked = try await sandbox.run(["provider", "check", "evil"])
+        #expect(checked.exitCode == 0, "\(checked.stdoutText) \(checked.stderrText)")
+        let printed = try await sandbox.run(["completions", "fish"])
+        #expect(printed.exitCode == 0, "\(printed.stderrText)")
+        let file = sandbox.home.url.appendingPathComponent("apicli.fish")
+        try printed.stdout.write(to: file)
+        let driver = "source $argv[1]; complete -C 'apicli '; echo --; complete -C 'apicli evil --li'"
+        let result = try await ProcessRunner.run(
+            executable: URL(fileURLWithPath: fish), arguments: ["--no-config", "-c", driver, file.path],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.home.path()], currentDirectory: sandbox.home.url,
+            timeout: .seconds(20))
+        #expect(result.stderrText.isEmpty, "\(result.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: canary), "fish ran a command from the provider file")
+        let summary = "S'\u{301}$(touch pwned)'\u{301}(touch pwned)"
+        #expect(result.stdoutText.contains("evil\t" + summary), "\(result.stdoutText)")
+        #expect(result.stdoutText.contains("--list\tH]\u{301}:x:{touch"), "\(result.stdoutText)")
+    }
+
+    @Test("bash and zsh load their scripts, and bash completes, without running anything",
+          arguments: ["bash", "zsh"])
+    func bashAndZsh(_ name: String) async throws {
+        guard let shell = Self.shell(name) else { return }
+        let (sandbox, _) = try Sandbox.withFixtures()
+        // Relative, so that the summary stays short enough to be valid: the shells run in `home`.
+        let canary = sandbox.home.path() + "/pwned"
+        try sandbox.installProviderFile("evil", Self.file(canary: "pwned"))
+        let printed = try await sandbox.run(["completions", name])
+        #expect(printed.exitCode == 0, "\(printed.stderrText)")
+        let file = sandbox.home.url.appendingPathComponent("apicli.\(name)")
+        try printed.stdout.write(to: file)
+        let function = CompletionScriptTests.completionFunction(in: printed.stdoutText) ?? "_apicli"
+        let driver = name == "bash"
+            ? #"source "$1"; COMP_WORDS=(apicli evil --); COMP_CWORD=2; "# + function + #"; printf '%s\n' "${COMPREPLY[@]}""#
+            : #"autoload -U compinit; compinit -u -D; source "$1"; (( $+functions[_apicli] )) && echo loaded"#
+        let result = try await ProcessRunner.run(
+            executable: URL(fileURLWithPath: shell), arguments: ["-c", driver, "driver", file.path],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.home.path()], currentDirectory: sandbox.home.url,
+            timeout: .seconds(20))
+        #expect(result.exitCode == 0, "\(name): \(result.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: canary), "\(name) ran a command from the provider file")
+        #expect(result.stdoutText.contains(name == "bash" ? "--list" : "loaded"), "\(result.stdoutText) \(result.stderrText)")
+    }
+}
