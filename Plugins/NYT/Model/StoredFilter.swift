@@ -58,7 +58,7 @@ struct StoredFilter: Sendable, Equatable {
                 values.append(value)
             }
             guard !values.isEmpty else { throw refuse("'\(field):()' has no value") }
-            for value in values where value == "OR" || value == "NOT" || value.contains("*") || value.contains("[") {
+            for value in values where value == "OR" || value == "NOT" || value.containsLiteral("*") || value.containsLiteral("[") {
                 throw refuse("'\(value)' is more than a value")
             }
             clauses.append(Clause(field: field, values: values))
