@@ -55,6 +55,20 @@ struct FailureTests {
         #expect(message.count < 260)
     }
 
+    /// One letter and 100,000 combining marks are one character: counted in characters,
+    /// the 200 KB went whole into the one-line error.
+    @Test("a message of a few characters and a megabyte of marks is shortened too")
+    func combiningFlood() {
+        let flood = "x" + String(repeating: "\u{301}", count: 100_000)
+        let body = Data(#"{"cod":"400","message":"bad \#(flood) thing"}"#.utf8)
+        guard case let .badRequest(message) = provider.failure(status: 400, body: body, for: WeatherQuery(city: "X")) else {
+            Issue.record("not a bad request")
+            return
+        }
+        #expect(Array(message.utf8).firstRange(of: Array("bad x\u{301}".utf8)) != nil, "\(message.prefix(80))")
+        #expect(message.utf8.count < 1_000, "\(message.utf8.count) bytes")
+    }
+
     @Test("429 and 5xx are left to the host", arguments: [429, 500, 502, 503])
     func genericStatuses(status: Int) {
         #expect(provider.failure(status: status, body: Data(), for: WeatherQuery(city: "Paris")) == nil)

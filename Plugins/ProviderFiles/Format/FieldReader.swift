@@ -55,8 +55,11 @@ struct FieldReader {
             problem(key, line: value.line, "must not be empty")
             return nil
         }
-        guard text.count <= maxLength, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            problem(key, line: value.line, "must be one line of at most \(maxLength) characters")
+        // Bytes too: a character can be any size (a letter and a megabyte of combining marks).
+        guard text.count <= maxLength, text.utf8.count <= maxLength * 4,
+              !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            problem(key, line: value.line, "must be one line of at most \(maxLength) characters (\(maxLength * 4) bytes)")
             return nil
         }
         // Every string of the file can reach a terminal through help, listings or the man page.

@@ -94,9 +94,9 @@ public struct OpenAPIImport {
             ? "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)), operation \(operations[0])."
             : "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)): \(imported.count) GET operations."
         let summary = imported.count == 1 ? imported[0].summary
-            : String((title.map { $0 + " (\(imported.count) operations)" } ?? "Imported from \(documentPath)").prefix(200))
+            : String((title.map { $0 + " (\(imported.count) operations)" } ?? "Imported from \(documentPath)").prefix(characters: 200, bytes: 800))
         let file = ProviderFile(
-            name: name, summary: summary, about: about, displayName: title.map { String($0.prefix(60)) },
+            name: name, summary: summary, about: about, displayName: title.map { String($0.prefix(characters: 60, bytes: 240)) },
             baseURL: provider.origin,
             key: provider.key.map {
                 ProviderFile.Key(
@@ -137,7 +137,7 @@ public struct OpenAPIImport {
     /// `NYT Books API: Best Sellers list`, cleaned and at most 200 characters.
     static func summary(title: String?, operation: DocumentNode, fallback: String) -> String {
         let text = TerminalSanitizer.clean([title, operation["summary"]?.string].compactMap { $0 }.joined(separator: ": "))
-        return String((text.isEmpty ? "Imported from \(fallback)" : text).prefix(200))
+        return String((text.isEmpty ? "Imported from \(fallback)" : text).prefix(characters: 200, bytes: 800))
     }
 
     /// One GET operation as an operation of the file, with the server and key it needs.
@@ -186,7 +186,7 @@ public struct OpenAPIImport {
         let summary = TerminalSanitizer.clean(found.node["summary"]?.string ?? found.node["description"]?.string ?? "")
             .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let operation = ProviderFile.Operation(
-            name: operationName, summary: String((summary.isEmpty ? "GET \(found.path)" : summary).prefix(200)),
+            name: operationName, summary: String((summary.isEmpty ? "GET \(found.path)" : summary).prefix(characters: 200, bytes: 800)),
             about: nil, path: server.prefix + found.path, words: words, arguments: arguments, options: options,
             items: items.shape, id: id.flatMap(KeyPath.init), columns: ColumnGuess.columns(from: fields, id: id), paging: paging)
         return (operation, server.origin, key)
@@ -284,7 +284,7 @@ public struct OpenAPIImport {
             .split(whereSeparator: \.isNewline).map { $0.trimmed(.whitespaces) }
             .first { !$0.isEmpty && !$0.hasPrefix("Format:") } ?? ""
         let sentence = cleaned.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
-        return sentence.isEmpty ? "Sent as the \(wire) parameter." : String(sentence.prefix(200)) + "."
+        return sentence.isEmpty ? "Sent as the \(wire) parameter." : String(sentence.prefix(characters: 200, bytes: 800)) + "."
     }
 
     /// The first property, breadth first and at most four objects deep, that `match` accepts.

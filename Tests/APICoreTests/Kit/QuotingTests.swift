@@ -14,6 +14,16 @@ struct QuotingTests {
         #expect(TerminalSanitizer.quote(nil) == nil)
     }
 
+    @Test("a character is any size, so the cut counts bytes too")
+    func combiningFlood() throws {
+        let flood = "ok x" + String(repeating: "\u{301}", count: 50_000) + " end"
+        let quoted = try #require(TerminalSanitizer.quote(flood, limit: 10))
+        #expect(quoted.utf8.starts(with: "ok x\u{301}".utf8) && quoted.hasSuffix("…"))
+        #expect(quoted.utf8.count <= 40)
+        #expect(TerminalSanitizer.quote("日本語のメッセージ", limit: 10) == "日本語のメッセージ")
+        #expect(TerminalSanitizer.quote(String(repeating: "👍🏽", count: 10), limit: 10) == String(repeating: "👍🏽", count: 4) + "…")
+    }
+
     @Test("a body decodes with the provider's wording around the host's reason")
     func decodeFailure() {
         struct Shape: Decodable { let list: [Int] }
