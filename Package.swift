@@ -75,6 +75,12 @@ let sqliteLibrary: String = {
 ///   pages: `--version` faults in half the code pages, and a large answer keeps 3 MiB less code
 ///   resident (BENCHMARKS.md, "The binary's layout", branch ord29). A stale list only costs speed,
 ///   so symbols it names that the binary no longer has are skipped without a warning.
+/// - Where the C++ runtime's static archive is installed beside the GCC that clang links with,
+///   libstdc++ and libgcc are linked in, not loaded: ld.so no longer maps libstdc++.so.6 and
+///   libgcc_s.so.1 and resolves their thousands of symbols at every start (a hello world 1.65 →
+///   1.13 ms). The Swift driver asks for `-lstdc++` itself, after any flag of ours, so
+///   `Linking/static-libstdc++` holds a linker script named `libstdc++.so` that the linker finds
+///   first, and that asks for the archive (BENCHMARKS.md, issue 24, eighth stop).
 let releaseLinking: [LinkerSetting] = {
     #if os(Linux)
     var flags = ["-Xlinker", "--no-export-dynamic"]
@@ -84,6 +90,9 @@ let releaseLinking: [LinkerSetting] = {
         let order = Context.packageDirectory + "/Linking/apicli.order"
         if FileManager.default.fileExists(atPath: order) {
             flags += ["-Xlinker", "--symbol-ordering-file=\(order)", "-Xlinker", "--no-warn-symbol-ordering"]
+        }
+        if hasStaticCXXRuntime() {
+            flags += ["-L", Context.packageDirectory + "/Linking/static-libstdc++", "-Xclang-linker", "-static-libgcc"]
         }
     }
     #endif
@@ -103,6 +112,22 @@ func hasPackedRelocations() -> Bool {
     let words = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
     let version = words.last?.split(separator: ".").compactMap { Int($0) } ?? []
     return lld && version.count >= 2 && (version[0], version[1]) >= (2, 36)
+}
+
+/// Whether the GCC installation clang links with (the highest version under `/usr/lib/gcc/<triple>`
+/// that has `crtbegin.o`) has `libstdc++.a`, which `Linking/static-libstdc++` asks for.
+func hasStaticCXXRuntime() -> Bool {
+    let root = "/usr/lib/gcc"
+    let triples = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+    for triple in triples where triple.hasSuffix("-linux-gnu") {
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(triple)")) ?? [])
+            .filter { FileManager.default.fileExists(atPath: "\(root)/\(triple)/\($0)/crtbegin.o") }
+            .sorted { $0.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes($1.split(separator: ".").compactMap { Int($0) }) }
+        if let newest = versions.last {
+            return FileManager.default.fileExists(atPath: "\(root)/\(triple)/\(newest)/libstdc++.a")
+        }
+    }
+    return false
 }
 #endif
 
