@@ -24,6 +24,15 @@ struct MarkBeforeACombiningCharacterTests {
         #expect(arguments.query == [QueryItem("x", "\(Self.combining)y")])
     }
 
+    @Test("apicli api's last check compares the base path by bytes, not canonically")
+    func canonicalBasePath() throws {
+        let request = HTTPRequest(baseURL: URL(string: "https://api.example.org/cafe%CC%81")!, path: "/x")
+        #expect(throws: UsageError.self) {
+            try APICommand.checkOrigin(request, baseURL: URL(string: "https://api.example.org/caf%C3%A9")!)
+        }
+        try APICommand.checkOrigin(request, baseURL: URL(string: "https://api.example.org/cafe%CC%81")!)
+    }
+
     @Test("a base URL with a query or a fragment is refused", arguments: ["?", "#"])
     func baseURL(_ mark: String) {
         var file = ConfigFile(path: "/nonexistent")

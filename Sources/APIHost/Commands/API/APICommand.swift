@@ -73,12 +73,14 @@ struct APICommand: BuiltinCommandHandler {
         }
     }
 
-    /// Belt and braces after ``APIPath``: the URL sent has the base URL's origin and starts with its path.
+    /// Belt and braces after ``APIPath``: the URL sent has the base URL's origin and starts with its path,
+    /// byte for byte (`hasPrefix` compares canonically: `e\u{301}` would pass for `é`, a path the server
+    /// does not take for the same one).
     static func checkOrigin(_ request: HTTPRequest, baseURL: URL) throws {
         let sent = request.url
         var basePath = baseURL.path
         while basePath.hasSuffix("/") { basePath.removeLast() }
-        guard RedirectPolicy.sendsKeyHeader(to: sent, from: request), sent.path.hasPrefix(basePath) else {
+        guard RedirectPolicy.sendsKeyHeader(to: sent, from: request), sent.path.startsWithLiteral(basePath) else {
             throw UsageError("refused API path '\(request.path)': it would leave \(URLPassword.redacted(baseURL.absoluteString))")
         }
     }
