@@ -119,7 +119,13 @@ func hasPackedRelocations() -> Bool {
 func hasStaticCXXRuntime() -> Bool {
     let root = "/usr/lib/gcc"
     let triples = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-    for triple in triples where triple.hasSuffix("-linux-gnu") {
+    #if arch(x86_64)
+    let machine = "x86_64"
+    #else
+    let machine = "aarch64"
+    #endif
+    // The host's own triple: a cross compiler's folder beside it is not the one clang links with.
+    for triple in triples where triple.hasPrefix(machine + "-") && triple.hasSuffix("-linux-gnu") {
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(triple)")) ?? [])
             .filter { FileManager.default.fileExists(atPath: "\(root)/\(triple)/\($0)/crtbegin.o") }
             .sorted { $0.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes($1.split(separator: ".").compactMap { Int($0) }) }
