@@ -28,9 +28,9 @@ public enum PathText {
     }
 
     /// The non-empty parts between slashes, split by bytes as the file system splits
-    /// them: a `/` that a combining mark follows is still a `/` to `open(2)` (and to
-    /// NSString, which splits UTF-16 units). Splitting by `Character` also cost ~0.2 M
-    /// instructions the first time in a process, and every store open makes its folder.
+    /// them: a `/` that a combining mark follows is still a `/` to `open(2)`. Splitting
+    /// by `Character` also cost ~0.2 M instructions the first time in a process, and
+    /// every store open makes its folder.
     private static func components(_ path: String) -> [String] {
         path.pieces(between: "/", omittingEmpty: true).map(String.init)
     }

@@ -7,7 +7,8 @@ extension StringProtocol {
     /// A URL parser, curl, a server or a file system reads the bytes and sees the
     /// `/`. A check that splits by characters then passes text that the next
     /// reader splits elsewhere. Cut at the bytes, both agree. A piece starts and
-    /// ends at an ASCII byte, so it is always whole scalars.
+    /// ends at an ASCII byte, so it is always whole scalars. `mark` is an ASCII
+    /// literal of the caller's, never text from outside.
     ///
     ///     "a/\u{301}b".pieces(between: "/")   // ["a", "\u{301}b"]
     public func pieces(between mark: Unicode.Scalar, maxSplits: Int = .max, omittingEmpty: Bool = false) -> [Substring] {
