@@ -90,6 +90,27 @@ import Testing
         #expect(nums == [1, 2])
     }
 
+    /// Migration 3: the answer rows keep only their primary key, on a new store and on an old one.
+    @Test func theAnswerRowsHaveNoIndexOnTheArticle() throws {
+        let indexes = { (store: Store) in
+            try store.read { tx in
+                try tx.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'nyt_query_results'")
+                    .compactMap { $0[0].string }
+            }
+        }
+        let old = try TemporaryStore(migrations: Array(NYTSchema.migrations.prefix(2)))
+        defer { old.remove() }
+        #expect(try indexes(old.store).contains("nyt_query_results_article"))
+        try save(try Fixtures.page("nyt-2016-05-dog-video-multimedia-docs.json"), ArticleQuery(words: "dog"), in: old.store)
+        try old.store.migrate(owner: "nyt", NYTSchema.migrations)
+        #expect(try !indexes(old.store).contains("nyt_query_results_article"))
+        let dog = try old.store.read { tx in try provider.load(ArticleQuery(words: "dog"), from: tx) }
+        #expect(dog?.value.articles.isEmpty == false)
+        let new = try TemporaryStore(migrations: NYTSchema.migrations)
+        defer { new.remove() }
+        #expect(try !indexes(new.store).contains("nyt_query_results_article"))
+    }
+
     @Test func aStoreIndexedByTheOldTriggerStaysExactAfterTheMigration() throws {
         let temp = try TemporaryStore(migrations: Array(NYTSchema.migrations.prefix(1)))
         defer { temp.remove() }

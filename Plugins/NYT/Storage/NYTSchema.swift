@@ -14,7 +14,8 @@ import APICore
 ///   out at each one (27 % of storing 8,000 new articles).
 /// - `nyt_queries`: each query answered (by its canonical key), its hits and
 ///   when it was fetched.
-/// - `nyt_query_results`: which articles answered which query, in order.
+/// - `nyt_query_results`: which articles answered which query, in order; keyed by query
+///   and position only (migration 3 dropped the index on `article_id`).
 enum NYTSchema {
     static let migrations: [Migration] = [
         Migration(
@@ -108,6 +109,11 @@ enum NYTSchema {
                     VALUES (new.num, new.headline, new.abstract, new.lead_paragraph, new.snippet, new.byline, new.keywords);
                 END;
                 """),
+        // The answer rows' index on `article_id` served only `ON DELETE CASCADE` from
+        // `nyt_articles`, which only `store clear` deletes from, and it empties the
+        // results first (`StoreInspector.childrenFirst`). Its B-tree insert per answer
+        // row was 6–9 % of storing a large answer (BENCHMARKS.md, eighth stop).
+        Migration(3, sql: "DROP INDEX nyt_query_results_article;"),
     ]
 
     /// Every table, for `apicli store` and tests.

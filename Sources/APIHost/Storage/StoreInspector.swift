@@ -97,8 +97,9 @@ public struct StoreInspector: Sendable {
                 return owner.shared == nil && owners.contains(owner)
             }
             var rows = 0
-            // Content first, so FTS sync triggers see their rows go; then the indexes.
-            for table in targets where table.kind == .table {
+            // Content first, so FTS sync triggers see their rows go; then the indexes. Children
+            // before their parents, so that no cascade has to look for them (``childrenFirst``).
+            for table in try Self.childrenFirst(targets.filter { $0.kind == .table }, in: tx) {
                 try tx.execute("DELETE FROM \(Store.quoted(table.name))")
                 rows += tx.changes
             }
