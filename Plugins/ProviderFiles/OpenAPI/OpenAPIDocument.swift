@@ -56,9 +56,11 @@ struct OpenAPIDocument {
     func resolved(_ node: DocumentNode) -> DocumentNode {
         var current = node
         for _ in 0..<8 {
-            guard let reference = current["$ref"]?.string, reference.startsWithLiteral("#/") else { return current }
+            guard let reference = current["$ref"]?.string, reference.startsWithLiteral("#/"),
+                  let pointer = reference.cut(atFirst: "/")?.after
+            else { return current }
             var target: DocumentNode? = root
-            for part in reference[reference.utf8.index(reference.startIndex, offsetBy: 2)...].pieces(between: "/", omittingEmpty: true) {
+            for part in pointer.pieces(between: "/", omittingEmpty: true) {
                 let name = part.replacingAll("~1", with: "/").replacingAll("~0", with: "~")
                 target = target?[name]
             }

@@ -29,12 +29,17 @@ enum ShellQuoting {
 
     /// `text` in fish single quotes, where only `\\` and `\'` are escapes.
     static func fishQuoted(_ text: String) -> String {
-        var out = "'"
+        "'" + backslashed(text, before: "\\'") + "'"
+    }
+
+    /// `text` with a backslash before each scalar of `marks`, compared scalar by scalar.
+    static func backslashed(_ text: String, before marks: String) -> String {
+        var out = ""
         for scalar in text.unicodeScalars {
-            if scalar == "\\" || scalar == "'" { out.append("\\") }
+            if marks.unicodeScalars.contains(scalar) { out.append("\\") }
             out.unicodeScalars.append(scalar)
         }
-        return out + "'"
+        return out
     }
 
     /// Whether an option's value is a file path, so completion offers files.

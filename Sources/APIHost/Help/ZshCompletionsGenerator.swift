@@ -135,11 +135,6 @@ public enum ZshCompletionsGenerator {
     /// what follows a `]` is an action, which zsh may evaluate): found by scalar,
     /// as ``ShellQuoting`` finds its marks.
     static func escapedDescription(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "[" || scalar == "]" || scalar == "\\" { out.append("\\") }
-            out.unicodeScalars.append(scalar)
-        }
-        return out
+        ShellQuoting.backslashed(text, before: "[]\\")
     }
 }

@@ -13,21 +13,17 @@ extension StoreInspector {
     /// result rows a million times. A cycle, which no schema of ours has, keeps the
     /// order given.
     static func childrenFirst(_ tables: [StoreTable], in tx: Transaction) throws -> [StoreTable] {
-        var parents: [String: Set<String>] = [:]
-        for table in tables {
+        // SQLite's names are case-blind; each table with the (lowercased) tables it references.
+        var remaining = try tables.map { table in
             let referenced = try tx.query(#"SELECT "table" FROM pragma_foreign_key_list(?)"#, [.text(table.name)])
-            parents[table.name.lowercased()] = Set(referenced.compactMap { $0[0].string?.lowercased() })
+            return (table: table, name: table.name.lowercased(), parents: Set(referenced.compactMap { $0[0].string?.lowercased() }))
         }
-        var remaining = tables
         var ordered: [StoreTable] = []
         while !remaining.isEmpty {
             let next = remaining.firstIndex { candidate in
-                let name = candidate.name.lowercased()
-                return !remaining.contains { other in
-                    other.name.lowercased() != name && parents[other.name.lowercased()]?.contains(name) == true
-                }
+                !remaining.contains { $0.name != candidate.name && $0.parents.contains(candidate.name) }
             } ?? remaining.startIndex
-            ordered.append(remaining.remove(at: next))
+            ordered.append(remaining.remove(at: next).table)
         }
         return ordered
     }
