@@ -10,8 +10,15 @@ import Foundation
 /// (``storeStreamed(_:for:page:in:)``), so a 30 MiB answer's bytes are never held
 /// whole; the page keeps the articles as decoded, which is what a fresh answer prints.
 extension NYTProvider: StreamingBatchProvider {
-    public func bodyDecoder(for query: ArticleQuery, page: Int) -> any StreamingBodyDecoder<Article, SearchPage> {
-        DocStreamDecoder()
+    public func bodyDecoder(
+        for query: ArticleQuery, page: Int, keepingItems: Bool
+    ) -> any StreamingBodyDecoder<Article, SearchPage> {
+        DocStreamDecoder(keepingArticles: keepingItems)
+    }
+
+    /// The articles as a page of their own: printed in turn, the pages print what the whole page prints.
+    public func response(printing articles: [Article], for query: ArticleQuery, page: Int) -> SearchPage {
+        SearchPage(articles: articles)
     }
 
     /// Upserts the articles in the order they were decoded, as `persistBody` does.
@@ -35,13 +42,23 @@ extension NYTProvider: StreamingBatchProvider {
 /// an answer that cannot be read; the host's transaction then rolls back what its docs
 /// stored. One without `response.docs` at all is handed back whole, to be read as a
 /// whole body is.
+///
+/// A page whose articles the host prints as they come (`keepingArticles` false) keeps
+/// only their ids, in order (``SearchPage/printedIDs``): what making it the answer reads.
 struct DocStreamDecoder: StreamingBodyDecoder {
     private var stream = JSONArrayStream(path: ["response", "docs"])
-    /// Every article decoded, in order: what the page prints.
+    private let keepingArticles: Bool
+    /// Every article decoded, in order: what the page prints, when it keeps them.
     private var articles: [Article] = []
+    /// Their ids, when it does not.
+    private var ids: [String] = []
     private var warnings: [String] = []
     private var docs = 0
     private let decoder = JSONDecoder()
+
+    init(keepingArticles: Bool = true) {
+        self.keepingArticles = keepingArticles
+    }
 
     mutating func decode(_ bytes: UnsafeRawBufferPointer, into items: inout [Article]) throws {
         do {
@@ -50,7 +67,7 @@ struct DocStreamDecoder: StreamingBodyDecoder {
                 guard let (article, length) = Article.read(prefixOf: doc) else { return nil }
                 docs += 1
                 items.append(article)
-                articles.append(article)
+                if keepingArticles { articles.append(article) } else { ids.append(article.id) }
                 return length
             }) { doc in
                 let index = docs
@@ -58,7 +75,7 @@ struct DocStreamDecoder: StreamingBodyDecoder {
                 switch SearchPage.readDoc(doc, at: index, decoder: decoder) {
                 case let .article(article):
                     items.append(article)
-                    articles.append(article)
+                    if keepingArticles { articles.append(article) } else { ids.append(article.id) }
                 case let .skipped(warning): warnings.append(warning)
                 case .notJSON: throw Self.unreadable
                 }
@@ -85,8 +102,9 @@ struct DocStreamDecoder: StreamingBodyDecoder {
                 throw Self.unreadable
             }
             warnings += self.warnings
-            return .page(SearchPage(
-                status: read.status, hits: response.meta?.hits, offset: response.meta?.offset, articles: articles))
+            var page = SearchPage(status: read.status, hits: response.meta?.hits, offset: response.meta?.offset, articles: articles)
+            if !keepingArticles { page.printedIDs = ids }
+            return .page(page)
         }
     }
 

@@ -120,7 +120,8 @@ import Testing
     ) -> StreamedPagePipeline<Article, SearchPage> {
         let provider = self.provider
         return StreamedPagePipeline(
-            makeDecoder: { DocStreamDecoder() },
+            makeDecoder: { DocStreamDecoder(keepingArticles: $0) },
+            printable: { provider.response(printing: $0, for: query, page: page) },
             store: {
                 try provider.storeStreamed($0, for: query, page: page, in: $1)
                 try stored($1)

@@ -10,11 +10,15 @@ public struct SearchPage: Sendable, Hashable {
     /// Read from the store, where articles are kept but none matches the search.
     public var storedNoMatch = false
 
+    /// The ids of the articles, in order, when the host printed them as they arrived and
+    /// the page did not keep them (``DocStreamDecoder``): what storing the answer reads.
+    public var printedIDs: [String]?
+
     /// The articles' ids in order.
-    var articleIDs: [String] { articles.map(\.id) }
+    var articleIDs: [String] { printedIDs ?? articles.map(\.id) }
 
     /// How many articles the page has.
-    var count: Int { articles.count }
+    var count: Int { printedIDs?.count ?? articles.count }
 
     public init(status: String? = nil, hits: Int? = nil, offset: Int? = nil, articles: [Article] = []) {
         self.status = status

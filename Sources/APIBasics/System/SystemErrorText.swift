@@ -27,7 +27,8 @@ public enum SystemErrorText {
         return String(describing: error)
     }
 
-    private static func text(errno code: Int32) -> String {
+    /// The C library's line for `code` (`strerror`).
+    public static func text(errno code: Int32) -> String {
         guard let message = strerror(code) else { return "error \(code)" }
         return String(cString: message)
     }

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// The work is split in two halves the host runs on two threads at once, because
 /// decoding the bytes and storing the items each take about a third of a large run:
-/// ``bodyDecoder(for:page:)`` turns the bytes into items and touches no store;
+/// ``bodyDecoder(for:page:keepingItems:)`` turns the bytes into items and touches no store;
 /// ``storeStreamed(_:for:page:in:)`` stores them inside the page's one write
 /// transaction, in the order they were decoded. The host owns both threads and the
 /// bounded queue between them (a full queue holds back the decoder, which holds back
@@ -31,7 +31,17 @@ public protocol StreamingBatchProvider: BatchPersistingProvider {
     associatedtype StreamedItem: Sendable
 
     /// A decoder for page `page` of `query`. It runs on a thread of its own.
-    func bodyDecoder(for query: Query, page: Int) -> any StreamingBodyDecoder<StreamedItem, Response>
+    ///
+    /// `keepingItems`: whether the page the decoder returns at the end holds its items.
+    /// False when the host prints the items as they are decoded (``response(printing:for:page:)``):
+    /// the page then needs only what storing it as the answer reads (NYT: the articles'
+    /// ids), so that a large answer is not held from its first item to its last.
+    func bodyDecoder(for query: Query, page: Int, keepingItems: Bool) -> any StreamingBodyDecoder<StreamedItem, Response>
+
+    /// `items`, just decoded from page `page`, as a response of their own: what the host
+    /// prints of them while the rest of the page arrives. Printed one after another, these
+    /// responses must print what the page with all its items prints, byte for byte.
+    func response(printing items: [StreamedItem], for query: Query, page: Int) -> Response
 
     /// Stores `items`, the next ones the decoder gave, inside the page's transaction.
     /// Throws a ``StoreError`` as `persistBody` would.

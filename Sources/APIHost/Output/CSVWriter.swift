@@ -15,8 +15,18 @@ public enum CSVWriter {
 
     /// The table's records through `out`, one piece per record.
     static func write(_ table: Table, to out: inout OutputWriter) {
-        let count = table.columns.count
+        writeHeader(table, to: &out)
+        writeRows(table, to: &out)
+    }
+
+    /// The record of the column titles.
+    static func writeHeader(_ table: Table, to out: inout OutputWriter) {
         writeRecord(table.columns.map(\.title), to: &out)
+    }
+
+    /// The table's rows, each as wide as its columns.
+    static func writeRows(_ table: Table, to out: inout OutputWriter) {
+        let count = table.columns.count
         for row in table.rows {
             writeRecord((0..<count).map { $0 < row.count ? row[$0] : "" }, to: &out)
             out.pieceDone()

@@ -48,6 +48,13 @@ struct OutputWriter {
         return try body(&writer)
     }
 
+    /// Runs `body` with a writer whose pieces go to `spool` as bytes.
+    static func writing<R>(to spool: OutputSpool, _ body: (inout OutputWriter) throws -> R) rethrows -> R {
+        var writer = OutputWriter(limit: pieceSize, sink: .bytes({ spool.append($0) }))
+        defer { writer.flush() }
+        return try body(&writer)
+    }
+
     /// Everything `body` writes, as one string (tests, snapshots, short texts).
     static func collecting(_ body: (inout OutputWriter) throws -> Void) rethrows -> String {
         var writer = OutputWriter(limit: .max, sink: .none)

@@ -37,7 +37,8 @@ struct BatchPlan<Query, Response: Sendable>: Sendable {
     private static func streamHook<S: StreamingBatchProvider>(_ provider: S) -> Any {
         let hook: BatchPlan<S.Query, S.Response>.StreamPage = { query, page, chunks, context, early, warnings in
             let pipeline = StreamedPagePipeline<S.StreamedItem, S.Response>(
-                makeDecoder: { provider.bodyDecoder(for: query, page: page) },
+                makeDecoder: { provider.bodyDecoder(for: query, page: page, keepingItems: $0) },
+                printable: { provider.response(printing: $0, for: query, page: page) },
                 store: { try provider.storeStreamed($0, for: query, page: page, in: $1) },
                 storeWhole: { try provider.persistBody($0, for: query, page: page, in: $1, warnings: &$2) })
             return try pipeline.run(chunks, in: context, early: early, warnings: &warnings)

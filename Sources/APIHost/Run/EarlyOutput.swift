@@ -9,15 +9,24 @@ import Synchronization
 /// that core idle for the whole tail. What is printed is what the run would print after it
 /// (``ItemOutput`` over the decoded page), so stdout is the same byte for byte; only when it
 /// is written changes. The command makes one only where that holds: one query of one page,
-/// fresh, no progress line drawn, nothing to warn about first (see ``ProviderCommand``).
+/// fresh, no progress line drawn (see ``ProviderCommand``). The page's own warnings (a doc
+/// skipped) are said first, as the run would say them before the answer.
+///
+/// With ``printPiece(_:)`` the page is printed a batch at a time as it is decoded, into a
+/// spool (``SpooledAnswer``), and the page keeps none of its items: the print at the end
+/// copies the spool. Without it, the page holds its items until they are printed.
 ///
 /// A store that fails once the answer was printed is reported after it, as any fresh answer
 /// shown but not kept is: a warning, and exit 74.
 final class EarlyOutput<Response: Sendable>: Sendable {
     /// Writes the answer to stdout; how many items it printed (for `--fail-empty`).
     typealias Print = @Sendable (Response) throws -> Int
+    /// Prints the response of items just decoded, after those before (into a spool).
+    typealias Piece = @Sendable (Response) -> Void
 
     private let write: Print
+    private let piece: Piece?
+    private let warn: @Sendable (String) -> Void
     private let trace: (@Sendable (String) -> Void)?
     private let state = Mutex(State())
     /// Signalled once the claimed print has ended.
@@ -26,11 +35,27 @@ final class EarlyOutput<Response: Sendable>: Sendable {
     private struct State {
         var claimed = false
         var result: Result<Int, any Error>?
+        var warnings: [String] = []
     }
 
-    init(trace: (@Sendable (String) -> Void)? = nil, write: @escaping Print) {
+    /// `warn` says one of the page's warnings on stderr; `piece`, when the page is printed
+    /// as it is decoded; `write` prints the page at the end.
+    init(
+        trace: (@Sendable (String) -> Void)? = nil, warn: @escaping @Sendable (String) -> Void = { _ in },
+        piece: Piece? = nil, write: @escaping Print
+    ) {
         self.trace = trace
+        self.warn = warn
+        self.piece = piece
         self.write = write
+    }
+
+    /// Whether the page is printed as it is decoded: its decoder then keeps none of its items.
+    var printsPieces: Bool { piece != nil }
+
+    /// On the decoding thread: the response of the items it just handed to the store.
+    func printPiece(_ response: Response) {
+        piece?(response)
     }
 
     /// On the decoding thread, before it tells the store the page ended: true once, for
@@ -48,12 +73,19 @@ final class EarlyOutput<Response: Sendable>: Sendable {
     /// Whether the answer is printed (or being printed): asked once the page's thread ended.
     var claimed: Bool { state.withLock { $0.claimed } }
 
-    /// Prints the decoded page; once, after ``claim()`` returned true.
-    func print(_ response: Response) {
+    /// Says the page's `warnings`, then prints the decoded page; once, after ``claim()`` returned true.
+    func print(_ response: Response, warnings: [String]) {
+        for warning in warnings { warn(warning) }
         let result = Result { try write(response) }
-        state.withLock { $0.result = result }
+        state.withLock {
+            $0.result = result
+            $0.warnings = warnings
+        }
         printed.signal()
     }
+
+    /// The warnings said before the answer: the command does not say them again.
+    var warningsSaid: [String] { state.withLock { $0.warnings } }
 
     /// After the run: nil when nothing was printed early (the command prints as usual);
     /// otherwise, once the print has ended, how many items it printed, or what it threw.

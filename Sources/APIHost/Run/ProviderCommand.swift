@@ -73,18 +73,30 @@ struct ProviderCommand<P: Provider>: Sendable {
             messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.target)'")
         }
         let seen = script.onlyNew ? try ItemOutput.storedKeys(of: provider, shape: view.shape, for: queries, in: store) : nil
+        // A server may quote the key back in an error body; it never reaches the terminal.
+        let redact: @Sendable (String) -> String = { text in
+            credential.map { text.replacingAll($0.value, with: "***") } ?? text
+        }
         // One fresh answer that streams is printed as soon as it is decoded, while the store
         // finishes it (``EarlyOutput``): not with several queries (printed in order, after all),
-        // nor while a progress line is drawn on the terminal.
+        // nor while a progress line is drawn on the terminal. In JSON, NDJSON and CSV it is
+        // printed as it is decoded, into a spool, so that its items are not held (``SpooledAnswer``).
         var output: ItemOutput<P>?
         var early: EarlyOutput<P.Response>?
         if !options.offline, queries.count == 1, !script.fieldsHelp, !drawsProgress, capabilities.batching?.streamPage != nil {
             let made = itemOutput(script: script, format: format, shape: view.shape, unicode: unicode)
             let console = environment.console
             output = made
-            early = EarlyOutput(trace: writeTrace) { response in
-                try OutputWriter.writing(to: console) { out in
-                    try made.write([response], seen: seen, to: &out, notice: { messages.notice($0) })
+            let warn: @Sendable (String) -> Void = { messages.warning(redact($0)) }
+            if let spooled = SpooledAnswer(output: made, folder: environment.variables["TMPDIR"] ?? "") {
+                early = EarlyOutput(trace: writeTrace, warn: warn, piece: { spooled.write($0) }) { last in
+                    try spooled.print(last: last, to: console)
+                }
+            } else {
+                early = EarlyOutput(trace: writeTrace, warn: warn) { response in
+                    try OutputWriter.writing(to: console) { out in
+                        try made.write([response], seen: seen, to: &out, notice: { messages.notice($0) })
+                    }
                 }
             }
             runner.early = early
@@ -103,12 +115,8 @@ struct ProviderCommand<P: Provider>: Sendable {
         let outcomes = await runAll(queries, runner: runner)
         progress.finish()
         let printedEarly = early?.finish()
-        // A server may quote the key back in an error body; it never reaches the terminal.
-        let redact = { (text: String) in
-            credential.map { text.replacingAll($0.value, with: "***") } ?? text
-        }
-        // Several queries failing to store for one reason say so once.
-        var warned = Set<String>()
+        // Several queries failing to store for one reason say so once; the page's own, said before it was printed, not again.
+        var warned = Set((early?.warningsSaid ?? []).map(redact))
         var responses: [P.Response] = []
         for outcome in outcomes {
             for warning in outcome.warnings {

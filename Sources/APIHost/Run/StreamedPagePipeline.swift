@@ -27,25 +27,30 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
     /// a large chunk (the first one is the MiB the page collected) is still being read.
     static var slice: Int { 64 << 10 }
 
-    let makeDecoder: @Sendable () -> any StreamingBodyDecoder<Item, Page>
+    /// The page's decoder; `true`: the page it returns keeps its items (nothing prints them as they come).
+    let makeDecoder: @Sendable (Bool) -> any StreamingBodyDecoder<Item, Page>
+    /// Items just decoded as a page of their own, for ``EarlyOutput/printPiece(_:)``.
+    let printable: @Sendable ([Item]) -> Page
     let store: @Sendable ([Item], PersistContext) throws -> Void
     /// Stores a body the decoder handed back whole (``StreamedPageEnd/whole(_:)``).
     let storeWhole: @Sendable (Data, PersistContext, inout [String]) throws -> Page
 
     /// Reads the page from `chunks` and stores it through `context`; on the storing thread.
-    /// `early`: where the page is printed once decoded, while its last batches are stored
-    /// (a page that ends with warnings, or whole, is left to be printed after the run).
+    /// `early`: where the page is printed once decoded, while its last batches are stored,
+    /// or as it is decoded (a page that ends whole is left to be printed after the run).
     func run(
         _ chunks: ChunkQueue, in context: PersistContext, early: EarlyOutput<Page>? = nil, warnings: inout [String]
     ) throws -> Page {
         let batches = ItemBatchQueue<Item, Page>(capacity: Self.batchCapacity)
         let decoded = DispatchSemaphore(value: 0)
         let makeDecoder = self.makeDecoder
+        let keepingItems = early?.printsPieces != true
+        let printable = self.printable
         let started = DetachedThread.start {
-            let page = Self.decode(chunks, with: makeDecoder(), into: batches, early: early)
+            let claimed = Self.decode(chunks, with: makeDecoder(keepingItems), into: batches, early: early, printable: printable)
             // The storing thread may go on (the commit, the answer's rows) while this one prints.
             decoded.signal()
-            if let page { early?.print(page) }
+            if let (page, warnings) = claimed { early?.print(page, warnings: warnings) }
         }
         guard started else { throw StoreError.misuse(reason: "no thread to decode the answer") }
         var finished = false
@@ -75,17 +80,24 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
     }
 
     /// The decoding thread: chunks in, batches out, until the body ends or either side stops.
-    /// The page, when `early` claimed it for printing.
+    /// The page and its warnings, when `early` claimed it for printing.
     private static func decode(
         _ chunks: ChunkQueue, with decoder: any StreamingBodyDecoder<Item, Page>, into batches: ItemBatchQueue<Item, Page>,
-        early: EarlyOutput<Page>?
-    ) -> Page? {
+        early: EarlyOutput<Page>?, printable: @Sendable ([Item]) -> Page
+    ) -> (Page, [String])? {
         var decoder = decoder
+        // Handed to the store first, then printed: the store is the longer half.
+        let pieces = early?.printsPieces == true ? early : nil
+        func hand(_ items: [Item]) -> Bool {
+            guard batches.put(items) else { return false }
+            pieces?.printPiece(printable(items))
+            return true
+        }
         do {
             while let chunk = try chunks.next() {
                 guard !batches.isStopped else { return nil }
                 let handed = try chunk.withUnsafeBytes { bytes in
-                    try decode(bytes, with: &decoder, into: batches)
+                    try decode(bytes, with: &decoder, handing: hand)
                 }
                 guard handed else { return nil }
             }
@@ -93,10 +105,10 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
             var items: [Item] = []
             var warnings: [String] = []
             let end = try decoder.finish(into: &items, warnings: &warnings)
-            if !items.isEmpty, !batches.put(items) { return nil }
+            if !items.isEmpty, !hand(items) { return nil }
             // Claimed before the store hears of the end, so no run ends unaware of the print.
-            var printing: Page?
-            if case let .page(page) = end, warnings.isEmpty, let early, early.claim() { printing = page }
+            var printing: (Page, [String])?
+            if case let .page(page) = end, let early, early.claim() { printing = (page, warnings) }
             batches.close(.end(end, warnings))
             return printing
         } catch {
@@ -108,14 +120,14 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
     /// One chunk, a ``slice`` at a time; false once the store stopped.
     private static func decode(
         _ bytes: UnsafeRawBufferPointer, with decoder: inout any StreamingBodyDecoder<Item, Page>,
-        into batches: ItemBatchQueue<Item, Page>
+        handing hand: ([Item]) -> Bool
     ) throws -> Bool {
         var start = 0
         repeat {
             let end = min(bytes.count, start + slice)
             var items: [Item] = []
             try decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), into: &items)
-            if !items.isEmpty, !batches.put(items) { return false }
+            if !items.isEmpty, !hand(items) { return false }
             start = end
         } while start < bytes.count
         return true

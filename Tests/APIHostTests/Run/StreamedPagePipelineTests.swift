@@ -45,6 +45,8 @@ import Testing
         let stored = Mutex<[UInt8]>([])
         /// The most items decoded but not yet stored, seen at each batch stored.
         let mostAhead = Mutex(0)
+        /// Whether the decoder was asked to keep its items in the page.
+        let keptItems = Mutex<Bool?>(nil)
     }
 
     /// A store with one table the items go into.
@@ -63,7 +65,11 @@ import Testing
         untilPrinted: DispatchSemaphore? = nil
     ) -> StreamedPagePipeline<UInt8, Int> {
         StreamedPagePipeline(
-            makeDecoder: { ByteDecoder(counts: counts, whole: whole, quiet: quiet) },
+            makeDecoder: { keepingItems in
+                counts.keptItems.withLock { $0 = keepingItems }
+                return ByteDecoder(counts: counts, whole: whole, quiet: quiet)
+            },
+            printable: { $0.count },
             store: { items, context in
                 if let untilPrinted, counts.stored.withLock({ $0.isEmpty }) {
                     if untilPrinted.wait(timeout: .now() + 10) == .timedOut { throw StoreFailed() }
@@ -192,17 +198,23 @@ import Testing
 }
 
 /// A page printed as soon as it is decoded (``EarlyOutput``): while the store still holds
-/// its batches, and only when it ends as a page with nothing to warn about.
+/// its batches, and only when it ends as a page; its warnings said first.
 @Suite struct EarlyOutputPipelineTests {
     typealias Base = StreamedPagePipelineTests
 
-    /// Records the page it printed, and signals `printed` once it has.
+    /// Records the page it printed, the pieces printed as they were decoded and the
+    /// warnings said, and signals `printed` once the page is printed.
     final class Printer: Sendable {
         let pages = Mutex<[Int]>([])
+        /// Each piece's item count, in order.
+        let pieces = Mutex<[Int]>([])
+        let warned = Mutex<[String]>([])
         let printed = DispatchSemaphore(value: 0)
 
-        func output() -> EarlyOutput<Int> {
-            EarlyOutput { page in
+        func output(inPieces: Bool = false) -> EarlyOutput<Int> {
+            let piece: EarlyOutput<Int>.Piece = { piece in self.pieces.withLock { $0.append(piece) } }
+            let warn: @Sendable (String) -> Void = { warning in self.warned.withLock { $0.append(warning) } }
+            return EarlyOutput(warn: warn, piece: inPieces ? piece : nil) { page in
                 self.pages.withLock { $0.append(page) }
                 self.printed.signal()
                 return page
@@ -226,8 +238,49 @@ import Testing
         #expect(page == 1000)
         #expect(rows == 1000)
         #expect(printer.pages.withLock { $0 } == [1000])
+        #expect(counts.keptItems.withLock { $0 } == true, "printed whole at the end, the page holds its items")
+        #expect(printer.pieces.withLock { $0 }.isEmpty)
         #expect(try early.finish()?.get() == 1000)
         #expect(try early.finish()?.get() == 1000, "a second finish does not wait again")
+    }
+
+    /// Printed as it is decoded: each batch handed to the store is printed after it, in
+    /// order, and the page its decoder returns holds none of its items.
+    @Test func aPagePrintedInPiecesIsPrintedAsItIsDecoded() throws {
+        let bytes = (0..<1000).map { UInt8($0 % 200) }
+        let counts = Base.Counts()
+        let printer = Printer()
+        let early = printer.output(inPieces: true)
+        var warnings: [String] = []
+        let rows = try Base().withStore { _, tx in
+            _ = try Base().pipeline(counts, quiet: true).run(
+                Base.chunks(bytes, size: 100), in: PersistContext(tx, fetchedAt: Date()), early: early, warnings: &warnings)
+            return try Base().count(tx)
+        }
+        #expect(rows == 1000)
+        #expect(counts.keptItems.withLock { $0 } == false)
+        let pieces = printer.pieces.withLock { $0 }
+        #expect(pieces.count == 10, "\(pieces)")
+        #expect(pieces.reduce(0, +) == 1000)
+        #expect(try early.finish()?.get() == 1000)
+        #expect(printer.pages.withLock { $0 } == [1000])
+    }
+
+    /// A page that ends with warnings is printed too, once they are said.
+    @Test func aPageWithWarningsIsPrintedAfterThem() throws {
+        let counts = Base.Counts()
+        let printer = Printer()
+        let early = printer.output()
+        var warnings: [String] = []
+        _ = try Base().withStore { _, tx in
+            try Base().pipeline(counts).run(
+                Base.chunks([UInt8](repeating: 9, count: 10), size: 5), in: PersistContext(tx, fetchedAt: Date()),
+                early: early, warnings: &warnings)
+        }
+        #expect(try early.finish()?.get() == 10)
+        #expect(printer.warned.withLock { $0 } == ["read 10 bytes"])
+        #expect(early.warningsSaid == ["read 10 bytes"])
+        #expect(warnings == ["read 10 bytes"], "the run still has them: the command leaves out those said")
     }
 
     /// Printed, then the store fails: the page's failure is thrown as before, and the print stands.
@@ -246,16 +299,16 @@ import Testing
         #expect(try early.finish()?.get() == 50)
     }
 
-    /// A page that ends with warnings, or is handed back whole, or breaks off, is left to the run.
-    @Test(arguments: ["warned", "whole", "broken"])
-    func otherEndsAreNotPrintedEarly(end: String) throws {
+    /// A page that is handed back whole, or breaks off, is left to the run, printed in pieces or not.
+    @Test(arguments: ["whole", "broken"], [false, true])
+    func otherEndsAreNotPrintedEarly(end: String, inPieces: Bool) throws {
         let counts = Base.Counts()
         let printer = Printer()
-        let early = printer.output()
+        let early = printer.output(inPieces: inPieces)
         let failure = HTTPClientError.truncated(url: "https://example.org/x", received: 10, expected: 20)
         var warnings: [String] = []
         _ = try? Base().withStore { _, tx in
-            try Base().pipeline(counts, whole: end == "whole", quiet: end != "warned").run(
+            try Base().pipeline(counts, whole: end == "whole", quiet: true).run(
                 Base.chunks([UInt8](repeating: 9, count: 10), size: 5, failure: end == "broken" ? failure : nil),
                 in: PersistContext(tx, fetchedAt: Date()), early: early, warnings: &warnings)
         }
