@@ -18,10 +18,15 @@ public protocol Console: Sendable {
     func out(bytes: Data)
     /// The first write to stdout that failed, if any; later writes to it are skipped.
     var outputFailure: OutputFailure? { get }
+    /// Copies `count` bytes of the file `descriptor` from its start to stdout in the kernel,
+    /// with no copy through memory; false, having written nothing, where that cannot be done.
+    func out(copying descriptor: Int32, count: Int) -> Bool
 }
 
 extension Console {
     public var outputFailure: OutputFailure? { nil }
+
+    public func out(copying descriptor: Int32, count: Int) -> Bool { false }
 
     /// Consoles that hold text keep the bytes as UTF-8, invalid sequences replaced.
     public func out(bytes: Data) { out(String(decoding: bytes, as: UTF8.self)) }
@@ -63,6 +68,33 @@ public final class StandardConsole: Console {
     }
 
     public var outputFailure: OutputFailure? { failures.withLock { $0.out } }
+
+    /// `sendfile(2)`, which takes any output since Linux 2.6.33: a large answer's spool goes
+    /// out with no read into memory and no second copy of each piece.
+    public func out(copying descriptor: Int32, count: Int) -> Bool {
+        #if os(Linux)
+        guard failures.withLock({ $0.out == nil }) else { return true }
+        var offset = off_t(0)
+        while Int(offset) < count {
+            let sent = sendfile(STDOUT_FILENO, descriptor, &offset, count - Int(offset))
+            if sent > 0 { continue }
+            guard sent < 0 else {
+                failures.withLock { $0.out = $0.out ?? .failed(reason: "the answer's temporary file ended early") }
+                return true
+            }
+            let code = errno
+            if code == EINTR || code == EAGAIN { continue }
+            // Nothing went out yet: the caller copies it as it would without the kernel's help.
+            if offset == 0, code == EINVAL || code == ENOSYS { return false }
+            let failure: OutputFailure = code == EPIPE ? .closedPipe : .failed(reason: String(cString: strerror(code)))
+            failures.withLock { $0.out = $0.out ?? failure }
+            return true
+        }
+        return true
+        #else
+        return false
+        #endif
+    }
 
     /// Writes the string's own UTF-8 bytes, all of them, retrying short writes
     /// and interruptions; the failure, if one stops it. No copy of the text is

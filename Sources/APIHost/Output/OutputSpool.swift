@@ -96,6 +96,7 @@ final class OutputSpool: Sendable {
     /// refuses output (a closed pipe: the console records it).
     func copy(to console: any Console) throws {
         try state.withLock { state in
+            if state.tail.isEmpty, state.written > 0, console.out(copying: state.descriptor, count: state.written) { return }
             var buffer = [UInt8](repeating: 0, count: Self.readSize)
             var offset = 0
             var carried = 0
