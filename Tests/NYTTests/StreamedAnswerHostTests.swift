@@ -14,22 +14,7 @@ import TestSupport
 struct StreamedAnswerHostTests {
     /// `count` docs taken in turn from the real search answers, each with an id and URL of its own.
     static func largeBody(docs count: Int) throws -> Data {
-        var docs: [[String: Any]] = []
-        for file in try TestSupport.Fixtures.realFiles(in: "nyt") where !file.lastPathComponent.contains("error") {
-            let answer = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
-            docs += (answer?["response"] as? [String: Any])?["docs"] as? [[String: Any]] ?? []
-        }
-        let made: [[String: Any]] = (0..<count).map { index in
-            var doc = docs[index % docs.count]
-            doc["_id"] = "nyt://article/streamed-\(index)"
-            doc["web_url"] = "https://www.nytimes.com/streamed/\(index).html"
-            return doc
-        }
-        let answer: [String: Any] = [
-            "status": "OK", "copyright": "Copyright (c) The New York Times Company.",
-            "response": ["docs": made, "meta": ["hits": count, "offset": 0, "time": 10]],
-        ]
-        return try JSONSerialization.data(withJSONObject: answer)
+        try LargeNYTAnswer.body(docs: count)
     }
 
     /// A host whose NYT runs use libcurl against `server` (the stub transport answers 599 if asked).

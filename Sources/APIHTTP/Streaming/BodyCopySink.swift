@@ -53,6 +53,9 @@ final class BodyCopySink: ResponseBodySink {
 
     var hasRoom: Bool { inner.hasRoom }
 
+    /// The bytes of the copy held now (tests).
+    var held: Int { state.withLock { $0.body.count } }
+
     func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let limit = self.limit
         state.withLock { copy in
