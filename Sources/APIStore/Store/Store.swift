@@ -163,7 +163,7 @@ public final class Store: Sendable {
         // A WAL that a large write grew is cut back to 4 MiB when it next starts over.
         try database.executeScript(
             """
-            PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -2048;
+            PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -1024;
             PRAGMA journal_size_limit = 4194304;
             """)
         let exists = try database.query(
