@@ -28,23 +28,29 @@ import Darwin
 /// (the page's decoding thread); the lock makes that safe to share, not fast to contend.
 final class OutputSpool: Sendable {
     private let folder: String
+    /// The most the file takes before it is treated as full (tests; a full disk otherwise).
+    private let fileCapacity: Int
     private let state = Mutex(State())
     /// How much is read back from the file at once.
     static let readSize = 65_536
 
     private struct State {
         var opened = false
-        /// -1 until the file is made, once it failed, or if it could not be made.
+        /// -1 until the file is made, or if it could not be made.
         var descriptor: Int32 = -1
+        /// False once a write to the file failed: it is still read back, never written again.
+        var takesMore = true
         /// Bytes in the file, all of them whole.
         var written = 0
         /// What came after the file stopped taking bytes.
         var tail: [UInt8] = []
     }
 
-    /// A spool in `folder` (`TMPDIR`; `/tmp` when empty).
-    init(in folder: String) {
+    /// A spool in `folder` (`TMPDIR`; `/tmp` when empty). `fileCapacity`: where the file
+    /// is full, for the tests of a full disk.
+    init(in folder: String, fileCapacity: Int = .max) {
         self.folder = folder.isEmpty ? "/tmp" : folder
+        self.fileCapacity = fileCapacity
     }
 
     deinit {
@@ -71,16 +77,16 @@ final class OutputSpool: Sendable {
                 state.descriptor = Self.open(in: folder)
             }
             var done = 0
-            while state.descriptor >= 0, done < bytes.count, let base = bytes.baseAddress {
-                let count = write(state.descriptor, base + done, bytes.count - done)
+            while state.descriptor >= 0, state.takesMore, done < bytes.count, let base = bytes.baseAddress {
+                let room = min(bytes.count - done, fileCapacity - (state.written + done))
+                let count = room > 0 ? write(state.descriptor, base + done, room) : 0
                 if count > 0 {
                     done += count
                 } else if count < 0, errno == EINTR {
                     continue
                 } else {
-                    // Full, or failing: what it holds stays; the rest is kept here.
-                    close(state.descriptor)
-                    state.descriptor = -1
+                    // Full, or failing: what it holds stays and is read back; the rest is kept here.
+                    state.takesMore = false
                 }
             }
             state.written += done

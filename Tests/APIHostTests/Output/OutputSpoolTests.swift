@@ -42,6 +42,20 @@ import TestSupport
         #expect(pieces.reduce(Data(), +) == Data(Self.text.utf8))
     }
 
+    /// The file fills part way, inside a character: what it took is read back, then the rest from memory.
+    @Test(arguments: [1, 100_001, 250_000])
+    func aFileThatFillsKeepsTheRestInMemory(capacity: Int) throws {
+        let folder = try TemporaryDirectory(prefix: "apicli-spool")
+        let spool = OutputSpool(in: folder.path(), fileCapacity: capacity)
+        Self.filled(spool, cut: 65_537)
+        #expect(spool.count == Self.text.utf8.count)
+        let console = PieceConsole()
+        try spool.copy(to: console)
+        let pieces = console.pieces.withLock { $0 }
+        #expect(pieces.allSatisfy { String(data: $0, encoding: .utf8) != nil }, "each piece is whole UTF-8")
+        #expect(pieces.reduce(Data(), +) == Data(Self.text.utf8))
+    }
+
     @Test func aFolderWhereNoFileCanBeMadeKeepsItInMemory() throws {
         let spool = OutputSpool(in: "/nonexistent/apicli-spool-test")
         Self.filled(spool, cut: 65_537)
