@@ -59,7 +59,7 @@ final class EarlyOutput<Response: Sendable>: Sendable {
     }
 
     /// On the decoding thread, before it tells the store the page ended: true once, for
-    /// the thread that is then to call ``print(_:)``. Claimed before the end is handed on,
+    /// the thread that is then to call ``print(_:warnings:)``. Claimed before the end is handed on,
     /// so a run that finished storing always knows whether a print is under way.
     func claim() -> Bool {
         let first = state.withLock { state in
