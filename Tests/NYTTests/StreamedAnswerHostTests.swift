@@ -25,7 +25,7 @@ struct StreamedAnswerHostTests {
                 "NYT_API_KEY": NYTHost.key, "APICLI_NYT_SPACING": "0", "LANG": "C.UTF-8",
                 "APICLI_NYT_BASE_URL": server.baseURL.absoluteString,
                 // A large answer on two busy cores, sharing the test runner's threads.
-                "APICLI_TIMEOUT": "120",
+                "APICLI_TIMEOUT": InProcessHost.realConnectionDeadline,
             ]
         ) { _, _ in HTTPResponse(status: 599, body: Data("the stub transport was asked".utf8)) }
     }

@@ -13,7 +13,10 @@ import TestSupport
 @Suite("HTTPS, in-process with the real transport")
 struct HTTPSHostTests {
     static func run(_ words: [String], server: KeepAliveServer, caFile: String?) async throws -> InProcessHost.Run {
-        var variables = ["OPENWEATHER_API_KEY": WeatherHost.key, "APICLI_WEATHER_BASE_URL": server.baseURL.absoluteString]
+        var variables = [
+            "OPENWEATHER_API_KEY": WeatherHost.key, "APICLI_WEATHER_BASE_URL": server.baseURL.absoluteString,
+            "APICLI_TIMEOUT": InProcessHost.realConnectionDeadline,
+        ]
         if let caFile { variables["APICLI_CA_FILE"] = caFile }
         let host = try InProcessHost(sources: [.compiled([WeatherProvider()])], variables: variables) { _, _ in
             HTTPResponse(status: 599, body: Data("the stub transport was asked".utf8))

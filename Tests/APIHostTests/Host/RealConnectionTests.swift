@@ -21,9 +21,8 @@ struct RealConnectionTests {
         let host: InProcessHost
         let base: String
 
-        /// `timeout`: the run's deadline; long by default, since in-process the run shares the
-        /// test runner's threads with every other test and may wait its turn.
-        init(base: URL, timeout: String = "30") throws {
+        /// `timeout`: the run's deadline; long by default (``InProcessHost/realConnectionDeadline``).
+        init(base: URL, timeout: String = InProcessHost.realConnectionDeadline) throws {
             self.base = base.absoluteString
             host = try InProcessHost(
                 sources: [.compiled([StubProvider(keyVariable: "STUB_API_KEY")])],

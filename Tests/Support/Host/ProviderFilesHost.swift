@@ -31,9 +31,8 @@ public final class ProviderFilesHost: Sendable {
         self.overHTTP = overHTTP
         let variables = [
             "HOME": home.path("home"), "XDG_CONFIG_HOME": home.path("config"), "XDG_DATA_HOME": home.path("data"),
-            // A real connection shares the test runner's two cooperative threads with every test running
-            // beside it, so its answer may wait seconds for a thread: a run over HTTP gets a generous deadline.
-            "PATH": "/usr/bin:/bin", "APICLI_TIMEOUT": overHTTP ? "30" : "5",
+            // A run over HTTP gets the deadline of a real connection (``InProcessHost/realConnectionDeadline``).
+            "PATH": "/usr/bin:/bin", "APICLI_TIMEOUT": overHTTP ? InProcessHost.realConnectionDeadline : "5",
         ].merging(variables) { _, given in given }
         self.variables = variables
         registry = try ProviderRegistry(sources: [.compiled(compiled), .providerFiles(environment: HostEnvironment(variables: variables, console: CapturingConsole()), compiled: compiled)])
