@@ -29,13 +29,9 @@ public enum OutputRenderer {
     ) {
         switch format {
         case .json, .ndjson:
-            if let objects = provider.jsonObjects(results) {
-                var stream = ElementStream(format: format)
-                for object in objects { stream.write(object, to: &out) }
-                stream.finish(to: &out)
-            } else {
-                writeElements(provider.json(results), as: format, to: &out)
-            }
+            var stream = ElementStream(format: format)
+            stream.write(provider, results, to: &out)
+            stream.finish(to: &out)
         case .csv: CSVWriter.write(provider.table(results), to: &out)
         case .table:
             TerminalViewRenderer.render(provider.view(results, on: terminal), terminal: terminal, to: &out, notice: notice)
@@ -70,6 +66,15 @@ public enum OutputRenderer {
 
         init(format: OutputFormat) {
             self.format = format
+        }
+
+        /// The elements of `results`, written from the provider's packed objects when it has them.
+        mutating func write<P: Provider>(_ provider: P, _ results: [P.Response], to out: inout OutputWriter) {
+            if let objects = provider.jsonObjects(results) {
+                for object in objects { write(object, to: &out) }
+            } else {
+                for element in provider.json(results) { write(element, to: &out) }
+            }
         }
 
         mutating func write(_ element: JSONValue, to out: inout OutputWriter) {

@@ -43,9 +43,7 @@ struct ItemOutput<P: Provider>: Sendable {
         let reader = self.reader
         if !script.needsItems(format) {
             OutputRenderer.write(provider, responses, as: format, terminal: terminal, to: &out, notice: notice)
-            // The elements are made only to be counted: a table of 40 forecast steps made
-            // all 40 JSON objects for nothing (0.3 M instructions of `weather --offline`).
-            return script.failEmpty ? reader.items(in: provider.json(responses)).reduce(0) { count, _ in count + 1 } : 0
+            return countedForFailEmpty(responses)
         }
         // Chosen fields and templates may name any field of the items, not only what JSON shows.
         let picksFields = script.fields != nil || format == .line
@@ -65,6 +63,14 @@ struct ItemOutput<P: Provider>: Sendable {
         }
         let writer = ItemWriter(script: script, format: format, terminal: terminal, shape: reader.shape)
         return try writer.write(Array(reader.items(in: elements)), known: reader.shape.meanings.map(\.name), to: &out)
+    }
+
+    /// How many items `responses` hold, counted only with `--fail-empty`: the elements are made
+    /// only to be counted (a table of 40 forecast steps made all 40 JSON objects for nothing,
+    /// 0.3 M instructions of `weather --offline`).
+    func countedForFailEmpty(_ responses: [P.Response]) -> Int {
+        guard script.failEmpty else { return 0 }
+        return reader.items(in: provider.json(responses)).reduce(0) { count, _ in count + 1 }
     }
 
     /// The keys of the items stored before this run for `queries` (`--new`).
