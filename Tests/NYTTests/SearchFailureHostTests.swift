@@ -31,7 +31,8 @@ struct SearchFailureHostTests {
 
     @Test("a 5xx still failing after the retries: 75 'try again later'; with stored results they stand in, unchanged")
     func serverErrors() async throws {
-        let nyt = try NYTHost()
+        // The retries sleep in real time: the deadline must not be what ends them (``InProcessHost/realConnectionDeadline``).
+        let nyt = try NYTHost(variables: ["APICLI_TIMEOUT": InProcessHost.realConnectionDeadline])
         let stored = await nyt.run(["nyt", "election"])
         #expect(stored.code == .success, "\(stored.stderr)")
         let tables = ["nyt_articles", "nyt_queries"]

@@ -54,7 +54,7 @@ extension QueryRunner {
         let runner = self
         return StreamedPage { queue in
             Result {
-                let stored = try store.write { tx in
+                let stored = try store.write(syncingAhead: true) { tx in
                     trace?("store: write began for \(label) (page \(page + 1), in batches)")
                     var warnings: [String] = []
                     let light = try streamPage(query, page, queue, PersistContext(tx, fetchedAt: time.now()), early, &warnings)

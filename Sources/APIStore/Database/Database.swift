@@ -144,6 +144,9 @@ final class Database {
         _ = csqlite_checkpoint_on_close(handle, 0)
     }
 
+    /// Whether the database lives in memory only (`:memory:`, or an empty path: a temporary one).
+    var isInMemory: Bool { path == ":memory:" || path.isEmpty }
+
     /// Whether SQLite opened the file for reading only (asked to, or the file or its folder is read-only).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 

@@ -47,10 +47,12 @@ public struct InProcessHost: Sendable {
         await run(words) { _ in }
     }
 
-    /// `APICLI_TIMEOUT` for a run over a real connection. In-process, the run shares the test
-    /// runner's two cooperative threads with every test running beside it, and at the start of
-    /// a full run those are busy for 25-30 s: a run's deadline, which starts when the run does,
-    /// must bound a hang, not measure that wait (a refused connection was reported as a timeout).
+    /// `APICLI_TIMEOUT` for a run over a real connection, or one whose retries sleep in real time.
+    /// In-process, the run shares the test runner's two cooperative threads with every test
+    /// running beside it, and at the start of a full run those are busy for 25-30 s: a run's
+    /// deadline, which starts when the run does, must bound a hang, not measure that wait (a
+    /// refused connection was reported as a timeout, and a 503 retried until the deadline as
+    /// "retry in 1 s" instead of "try again later").
     public static let realConnectionDeadline = "120"
 
     /// A JSON answer with `status`.
