@@ -29,7 +29,7 @@ struct SpooledAnswerHostTests {
         // The same answer from the cache, read whole and printed from the page that holds it.
         let whole = await host.run(words, setting: [:], realTransport: true)
         #expect(whole.stderr.contains("cache hit"), "\(whole.stderr)")
-        #expect(whole.stdout == streamed.stdout)
+        #expect(ComparedOutput(whole.stdout) == ComparedOutput(streamed.stdout))
         #expect(streamed.stdout.utf8.count > (format == "csv" ? 100_000 : 500_000), "\(streamed.stdout.utf8.count) B")
         #expect(try host.count("nyt_query_results") == 1000)
     }
@@ -45,7 +45,7 @@ struct SpooledAnswerHostTests {
         let fromMemory = await host.run(words, setting: ["TMPDIR": missing], realTransport: true)
         #expect(fromMemory.code == .success, "\(fromMemory.stderr)")
         let whole = await host.run(words, setting: [:], realTransport: true)
-        #expect(whole.stdout == fromMemory.stdout)
+        #expect(ComparedOutput(whole.stdout) == ComparedOutput(fromMemory.stdout))
         #expect(fromMemory.stdout.hasPrefix("[\n  {"), "\(fromMemory.stdout.prefix(40))")
     }
 
@@ -59,7 +59,7 @@ struct SpooledAnswerHostTests {
         let table = await host.run(["nyt", "election", "--format", "table"], setting: ["TMPDIR": spool.path()], realTransport: true)
         #expect(table.code == .success, "\(table.stderr)")
         let whole = await host.run(["nyt", "election", "--format", "table"], setting: [:], realTransport: true)
-        #expect(whole.stdout == table.stdout)
+        #expect(ComparedOutput(whole.stdout) == ComparedOutput(table.stdout))
         #expect(!table.stdout.isEmpty)
     }
 }

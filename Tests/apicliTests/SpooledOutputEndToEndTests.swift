@@ -27,14 +27,14 @@ struct SpooledOutputEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path()).isEmpty)
         let whole = try await sandbox.run(["nyt", "election", "-f", format, "-v"])
         #expect(whole.stderrText.contains("cache hit"), "\(whole.stderrText)")
-        #expect(whole.stdout == streamed.stdout)
+        #expect(ComparedOutput(whole.stdout) == ComparedOutput(streamed.stdout))
         #expect(streamed.stdout.count > (format == "csv" ? 100_000 : 500_000), "\(streamed.stdout.count) B")
         // Into a file, at an offset: the shell's `>>` after a line of its own.
         let file = sandbox.home.path("out.\(format)")
         let script = "echo first > \"\(file)\"; \"$APICLI\" nyt election -f \(format) --refresh >> \"\(file)\"; echo \"exit $?\""
         let appended = try await OutputFailureEndToEndTests.shell(script, sandbox: sandbox)
         #expect(appended.stdoutText == "exit 0\n", "\(appended.stderrText)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("first\n".utf8) + whole.stdout)
+        #expect(ComparedOutput(try Data(contentsOf: URL(fileURLWithPath: file))) == ComparedOutput(Data("first\n".utf8) + whole.stdout))
     }
 
     @Test("into a full device: one line, exit 74")

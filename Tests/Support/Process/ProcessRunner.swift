@@ -56,8 +56,8 @@ public enum ProcessRunner {
         // A grandchild may keep them open after the child is gone: reading stops at
         // end of file, or two seconds after the child has exited.
         let exitedAt = ExitTime()
-        async let out = readToEnd(output.fileHandleForReading, exitedAt: exitedAt)
-        async let err = readToEnd(errors.fileHandleForReading, exitedAt: exitedAt)
+        let out = PipeDrain(output.fileHandleForReading, exitedAt: exitedAt)
+        let err = PipeDrain(errors.fileHandleForReading, exitedAt: exitedAt)
         let timedOut = await onThread { () -> Bool in
             var killed = false
             if exited.wait(timeout: .now() + LoopbackServer.seconds(timeout)) == .timedOut {
@@ -72,7 +72,7 @@ public enum ProcessRunner {
             return killed
         }
         return Result(
-            exitCode: process.terminationStatus, stdout: await out, stderr: await err, timedOut: timedOut,
+            exitCode: process.terminationStatus, stdout: await out.data(), stderr: await err.data(), timedOut: timedOut,
             signalled: process.terminationReason == .uncaughtSignal)
     }
 
@@ -114,23 +114,11 @@ public enum ProcessRunner {
         )
     }
 
-    /// Reads until end of file, or until two seconds after the child exited.
-    /// Not `FileHandle.readDataToEndOfFile()`: it traps when a signal (SIGCHLD
-    /// from a killed child) interrupts the read.
-    private static func readToEnd(_ handle: FileHandle, exitedAt: ExitTime) async -> Data {
-        return await onThread {
-            // The closure holds `handle`, so its descriptor stays open (and is not reused
-            // by another test's file) until reading is over: ARC may release the Pipe
-            // right after its last use in `run`.
-            withExtendedLifetime(handle) { readLoop(handle.fileDescriptor, exitedAt: exitedAt) }
-        }
-    }
-
     /// Reads until end of file. A grandchild may hold the pipe open after the child
     /// is gone, so once the child has exited for two seconds an idle pipe ends the
     /// read too — but only when nothing is waiting in it, so a reader that was
     /// scheduled late on a loaded machine still gets every byte.
-    private static func readLoop(_ fd: Int32, exitedAt: ExitTime) -> Data {
+    fileprivate static func readLoop(_ fd: Int32, exitedAt: ExitTime) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -160,6 +148,48 @@ public enum ProcessRunner {
     private static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
+    }
+}
+
+/// A pipe drained by a thread of its own from the moment the child starts.
+///
+/// Not a task that starts one: at the start of a full test run the cooperative pool's two
+/// threads are busy for tens of seconds, and a reader that waited for one let the child
+/// fill the pipe's 64 KiB and block there until the timeout killed it (CI, tenth stop).
+/// Not `FileHandle.readDataToEndOfFile()`: it traps when a signal (SIGCHLD from a killed
+/// child) interrupts the read.
+private final class PipeDrain: Sendable {
+    private struct State {
+        var data: Data?
+        var waiter: CheckedContinuation<Data, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    init(_ handle: FileHandle, exitedAt: ExitTime) {
+        Thread.detachNewThread { [self] in
+            // The closure holds `handle`, so its descriptor stays open (and is not reused
+            // by another test's file) until reading is over.
+            let data = withExtendedLifetime(handle) { ProcessRunner.readLoop(handle.fileDescriptor, exitedAt: exitedAt) }
+            let waiter = state.withLock { state in
+                state.data = data
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: data)
+        }
+    }
+
+    /// Everything read, once the pipe ended.
+    func data() async -> Data {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Data? in
+                if let data = state.data { return data }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
         }
     }
 }
