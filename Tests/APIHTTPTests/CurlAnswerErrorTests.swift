@@ -29,7 +29,7 @@ struct CurlAnswerErrorTests {
         let (name, answer, reason) = Self.cases[index]
         let server = try LoopbackServer { _ in answer }
         defer { server.stop() }
-        let error = await failure { try await transport.send(request(server), context: context(deadline: 60)) }
+        let error = await failure { try await transport.send(request(server), context: context()) }
         guard case let .badAnswer(url, found)? = error as? HTTPClientError else {
             Issue.record("\(name): \(String(describing: error))")
             return
@@ -46,13 +46,13 @@ struct CurlAnswerErrorTests {
     func othersUnchanged() async throws {
         let refusing = try RefusingPort()
         let closed = HTTPRequest(baseURL: refusing.baseURL, path: "/data")
-        let refused = await failure { try await transport.send(closed, context: context(deadline: 60)) }
+        let refused = await failure { try await transport.send(closed, context: context()) }
         guard case .connectionFailed? = refused as? HTTPClientError else {
             Issue.record("\(String(describing: refused))")
             return
         }
         let file = HTTPRequest(baseURL: URL(fileURLWithPath: "/etc"), path: "/hostname")
-        let notHTTP = await failure { try await transport.send(file, context: context(deadline: 60)) }
+        let notHTTP = await failure { try await transport.send(file, context: context()) }
         #expect((notHTTP as? HTTPClientError)?.description.contains("only http and https URLs are supported") == true)
     }
 }

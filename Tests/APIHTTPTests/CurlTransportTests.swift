@@ -13,7 +13,7 @@ struct CurlTransportTests {
     @Test func identifiesItselfWithTheGivenUserAgent() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        _ = try await transport.send(request(server), context: context(deadline: 60))
+        _ = try await transport.send(request(server), context: context())
         #expect(server.requests.first?.header("User-Agent") == "apicli/9.9.9")
     }
 
@@ -22,21 +22,21 @@ struct CurlTransportTests {
         defer { server.stop() }
         var custom = request(server)
         custom.headers["User-Agent"] = "custom/1"
-        _ = try await transport.send(custom, context: context(deadline: 60))
+        _ = try await transport.send(custom, context: context())
         #expect(server.requests.first?.header("User-Agent") == "custom/1")
     }
 
     @Test func aRefusedConnectionNamesTheAddressAndTheReason() async throws {
         let refusing = try RefusingPort()
         let closed = HTTPRequest(baseURL: refusing.baseURL, path: "/data", credential: Credential(parameter: "api-key", value: secret))
-        let error = await failure { try await transport.send(closed, context: context(deadline: 60)) }
+        let error = await failure { try await transport.send(closed, context: context()) }
         let reason = try #require(failureReason(error))
         #expect(reason == "could not connect to 127.0.0.1:\(refusing.port) (connection refused)")
     }
 
     @Test func onlyHTTPAndHTTPSAreSpoken() async throws {
         let file = HTTPRequest(baseURL: URL(fileURLWithPath: "/etc"), path: "/hostname")
-        let error = await failure { try await transport.send(file, context: context(deadline: 60)) }
+        let error = await failure { try await transport.send(file, context: context()) }
         let reason = try #require(failureReason(error))
         #expect(reason.contains("http and https"))
     }
@@ -44,7 +44,7 @@ struct CurlTransportTests {
     @Test func aRedirectToAnotherSchemeIsNotFollowed() async throws {
         let server = try LoopbackServer { _ in .redirect(to: "file:///etc/passwd") }
         defer { server.stop() }
-        let response = try await transport.send(request(server), context: context(deadline: 60))
+        let response = try await transport.send(request(server), context: context())
         #expect(response.status == 302)
         #expect(!String(decoding: response.body, as: UTF8.self).contains("root:"))
     }
@@ -52,7 +52,7 @@ struct CurlTransportTests {
     @Test func endlessRedirectsEndInAnError() async throws {
         let server = try LoopbackServer { received in .redirect(to: "/loop?" + received.rawQuery) }
         defer { server.stop() }
-        let error = await failure { try await transport.send(request(server), context: context(deadline: 60)) }
+        let error = await failure { try await transport.send(request(server), context: context()) }
         let reason = try #require(failureReason(error))
         #expect(reason.contains("redirects"))
         #expect(server.requests.count == CurlTransport.maxRedirects + 1)
@@ -67,7 +67,7 @@ struct CurlTransportTests {
                 if index >= 8 { _ = try await group.next() }
                 group.addTask {
                     let forecast = HTTPRequest(baseURL: server.baseURL, path: "/data/2.5/forecast", query: [QueryItem("q", "c\(index)")])
-                    return try await shared.send(forecast, context: context(deadline: 60)).status
+                    return try await shared.send(forecast, context: context()).status
                 }
             }
             for try await status in group { #expect(status == 200) }
@@ -81,8 +81,8 @@ struct CurlTransportTests {
         defer { server.stop() }
         let trusting = CurlTransport(extraCAFile: server.caFile)
         let forecast = HTTPRequest(baseURL: server.baseURL, path: "/data/2.5/forecast", query: [QueryItem("q", "Paris")])
-        let first = try await trusting.send(forecast, context: context(deadline: 60))
-        let second = try await trusting.send(forecast, context: context(deadline: 60))
+        let first = try await trusting.send(forecast, context: context())
+        let second = try await trusting.send(forecast, context: context())
         #expect(first.status == 200 && second.status == 200)
         #expect(String(decoding: first.body, as: UTF8.self).contains(#""cnt":40"#))
         #expect(server.connections == 1, "the second request reuses the TLS connection")
@@ -94,7 +94,7 @@ struct CurlTransportTests {
         let forecast = HTTPRequest(
             baseURL: server.baseURL, path: "/data/2.5/forecast",
             credential: Credential(parameter: "appid", value: secret))
-        let error = await failure { try await transport.send(forecast, context: context(deadline: 60)) }
+        let error = await failure { try await transport.send(forecast, context: context()) }
         guard case .connectionFailed(let url, let reason)? = error as? HTTPClientError else {
             Issue.record("expected connectionFailed, got \(String(describing: error))")
             return
@@ -115,7 +115,7 @@ struct CurlTransportTests {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
         let broken = CurlTransport(extraCAFile: "/nonexistent/ca.pem")
-        let error = await failure { try await broken.send(request(server), context: context(deadline: 60)) }
+        let error = await failure { try await broken.send(request(server), context: context()) }
         let reason = try #require(failureReason(error))
         #expect(reason.contains("/nonexistent/ca.pem"))
         #expect(server.requests.isEmpty)

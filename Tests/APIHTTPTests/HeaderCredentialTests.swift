@@ -63,7 +63,7 @@ struct HeaderCredentialTests {
         defer { other.stop() }
         let origin = try LoopbackServer { _ in .redirect(to: other.baseURL.absoluteString + "/elsewhere?q=rust") }
         defer { origin.stop() }
-        let response = try await transport.send(headerRequest(origin), context: context(deadline: 60))
+        let response = try await transport.send(headerRequest(origin), context: context())
         #expect(response.status == 200)
         #expect(origin.requests.first?.header("X-Api-Key") == secret)
         let followed = try #require(other.requests.first)
@@ -84,7 +84,7 @@ struct HeaderCredentialTests {
                 : .redirect(to: other.baseURL.absoluteString + "/hop?back=" + (received.header("Host") ?? ""))
         }
         defer { origin.stop() }
-        let response = try await transport.send(headerRequest(origin, path: "/start"), context: context(deadline: 60))
+        let response = try await transport.send(headerRequest(origin, path: "/start"), context: context())
         #expect(response.status == 200)
         #expect(origin.requests(to: "/start").first?.header("X-Api-Key") == secret)
         #expect(other.requests.first?.header("X-Api-Key") == nil)
@@ -97,7 +97,7 @@ struct HeaderCredentialTests {
             received.path == "/old" ? .redirect(to: "/new") : .json("{}")
         }
         defer { server.stop() }
-        let response = try await transport.send(headerRequest(server, path: "/old"), context: context(deadline: 60))
+        let response = try await transport.send(headerRequest(server, path: "/old"), context: context())
         #expect(response.status == 200)
         #expect(server.requests(to: "/new").first?.header("X-Api-Key") == secret)
     }

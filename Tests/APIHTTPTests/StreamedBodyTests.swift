@@ -80,7 +80,7 @@ struct StreamedBodyTests {
     static let body = Data((0..<40_000).map { "line \($0)\n" }.joined().utf8)
 
     func streaming(_ sink: CollectingSink) -> RequestContext {
-        var context = context(deadline: 60)
+        var context = context()
         context.bodySink = sink
         return context
     }
