@@ -145,7 +145,10 @@ final class Database {
     }
 
     /// Whether the database lives in memory only (`:memory:`, or an empty path: a temporary one).
-    var isInMemory: Bool { path == ":memory:" || path.isEmpty }
+    var isInMemory: Bool { Self.isInMemory(path) }
+
+    /// Whether a database opened at `path` lives in memory only, before it is opened.
+    static func isInMemory(_ path: String) -> Bool { path == ":memory:" || path.isEmpty }
 
     /// Whether SQLite opened the file for reading only (asked to, or the file or its folder is read-only).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }

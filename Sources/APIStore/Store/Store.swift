@@ -63,7 +63,7 @@ public final class Store: Sendable {
     public init(
         path: String, busyTimeout: Duration = .seconds(10), readOnly: Bool = false, checkpointOnClose: Bool = true
     ) throws {
-        let inMemory = path == ":memory:" || path.isEmpty
+        let inMemory = Database.isInMemory(path)
         // `PathText`, not `URL`: the URL's path costs ~0.25 M instructions, a fortieth of a start.
         let folder = PathText.folder(of: path)
         if !inMemory && !readOnly && !folder.isEmpty {

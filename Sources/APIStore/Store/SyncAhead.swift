@@ -78,13 +78,14 @@ final class SyncAhead: Sendable {
             databaseFile.close()
         }
         var flushedWAL = walFile.look()?.size ?? 0
+        var committing = false
         while true {
-            let committing = state.withLock { $0.committing }
             usleep(committing ? Self.commitInterval : Self.rowsInterval)
-            let (stopped, nowCommitting) = state.withLock { ($0.stopped, $0.committing) }
+            let stopped: Bool
+            (stopped, committing) = state.withLock { ($0.stopped, $0.committing) }
             guard !stopped else { return }
             var flushed = 0
-            if !nowCommitting {
+            if !committing {
                 if let size = walFile.look()?.size, size - flushedWAL >= Self.step {
                     walFile.flush()
                     flushed += 1
