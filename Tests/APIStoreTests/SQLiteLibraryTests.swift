@@ -1,3 +1,4 @@
+import Foundation
 import CSQLite
 import Testing
 import TestSupport
@@ -18,4 +19,34 @@ import TestSupport
         // With the counting on (SQLite's default), the connection's own caches alone are some 100 KB.
         #expect(sqlite3_memory_used() == 0)
     }
+
+    #if os(Linux)
+    /// Bytes this thread passed to `write` and `pwrite` so far (`wchar`, Linux): a
+    /// synchronous store body runs on one thread, so the difference is its own writes.
+    func bytesThisThreadWrote() throws -> Int64 {
+        let io = try String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8)
+        let line = try #require(io.split(separator: "\n").first { $0.hasPrefix("wchar:") })
+        return try #require(Int64(line.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces)))
+    }
+
+    @Test("a statement's journal stays in memory: a 300 KB update inside a transaction writes no temporary file")
+    func statementJournalStaysInMemory() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.path("store.sqlite3"), checkpointOnClose: false)
+        let body = String(repeating: "b", count: 1_000)
+        try store.write { tx in
+            try tx.executeScript("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL CHECK (length(body) > 0))")
+            for _ in 0..<300 { try tx.execute("INSERT INTO t (body) VALUES (?)", [.text(body)]) }
+        }
+        // An update of many rows that a constraint could stop half way keeps the pages it
+        // changes in a statement journal; SQLite's default puts past 64 KiB of it in a file.
+        let written = try store.write { tx in
+            let before = try bytesThisThreadWrote()
+            try tx.execute("UPDATE t SET body = body || 'x'")
+            return try bytesThisThreadWrote() - before
+        }
+        #expect(written == 0)
+        #expect(try store.read { try $0.queryOne("SELECT MIN(length(body)) FROM t")?[0].int } == 1_001)
+    }
+    #endif
 }

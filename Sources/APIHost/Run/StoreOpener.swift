@@ -22,7 +22,13 @@ enum StoreOpener {
         path: String, providers: [any Provider], shared: [CatalogStorage] = [],
         intent: StorePreflight.Intent = .create(folder: false)
     ) throws -> Store {
-        try StorePreflight.check(path, for: intent)
+        if try StorePreflight.check(path, for: intent) {
+            // Made whole and linked into place, or else (another process made it meanwhile,
+            // or it failed) opened as it is below, which creates it or says what is wrong.
+            _ = Store.makeWhole(at: path) { store in
+                _ = try migrateAll(store, providers: providers, shared: shared)
+            }
+        }
         return try migrated(path, providers: providers, shared: shared) { try openFile(path) }
     }
 
@@ -39,19 +45,24 @@ enum StoreOpener {
     ) throws -> Store {
         do {
             let store = try open()
-            var changed = try migrate(store, owner: HostSchema.owner, HostSchema.migrations)
-            for provider in providers {
-                changed = try migrate(store, owner: provider.descriptor.storageOwnership.owner, provider.migrations) || changed
-            }
-            for storage in shared {
-                changed = try migrate(store, owner: storage.ownership.owner, storage.migrations) || changed
-            }
             // A schema just made or changed is copied into the file once, not read again by every start.
-            if changed { store.checkpoint() }
+            if try migrateAll(store, providers: providers, shared: shared) { store.checkpoint() }
             return store
         } catch let error as StoreError {
             throw StoreFailure.cliError(error, path: path)
         }
+    }
+
+    /// The host's migrations, then the providers', then the shared tables'; whether any ran.
+    private static func migrateAll(_ store: Store, providers: [any Provider], shared: [CatalogStorage]) throws -> Bool {
+        var changed = try migrate(store, owner: HostSchema.owner, HostSchema.migrations)
+        for provider in providers {
+            changed = try migrate(store, owner: provider.descriptor.storageOwnership.owner, provider.migrations) || changed
+        }
+        for storage in shared {
+            changed = try migrate(store, owner: storage.ownership.owner, storage.migrations) || changed
+        }
+        return changed
     }
 
     /// A store that cannot be written is read as it is: a newer one is still refused,

@@ -25,9 +25,11 @@ enum StorePreflight {
         case read
     }
 
-    /// Refuses what the store at `path` must not be opened as, for `intent`.
-    static func check(_ path: String, for intent: Intent) throws {
-        guard path != ":memory:" else { return }
+    /// Refuses what the store at `path` must not be opened as, for `intent`; true when
+    /// there is nothing at `path` yet (and `intent` may create it).
+    @discardableResult
+    static func check(_ path: String, for intent: Intent) throws -> Bool {
+        guard path != ":memory:" else { return false }
         switch StoreFileProbe.look(at: path) {
         case let .notRegularFile(kind):
             throw CLIError(
@@ -50,11 +52,14 @@ enum StorePreflight {
             guard FolderCheck.isFolder(atPath: folder.isEmpty ? "." : folder) else {
                 throw CLIError("the store at \(path) is inside \(folder), which is not a folder", exitCode: .configuration)
             }
+            return true
+        case .missing:
+            return true
         case .blank where intent == .read:
             throw CLIError("the store at \(path) is empty; fetch something first", exitCode: .noInput)
-        case .missing, .blank, .store, .unreadable:
+        case .blank, .store, .unreadable:
             // Not a database, damaged or locked: the open that follows says which.
-            return
+            return false
         }
     }
 }

@@ -45,9 +45,27 @@ final class Database {
         let components = busyTimeout.components
         busyMilliseconds = Int32(clamping: components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
         sqlite3_busy_timeout(handle, busyMilliseconds)
+        walFrames = .allocate(capacity: 1)
+        walFrames.initialize(to: 0)
     }
 
     private let busyMilliseconds: Int32
+
+    /// How many frames the WAL held after this connection's last commit, the ones other
+    /// processes left included; 0 before its first commit, and on a connection that does
+    /// not keep its WAL (``keepWALOnClose()``). Its file's size does not say it: a WAL
+    /// started over keeps its size (``Store/checkpointIfLarge(_:)``).
+    var framesInWAL: Int { Int(walFrames.pointee) }
+    private let walFrames: UnsafeMutablePointer<Int32>
+
+    /// The size of a page, read once: a WAL store's cannot change.
+    var pageSize: Int {
+        if let known = knownPageSize { return known }
+        let size = (try? query("PRAGMA page_size", []).first?[0].int) ?? nil
+        knownPageSize = size
+        return size ?? 4096
+    }
+    private var knownPageSize: Int?
 
     /// Runs `body` with no busy wait: what cannot get its lock at once gives up.
     func withoutWaiting(_ body: () -> Void) {
@@ -60,6 +78,7 @@ final class Database {
         recent.removeAll()
         statements.removeAll()
         sqlite3_close_v2(handle)
+        walFrames.deallocate()
     }
 
     /// The cached statement for `sql`, prepared on first use.
@@ -139,9 +158,13 @@ final class Database {
         }
     }
 
-    /// Closing leaves the WAL for the next connection instead of checkpointing it (``Store``).
+    /// Closing leaves the WAL for the next connection instead of checkpointing it, and
+    /// the connection's own commits say when to checkpoint (``Store/checkpointIfLarge(_:)``),
+    /// from ``framesInWAL``: its `sqlite3_wal_hook` replaces SQLite's checkpoint after
+    /// 1,000 frames.
     func keepWALOnClose() {
         _ = csqlite_checkpoint_on_close(handle, 0)
+        csqlite_track_wal_frames(handle, walFrames)
     }
 
     /// Whether the database lives in memory only (`:memory:`, or an empty path: a temporary one).

@@ -34,7 +34,7 @@ import Synchronization
 public final class Store: Sendable {
     public let path: String
     public let busyTimeout: Duration
-    /// False when the WAL is left for ``checkpointIfLarge()`` instead of the last close.
+    /// False when the WAL is left for ``checkpointIfLarge(_:)`` instead of the last close.
     let checkpointsOnClose: Bool
     let connection: Mutex<Database>
 
@@ -64,18 +64,34 @@ public final class Store: Sendable {
         path: String, busyTimeout: Duration = .seconds(10), readOnly: Bool = false, checkpointOnClose: Bool = true
     ) throws {
         let inMemory = Database.isInMemory(path)
-        // `PathText`, not `URL`: the URL's path costs ~0.25 M instructions, a fortieth of a start.
-        let folder = PathText.folder(of: path)
-        if !inMemory && !readOnly && !folder.isEmpty {
-            try? FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
-        let database = try Self.openDatabase(path: path, busyTimeout: busyTimeout, readOnly: readOnly, inMemory: inMemory)
+        if !inMemory && !readOnly { Self.makeFolder(of: path) }
+        let database = try Self.openDatabase(
+            path: path, busyTimeout: busyTimeout, readOnly: readOnly, inMemory: inMemory, building: false)
         if !checkpointOnClose && !database.isReadOnly { database.keepWALOnClose() }
         self.path = path
         self.busyTimeout = busyTimeout
         self.checkpointsOnClose = checkpointOnClose
         self.connection = Mutex(database)
+    }
+
+    /// A new file being made whole (``makeWhole(at:_:)``): no journal and no syncs, since a
+    /// build that fails or is cut off is thrown away, never opened.
+    init(building path: String) throws {
+        let database = try Self.openDatabase(
+            path: path, busyTimeout: .zero, readOnly: false, inMemory: false, building: true)
+        self.path = path
+        self.busyTimeout = .zero
+        self.checkpointsOnClose = true
+        self.connection = Mutex(database)
+    }
+
+    /// The folder of the store at `path`, made owner-only when it is missing.
+    static func makeFolder(of path: String) {
+        // `PathText`, not `URL`: the URL's path costs ~0.25 M instructions, a fortieth of a start.
+        let folder = PathText.folder(of: path)
+        guard !folder.isEmpty else { return }
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     /// Whether writes will fail: the store was opened read-only, or its file is not writable.
@@ -124,7 +140,7 @@ public final class Store: Sendable {
                 transaction.close()
                 ahead?.committing()
                 try database.executeScript("COMMIT")
-                if !readOnly && !checkpointsOnClose { Self.checkpointIfLarge(database, path: path) }
+                if !readOnly && !checkpointsOnClose { Self.checkpointIfLarge(database) }
                 return result
             } catch {
                 // The first error wins: a failing ROLLBACK must not hide why we got here.
@@ -136,17 +152,17 @@ public final class Store: Sendable {
     }
 
     private static func openDatabase(
-        path: String, busyTimeout: Duration, readOnly: Bool, inMemory: Bool
+        path: String, busyTimeout: Duration, readOnly: Bool, inMemory: Bool, building: Bool
     ) throws(StoreError) -> Database {
         let database = try Database(path: path, busyTimeout: busyTimeout, readOnly: readOnly)
         try whileBusy(path: path, timeout: busyTimeout) { () throws(StoreError) in
-            try configure(database, inMemory: inMemory)
+            try configure(database, inMemory: inMemory, building: building)
         }
         return database
     }
 
-    /// WAL, 16 KiB pages for a new file, foreign keys, `synchronous = NORMAL`, SQLite's default
-    /// 2 MiB page cache, the migrations table, and apicli's mark in the header (``mark(_:inMemory:)``).
+    /// WAL, 16 KiB pages for a new file, foreign keys, `synchronous = NORMAL`, a 1 MiB page
+    /// cache, the migrations table, and apicli's mark in the header (``mark(_:inMemory:)``).
     ///
     /// The pages: a large answer's commit and checkpoint write its pages one system call
     /// each, a quarter as many at 16 KiB (8,000 NYT docs stored 0.87x-0.89x the time); the
@@ -158,13 +174,19 @@ public final class Store: Sendable {
     /// spills little (30 MiB answer: 26,563 → 26,918 `pwrite64` calls from 8 MiB to 2 MiB),
     /// and a large write fills whatever cache it is given: the 8 MiB held 6 MiB more at
     /// the peak.
-    private static func configure(_ database: Database, inMemory: Bool) throws(StoreError) {
+    ///
+    /// `building`: a file made whole before it is linked into place (``makeWhole(at:_:)``)
+    /// has no journal and is never synced by SQLite; it is switched to WAL once built.
+    private static func configure(_ database: Database, inMemory: Bool, building: Bool) throws(StoreError) {
         if database.isReadOnly {
             // Reading needs no setup, and any write would fail: check only that it is a database.
             _ = try database.query("SELECT COUNT(*) FROM sqlite_master", [])
             return
         }
-        if !inMemory {
+        if building {
+            try database.executeScript("PRAGMA page_size = 16384")
+            _ = try database.query("PRAGMA journal_mode = OFF", [])
+        } else if !inMemory {
             let mode = try database.query("PRAGMA journal_mode", []).first?[0].string?.lowercased()
             if mode != "wal" {
                 // Only a new file takes it: an existing one keeps its page size (it would need a VACUUM).
@@ -172,11 +194,10 @@ public final class Store: Sendable {
                 _ = try database.query("PRAGMA journal_mode = WAL", [])
             }
         }
-        // A WAL that a large write grew is cut back to 4 MiB when it next starts over.
+        // No `journal_size_limit`: a WAL that a large write grew keeps its blocks (``checkpointIfLarge(_:)``).
         try database.executeScript(
             """
-            PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -1024;
-            PRAGMA journal_size_limit = 4194304;
+            PRAGMA foreign_keys = ON; PRAGMA synchronous = \(building ? "OFF" : "NORMAL"); PRAGMA cache_size = -1024;
             """)
         let exists = try database.query(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'apicli_migrations'", [])
