@@ -29,14 +29,14 @@ import TestSupport
         return try #require(Int64(line.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces)))
     }
 
-    @Test("a statement's journal stays in memory: a 300 KB update inside a transaction writes no temporary file")
+    @Test("a statement's journal stays in memory: a 150 KB update inside a transaction writes no temporary file")
     func statementJournalStaysInMemory() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.path("store.sqlite3"), checkpointOnClose: false)
         let body = String(repeating: "b", count: 1_000)
         try store.write { tx in
             try tx.executeScript("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL CHECK (length(body) > 0))")
-            for _ in 0..<300 { try tx.execute("INSERT INTO t (body) VALUES (?)", [.text(body)]) }
+            for _ in 0..<150 { try tx.execute("INSERT INTO t (body) VALUES (?)", [.text(body)]) }
         }
         // An update of many rows that a constraint could stop half way keeps the pages it
         // changes in a statement journal; SQLite's default puts past 64 KiB of it in a file.
