@@ -2,12 +2,16 @@
 //
 // Stores the NYT rows of SRC (a store apicli made) into a fresh OUT the way apicli's
 // ArticleStore does (one transaction; per article an INSERT ... ON CONFLICT DO NOTHING and,
-// for a new row, one FTS5 insert; then the answer's rows 50 per statement; the commit, and a
-// TRUNCATE checkpoint past 1 MiB of WAL), with the schema read from SRC, under one variant:
+// for a new row, one FTS5 insert; then the answer's rows 50 per statement; the commit, and
+// past 1 MiB of WAL a RESTART checkpoint and one write of page 1 that starts the WAL over),
+// with SQLite configured as apicli configures it (statement journals in memory up to 256 KiB,
+// no bulk page-cache block, a 1 MiB cache) and the schema read from SRC, under one variant:
 // PRE_SQL runs before the schema (page_size, wal_autocheckpoint; the page size is otherwise
 // SRC's), POST_SQL after it (FTS5 options), FTS_FROM -> FTS_TO edits the FTS5 table's definition
 // (a tokenizer), SKIP_INDEXES leaves out indexes by name (comma-separated); FLAGS: noanswer,
-// nockpt, optimize.
+// nockpt, truncate (the checkpoint empties the WAL, as before the twelfth stop), optimize,
+// close, nofk (foreign keys off), noartfk (the answer rows without their article key),
+// artnum (answer rows naming articles by num), intkeys (and queries by num too).
 // Linked with the same libsqlite3.a as apicli; callgrind counts store_page() (run.sh).
 // Prints the wall time of store_page and the FTS5 integrity-check passes (it exits 1 if not).
 #include <sqlite3.h>
@@ -31,7 +35,7 @@ static void bindv(sqlite3_stmt *s, int pos, V *v) {
     else if (v->type == SQLITE_TEXT) sqlite3_bind_text(s, pos, v->t, v->n, SQLITE_STATIC);
     else sqlite3_bind_null(s, pos);
 }
-void store_answer(sqlite3 *db);
+void store_answer(sqlite3 *db); void store_answer_int(sqlite3 *db); void store_answer_artnum(sqlite3 *db);
 __attribute__((noinline)) void store_page(sqlite3 *db, const char *path) {
     char sql[4096];
     snprintf(sql, sizeof sql, "INSERT INTO nyt_articles (%s) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (id) DO NOTHING", cols);
@@ -51,11 +55,14 @@ __attribute__((noinline)) void store_page(sqlite3 *db, const char *path) {
             sqlite3_reset(fts);
         }
     }
-    if (!strstr(flags, "noanswer")) store_answer(db);
+    if (strstr(flags, "artnum")) store_answer_artnum(db); else if (strstr(flags, "intkeys")) store_answer_int(db); else if (!strstr(flags, "noanswer")) store_answer(db);
     if (strstr(flags, "optimize")) ex(db, "INSERT INTO nyt_articles_fts (nyt_articles_fts) VALUES ('optimize')");
     ex(db, "COMMIT");
     char wal[1024]; snprintf(wal, sizeof wal, "%s-wal", path); struct stat st;
-    if (!strstr(flags, "nockpt") && stat(wal, &st) == 0 && st.st_size > (1 << 20)) ex(db, "PRAGMA wal_checkpoint(TRUNCATE)");
+    if (!strstr(flags, "nockpt") && stat(wal, &st) == 0 && st.st_size > (1 << 20)) {
+        if (strstr(flags, "truncate")) ex(db, "PRAGMA wal_checkpoint(TRUNCATE)");
+        else { ex(db, "PRAGMA wal_checkpoint(RESTART)"); ex(db, "PRAGMA user_version = 0"); }
+    }
     sqlite3_finalize(ins); sqlite3_finalize(fts);
 }
 __attribute__((noinline)) void store_answer(sqlite3 *db) {
@@ -82,12 +89,56 @@ __attribute__((noinline)) void store_answer(sqlite3 *db) {
         sqlite3_finalize(batch); sqlite3_finalize(one);
     }
 }
+
+__attribute__((noinline)) void store_answer_int(sqlite3 *db) {
+    sqlite3_stmt *q, *del, *batch, *one;
+    if (sqlite3_prepare_v2(db, "INSERT INTO nyt_queries (key, q, first_page, last_page, fetched_at) VALUES (?, 'x', 0, 0, 0) ON CONFLICT (key) DO UPDATE SET hits = excluded.hits RETURNING num", -1, &q, 0)) die(db, "q");
+    sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC); if (sqlite3_step(q) != SQLITE_ROW) die(db, "q");
+    sqlite3_int64 qn = sqlite3_column_int64(q, 0); sqlite3_step(q); sqlite3_finalize(q);
+    if (sqlite3_prepare_v2(db, "DELETE FROM nyt_query_results WHERE query_num = ?", -1, &del, 0)) die(db, "del");
+    sqlite3_bind_int64(del, 1, qn); sqlite3_step(del); sqlite3_finalize(del);
+    char b[8192]; int o = snprintf(b, sizeof b, "INSERT INTO nyt_query_results (query_num, position, article_num) VALUES ");
+    for (int i = 0; i < 50; i++) o += snprintf(b + o, sizeof b - o, "%s(?1, ?2 + %d, ?%d)", i ? ", " : "", i, i + 3);
+    if (sqlite3_prepare_v2(db, b, -1, &batch, 0)) die(db, "batch");
+    if (sqlite3_prepare_v2(db, "INSERT INTO nyt_query_results (query_num, position, article_num) VALUES (?1, ?2, ?3)", -1, &one, 0)) die(db, "one");
+    int p = 0;
+    while (nrows - p >= 50) {
+        sqlite3_bind_int64(batch, 1, qn); sqlite3_bind_int64(batch, 2, p);
+        for (int i = 0; i < 50; i++) sqlite3_bind_int64(batch, i + 3, p + i + 1);
+        if (sqlite3_step(batch) != SQLITE_DONE) die(db, "batch step"); sqlite3_reset(batch); p += 50;
+    }
+    for (; p < nrows; p++) {
+        sqlite3_bind_int64(one, 1, qn); sqlite3_bind_int64(one, 2, p); sqlite3_bind_int64(one, 3, p + 1);
+        if (sqlite3_step(one) != SQLITE_DONE) die(db, "one step"); sqlite3_reset(one);
+    }
+    sqlite3_finalize(batch); sqlite3_finalize(one);
+}
+
+__attribute__((noinline)) void store_answer_artnum(sqlite3 *db) {
+    sqlite3_stmt *q, *del, *batch;
+    if (sqlite3_prepare_v2(db, "INSERT INTO nyt_queries (key, q, first_page, last_page, fetched_at) VALUES (?, 'x', 0, 0, 0) ON CONFLICT (key) DO UPDATE SET hits = excluded.hits", -1, &q, 0)) die(db, "q");
+    sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC); if (sqlite3_step(q) != SQLITE_DONE) die(db, "q"); sqlite3_finalize(q);
+    if (sqlite3_prepare_v2(db, "DELETE FROM nyt_query_results WHERE query_key = ?", -1, &del, 0)) die(db, "del");
+    sqlite3_bind_text(del, 1, key, -1, SQLITE_STATIC); sqlite3_step(del); sqlite3_finalize(del);
+    char b[8192]; int o = snprintf(b, sizeof b, "INSERT INTO nyt_query_results (query_key, position, article_num) VALUES ");
+    for (int i = 0; i < 50; i++) o += snprintf(b + o, sizeof b - o, "%s(?1, ?2 + %d, ?%d)", i ? ", " : "", i, i + 3);
+    if (sqlite3_prepare_v2(db, b, -1, &batch, 0)) die(db, "batch");
+    int p = 0;
+    while (nrows - p >= 50) {
+        sqlite3_bind_text(batch, 1, key, -1, SQLITE_STATIC); sqlite3_bind_int64(batch, 2, p);
+        for (int i = 0; i < 50; i++) sqlite3_bind_int64(batch, i + 3, p + i + 1);
+        if (sqlite3_step(batch) != SQLITE_DONE) die(db, "batch step"); sqlite3_reset(batch); p += 50;
+    }
+    sqlite3_finalize(batch);
+}
 static char *replace(const char *s, const char *from, const char *to) {
     const char *at = *from ? strstr(s, from) : 0; if (!at) return strdup(s);
     char *r = malloc(strlen(s) + strlen(to) + 1); size_t k = at - s;
     memcpy(r, s, k); strcpy(r + k, to); strcat(r, at + strlen(from)); return r;
 }
 int main(int argc, char **argv) {
+    sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, 1 << 18);
+    sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);
     const char *src = argv[1], *out = argv[2], *pre = argv[3], *post = argv[4], *from = argv[5], *to = argv[6], *skip = argv[7];
     if (argc > 8) flags = argv[8];
     sqlite3 *s; sqlite3_open_v2(src, &s, SQLITE_OPEN_READONLY, 0);
@@ -110,7 +161,8 @@ int main(int argc, char **argv) {
     char size[64]; snprintf(size, sizeof size, "PRAGMA page_size = %d;", sqlite3_column_int(st, 0)); sqlite3_finalize(st);
     ex(db, size);
     ex(db, pre);
-    ex(db, "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -2048; PRAGMA journal_size_limit = 4194304;");
+    ex(db, "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -1024;");
+    if (strstr(flags, "nofk")) ex(db, "PRAGMA foreign_keys = OFF");
     ex(db, "BEGIN");
     sqlite3_prepare_v2(s, "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'nyt_articles_fts_%' AND name NOT LIKE 'sqlite_%' ORDER BY rowid", -1, &st, 0);
     while (sqlite3_step(st) == SQLITE_ROW) {
@@ -122,6 +174,9 @@ int main(int argc, char **argv) {
     }
     sqlite3_finalize(st);
     ex(db, post);
+    if (strstr(flags, "noartfk")) ex(db, "DROP TABLE nyt_query_results; CREATE TABLE nyt_query_results (query_key TEXT NOT NULL REFERENCES nyt_queries (key) ON DELETE CASCADE, position INTEGER NOT NULL, article_id TEXT NOT NULL, PRIMARY KEY (query_key, position)) WITHOUT ROWID;");
+    if (strstr(flags, "artnum")) ex(db, "DROP TABLE nyt_query_results; CREATE TABLE nyt_query_results (query_key TEXT NOT NULL REFERENCES nyt_queries (key) ON DELETE CASCADE, position INTEGER NOT NULL, article_num INTEGER NOT NULL REFERENCES nyt_articles (num) ON DELETE CASCADE, PRIMARY KEY (query_key, position)) WITHOUT ROWID;");
+    if (strstr(flags, "intkeys")) ex(db, "DROP TABLE nyt_query_results; DROP TABLE nyt_queries; CREATE TABLE nyt_queries (num INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, q TEXT NOT NULL, begin_date TEXT, end_date TEXT, sort TEXT, fq TEXT, first_page INTEGER NOT NULL, last_page INTEGER NOT NULL, hits INTEGER, fetched_at REAL NOT NULL); CREATE TABLE nyt_query_results (query_num INTEGER NOT NULL REFERENCES nyt_queries (num) ON DELETE CASCADE, position INTEGER NOT NULL, article_num INTEGER NOT NULL REFERENCES nyt_articles (num) ON DELETE CASCADE, PRIMARY KEY (query_num, position)) WITHOUT ROWID; ");
     ex(db, "COMMIT");
     struct timespec a, b; clock_gettime(CLOCK_MONOTONIC, &a);
     store_page(db, out);
