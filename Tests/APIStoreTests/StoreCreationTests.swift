@@ -80,8 +80,8 @@ private struct Refused: Error {}
     }
 
     @Test func aPathTooLongForItsBuildingNameFallsBack() throws {
-        // 240 bytes fit a file name (255), but not with the building name's suffix.
-        let path = directory.path(String(repeating: "s", count: 240))
+        // 250 bytes fit a file name (255), but not with the building name's suffix (`.new-` and 1–16 digits).
+        let path = directory.path(String(repeating: "s", count: 250))
         #expect(!Store.makeWhole(at: path) { try $0.migrate(owner: "demo", Self.schema) })
         #expect(try files().isEmpty)
     }

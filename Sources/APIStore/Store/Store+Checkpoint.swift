@@ -62,10 +62,12 @@ extension Store {
         database.withoutWaiting {
             // (busy, frames in the WAL, frames copied): all of it copied and no reader left in it.
             guard let copied = try? database.query("PRAGMA wal_checkpoint(RESTART)", []).first,
-                copied[0].int == 0, let frames = copied[1].int, frames > 0, copied[2].int == frames,
-                let version = try? database.query("PRAGMA user_version", []).first?[0].int
+                copied[0].int == 0, let frames = copied[1].int, frames > 0, copied[2].int == frames
             else { return }
             do throws(StoreError) {
+                guard let version = try database.query("PRAGMA user_version", []).first?[0].int else {
+                    throw .misuse(reason: "PRAGMA user_version gave no number")
+                }
                 try database.executeScript("PRAGMA user_version = \(version)")
             } catch {
                 // Left as it is, every later open would read the whole WAL again.
