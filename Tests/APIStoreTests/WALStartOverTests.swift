@@ -81,6 +81,19 @@ import TestSupport
         #expect(try rows(store) == 401)
     }
 
+    /// A WAL past ``Store/keptWALBytes`` (a `store clear` of a large store) is emptied: its
+    /// blocks go back to the disk.
+    @Test func aWALPastTheKeptSizeIsEmptied() throws {
+        let path = directory.path()
+        let store = try store(path)
+        store.connection.withLock { $0.keptWALBytes = Store.largeWALBytes }
+        try writeLarge(store)
+        #expect(walBytes(path) == 0)
+        #expect(try rows(store) == 400)
+        try store.write { try $0.execute("INSERT INTO t (body) VALUES ('after')") }
+        #expect(try rows(store) == 401)
+    }
+
     @Test func anotherProcessReadsEveryRowAfterTheStartOver() throws {
         let path = directory.path()
         do {

@@ -58,6 +58,9 @@ final class Database {
     var framesInWAL: Int { Int(walFrames.pointee) }
     private let walFrames: UnsafeMutablePointer<Int32>
 
+    /// The largest WAL a checkpoint starts over rather than empties (``Store/checkpointIfLarge(_:)``).
+    var keptWALBytes = Store.keptWALBytes
+
     /// The size of a page, read once: a WAL store's cannot change.
     var pageSize: Int {
         if let known = knownPageSize { return known }

@@ -16,6 +16,14 @@ extension Store {
     /// writes ~30 pages (120 KiB).
     public static let largeWALBytes: Int64 = 1 << 20
 
+    /// Past this size a WAL that was copied whole is emptied rather than started over.
+    ///
+    /// A WAL that large came from a rare write (`store clear` of a large store, a
+    /// migration that rewrote a table), not from an answer: the body's default cap is
+    /// 32 MiB, and the 30 MiB answer's WAL is 23.5 MB. Its blocks are worth more given
+    /// back than the time that freeing them takes.
+    public static let keptWALBytes: Int64 = 64 << 20
+
     /// The header SQLite writes before each page in the WAL.
     static let walFrameHeaderBytes = 24
 
@@ -48,7 +56,8 @@ extension Store {
     }
 
     /// Copies the WAL into the file and starts it over at its first frame, without
-    /// waiting for readers and without freeing its blocks; falls back to emptying it.
+    /// waiting for readers and without freeing its blocks; empties it instead when it is
+    /// larger than ``keptWALBytes``, or when it cannot be started over.
     ///
     /// Emptying a large WAL (`ftruncate`) was the slowest step after a large answer's
     /// commit: ext4 frees its blocks, and with `discard` it tells the device too (3–8 ms
@@ -64,6 +73,10 @@ extension Store {
             guard let copied = try? database.query("PRAGMA wal_checkpoint(RESTART)", []).first,
                 copied[0].int == 0, let frames = copied[1].int, frames > 0, copied[2].int == frames
             else { return }
+            if let size = FileStatus(path: database.path + "-wal")?.size, size > database.keptWALBytes {
+                _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
+                return
+            }
             do throws(StoreError) {
                 guard let version = try database.query("PRAGMA user_version", []).first?[0].int else {
                     throw .misuse(reason: "PRAGMA user_version gave no number")
