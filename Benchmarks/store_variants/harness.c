@@ -35,7 +35,7 @@ static void bindv(sqlite3_stmt *s, int pos, V *v) {
     else if (v->type == SQLITE_TEXT) sqlite3_bind_text(s, pos, v->t, v->n, SQLITE_STATIC);
     else sqlite3_bind_null(s, pos);
 }
-void store_answer(sqlite3 *db); void store_answer_int(sqlite3 *db); void store_answer_artnum(sqlite3 *db);
+void store_answer(sqlite3 *db);
 __attribute__((noinline)) void store_page(sqlite3 *db, const char *path) {
     char sql[4096];
     snprintf(sql, sizeof sql, "INSERT INTO nyt_articles (%s) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (id) DO NOTHING", cols);
@@ -55,7 +55,7 @@ __attribute__((noinline)) void store_page(sqlite3 *db, const char *path) {
             sqlite3_reset(fts);
         }
     }
-    if (strstr(flags, "artnum")) store_answer_artnum(db); else if (strstr(flags, "intkeys")) store_answer_int(db); else if (!strstr(flags, "noanswer")) store_answer(db);
+    if (!strstr(flags, "noanswer")) store_answer(db);
     if (strstr(flags, "optimize")) ex(db, "INSERT INTO nyt_articles_fts (nyt_articles_fts) VALUES ('optimize')");
     ex(db, "COMMIT");
     char wal[1024]; snprintf(wal, sizeof wal, "%s-wal", path); struct stat st;
@@ -65,71 +65,51 @@ __attribute__((noinline)) void store_page(sqlite3 *db, const char *path) {
     }
     sqlite3_finalize(ins); sqlite3_finalize(fts);
 }
-__attribute__((noinline)) void store_answer(sqlite3 *db) {
-    sqlite3_stmt *q, *del, *batch, *one;
-    {
-        if (sqlite3_prepare_v2(db, "INSERT INTO nyt_queries (key, q, first_page, last_page, fetched_at) VALUES (?, 'x', 0, 0, 0) ON CONFLICT (key) DO UPDATE SET hits = excluded.hits", -1, &q, 0)) die(db, "q");
-        sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC); if (sqlite3_step(q) != SQLITE_DONE) die(db, "q"); sqlite3_finalize(q);
-        if (sqlite3_prepare_v2(db, "DELETE FROM nyt_query_results WHERE query_key = ?", -1, &del, 0)) die(db, "del");
-        sqlite3_bind_text(del, 1, key, -1, SQLITE_STATIC); sqlite3_step(del); sqlite3_finalize(del);
-        char b[8192]; int o = snprintf(b, sizeof b, "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES ");
-        for (int i = 0; i < 50; i++) o += snprintf(b + o, sizeof b - o, "%s(?1, ?2 + %d, ?%d)", i ? ", " : "", i, i + 3);
-        if (sqlite3_prepare_v2(db, b, -1, &batch, 0)) die(db, "batch");
-        if (sqlite3_prepare_v2(db, "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES (?1, ?2, ?3)", -1, &one, 0)) die(db, "one");
-        int p = 0;
-        while (nrows - p >= 50) {
-            sqlite3_bind_text(batch, 1, key, -1, SQLITE_STATIC); sqlite3_bind_int64(batch, 2, p);
-            for (int i = 0; i < 50; i++) bindv(batch, i + 3, rows + (p + i) * N);
-            if (sqlite3_step(batch) != SQLITE_DONE) die(db, "batch step"); sqlite3_reset(batch); p += 50;
-        }
-        for (; p < nrows; p++) {
-            sqlite3_bind_text(one, 1, key, -1, SQLITE_STATIC); sqlite3_bind_int64(one, 2, p); bindv(one, 3, rows + p * N);
-            if (sqlite3_step(one) != SQLITE_DONE) die(db, "one step"); sqlite3_reset(one);
-        }
-        sqlite3_finalize(batch); sqlite3_finalize(one);
-    }
+static sqlite3_int64 query_num; static int int_query, int_article;
+/// The query's key as the answer's rows hold it: its text, or its `num` (`intkeys`).
+static void bind_query(sqlite3_stmt *s, int pos) {
+    if (int_query) sqlite3_bind_int64(s, pos, query_num); else sqlite3_bind_text(s, pos, key, -1, SQLITE_STATIC);
 }
-
-__attribute__((noinline)) void store_answer_int(sqlite3 *db) {
+/// Article `index` as the answer's rows hold it: its id, or its `num` (`artnum`, `intkeys`; rows are numbered in order).
+static void bind_article(sqlite3_stmt *s, int pos, int index) {
+    if (int_article) sqlite3_bind_int64(s, pos, index + 1); else bindv(s, pos, rows + index * N);
+}
+/// The query's row, its old answer rows deleted, then the new ones 50 per statement and the rest one by one.
+__attribute__((noinline)) void store_answer(sqlite3 *db) {
+    int_query = strstr(flags, "intkeys") != 0;
+    int_article = int_query || strstr(flags, "artnum") != 0;
+    const char *qcol = int_query ? "query_num" : "query_key", *acol = int_article ? "article_num" : "article_id";
     sqlite3_stmt *q, *del, *batch, *one;
-    if (sqlite3_prepare_v2(db, "INSERT INTO nyt_queries (key, q, first_page, last_page, fetched_at) VALUES (?, 'x', 0, 0, 0) ON CONFLICT (key) DO UPDATE SET hits = excluded.hits RETURNING num", -1, &q, 0)) die(db, "q");
-    sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC); if (sqlite3_step(q) != SQLITE_ROW) die(db, "q");
-    sqlite3_int64 qn = sqlite3_column_int64(q, 0); sqlite3_step(q); sqlite3_finalize(q);
-    if (sqlite3_prepare_v2(db, "DELETE FROM nyt_query_results WHERE query_num = ?", -1, &del, 0)) die(db, "del");
-    sqlite3_bind_int64(del, 1, qn); sqlite3_step(del); sqlite3_finalize(del);
-    char b[8192]; int o = snprintf(b, sizeof b, "INSERT INTO nyt_query_results (query_num, position, article_num) VALUES ");
+    char b[8192];
+    snprintf(b, sizeof b, "INSERT INTO nyt_queries (key, q, first_page, last_page, fetched_at) VALUES (?, 'x', 0, 0, 0) "
+             "ON CONFLICT (key) DO UPDATE SET hits = excluded.hits RETURNING %s", int_query ? "num" : "0");
+    if (sqlite3_prepare_v2(db, b, -1, &q, 0)) die(db, "q");
+    sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+    if (sqlite3_step(q) != SQLITE_ROW) die(db, "q");
+    query_num = sqlite3_column_int64(q, 0);
+    if (sqlite3_step(q) != SQLITE_DONE) die(db, "q");
+    sqlite3_finalize(q);
+    snprintf(b, sizeof b, "DELETE FROM nyt_query_results WHERE %s = ?", qcol);
+    if (sqlite3_prepare_v2(db, b, -1, &del, 0)) die(db, "del");
+    bind_query(del, 1); sqlite3_step(del); sqlite3_finalize(del);
+    int o = snprintf(b, sizeof b, "INSERT INTO nyt_query_results (%s, position, %s) VALUES ", qcol, acol);
     for (int i = 0; i < 50; i++) o += snprintf(b + o, sizeof b - o, "%s(?1, ?2 + %d, ?%d)", i ? ", " : "", i, i + 3);
     if (sqlite3_prepare_v2(db, b, -1, &batch, 0)) die(db, "batch");
-    if (sqlite3_prepare_v2(db, "INSERT INTO nyt_query_results (query_num, position, article_num) VALUES (?1, ?2, ?3)", -1, &one, 0)) die(db, "one");
+    snprintf(b, sizeof b, "INSERT INTO nyt_query_results (%s, position, %s) VALUES (?1, ?2, ?3)", qcol, acol);
+    if (sqlite3_prepare_v2(db, b, -1, &one, 0)) die(db, "one");
     int p = 0;
     while (nrows - p >= 50) {
-        sqlite3_bind_int64(batch, 1, qn); sqlite3_bind_int64(batch, 2, p);
-        for (int i = 0; i < 50; i++) sqlite3_bind_int64(batch, i + 3, p + i + 1);
-        if (sqlite3_step(batch) != SQLITE_DONE) die(db, "batch step"); sqlite3_reset(batch); p += 50;
+        bind_query(batch, 1); sqlite3_bind_int64(batch, 2, p);
+        for (int i = 0; i < 50; i++) bind_article(batch, i + 3, p + i);
+        if (sqlite3_step(batch) != SQLITE_DONE) die(db, "batch step");
+        sqlite3_reset(batch); p += 50;
     }
     for (; p < nrows; p++) {
-        sqlite3_bind_int64(one, 1, qn); sqlite3_bind_int64(one, 2, p); sqlite3_bind_int64(one, 3, p + 1);
-        if (sqlite3_step(one) != SQLITE_DONE) die(db, "one step"); sqlite3_reset(one);
+        bind_query(one, 1); sqlite3_bind_int64(one, 2, p); bind_article(one, 3, p);
+        if (sqlite3_step(one) != SQLITE_DONE) die(db, "one step");
+        sqlite3_reset(one);
     }
     sqlite3_finalize(batch); sqlite3_finalize(one);
-}
-
-__attribute__((noinline)) void store_answer_artnum(sqlite3 *db) {
-    sqlite3_stmt *q, *del, *batch;
-    if (sqlite3_prepare_v2(db, "INSERT INTO nyt_queries (key, q, first_page, last_page, fetched_at) VALUES (?, 'x', 0, 0, 0) ON CONFLICT (key) DO UPDATE SET hits = excluded.hits", -1, &q, 0)) die(db, "q");
-    sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC); if (sqlite3_step(q) != SQLITE_DONE) die(db, "q"); sqlite3_finalize(q);
-    if (sqlite3_prepare_v2(db, "DELETE FROM nyt_query_results WHERE query_key = ?", -1, &del, 0)) die(db, "del");
-    sqlite3_bind_text(del, 1, key, -1, SQLITE_STATIC); sqlite3_step(del); sqlite3_finalize(del);
-    char b[8192]; int o = snprintf(b, sizeof b, "INSERT INTO nyt_query_results (query_key, position, article_num) VALUES ");
-    for (int i = 0; i < 50; i++) o += snprintf(b + o, sizeof b - o, "%s(?1, ?2 + %d, ?%d)", i ? ", " : "", i, i + 3);
-    if (sqlite3_prepare_v2(db, b, -1, &batch, 0)) die(db, "batch");
-    int p = 0;
-    while (nrows - p >= 50) {
-        sqlite3_bind_text(batch, 1, key, -1, SQLITE_STATIC); sqlite3_bind_int64(batch, 2, p);
-        for (int i = 0; i < 50; i++) sqlite3_bind_int64(batch, i + 3, p + i + 1);
-        if (sqlite3_step(batch) != SQLITE_DONE) die(db, "batch step"); sqlite3_reset(batch); p += 50;
-    }
-    sqlite3_finalize(batch);
 }
 static char *replace(const char *s, const char *from, const char *to) {
     const char *at = *from ? strstr(s, from) : 0; if (!at) return strdup(s);

@@ -21,19 +21,13 @@ private struct Refused: Error {}
         try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
     }
 
-    /// The application ID in the main file's header (offset 68, big-endian).
-    func headerID(_ path: String) throws -> UInt32 {
-        let header = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(100))
-        try #require(header.count == 100)
-        return header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    }
 
     @Test func aMissingStoreIsBuiltAndLinkedWhole() throws {
         let path = directory.path()
         #expect(Store.makeWhole(at: path) { try $0.migrate(owner: "demo", Self.schema) })
         // Only the store: the building name, its journal, WAL and index are gone.
         #expect(try files() == ["store.sqlite3"])
-        #expect(try headerID(path) == UInt32(bitPattern: Store.applicationID))
+        #expect(try headerApplicationID(path) == UInt32(bitPattern: Store.applicationID))
         #expect(StoreFileProbe.look(at: path) == .store)
 
         let store = try Store(path: path, checkpointOnClose: false)

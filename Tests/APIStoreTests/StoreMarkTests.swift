@@ -13,12 +13,6 @@ import TestSupport
         directory = try TemporaryDirectory()
     }
 
-    /// The application ID as the main file's header holds it (offset 68, big-endian).
-    func headerID(_ path: String) throws -> UInt32 {
-        let header = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(100))
-        try #require(header.count == 100)
-        return header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    }
 
     /// Runs `script` with the `sqlite3` shell: another program, or an older apicli's store.
     func shell(_ path: String, _ script: String) throws {
@@ -33,7 +27,7 @@ import TestSupport
             try store.write { try $0.execute("CREATE TABLE t (x)", []) }
         }
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
-        #expect(try headerID(path) == UInt32(bitPattern: Store.applicationID))
+        #expect(try headerApplicationID(path) == UInt32(bitPattern: Store.applicationID))
         #expect(StoreFileProbe.look(at: path) == .store)
     }
 
@@ -44,13 +38,13 @@ import TestSupport
             path,
             "PRAGMA journal_mode=WAL; CREATE TABLE apicli_migrations (owner TEXT NOT NULL, version INTEGER NOT NULL, "
                 + "applied_at REAL NOT NULL, PRIMARY KEY (owner, version)); CREATE TABLE kept (x); INSERT INTO kept VALUES (42);")
-        #expect(try headerID(path) == 0)
+        #expect(try headerApplicationID(path) == 0)
         #expect(StoreFileProbe.look(at: path) == .store)
         do {
             let store = try Store(path: path, checkpointOnClose: false)
             #expect(try store.read { try $0.queryOne("SELECT x FROM kept", [])?[0].int } == 42)
         }
-        #expect(try headerID(path) == UInt32(bitPattern: Store.applicationID))
+        #expect(try headerApplicationID(path) == UInt32(bitPattern: Store.applicationID))
         #expect(StoreFileProbe.look(at: path) == .store)
     }
 
@@ -73,7 +67,7 @@ import TestSupport
         let path = directory.path("notes.sqlite3")
         try shell(path, "PRAGMA application_id = 7; CREATE TABLE notes (body TEXT);")
         #expect(StoreFileProbe.look(at: path) == .foreign(tables: ["notes"]))
-        #expect(try headerID(path) == 7)
+        #expect(try headerApplicationID(path) == 7)
     }
 
     @Test("a store opened for reading only is not marked: nothing is written")

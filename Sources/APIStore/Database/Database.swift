@@ -170,6 +170,12 @@ final class Database {
         csqlite_track_wal_frames(handle, walFrames)
     }
 
+    /// Copies the WAL into the database file and empties it (a TRUNCATE checkpoint), as
+    /// far as readers elsewhere let it; never an error, since what it copies is committed.
+    func emptyWAL() {
+        _ = try? query("PRAGMA wal_checkpoint(TRUNCATE)", [])
+    }
+
     /// Whether the database lives in memory only (`:memory:`, or an empty path: a temporary one).
     var isInMemory: Bool { Self.isInMemory(path) }
 

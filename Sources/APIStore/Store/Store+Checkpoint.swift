@@ -38,9 +38,7 @@ extension Store {
         guard !checkpointsOnClose else { return }
         connection.withLock { database in
             guard !database.isReadOnly else { return }
-            database.withoutWaiting {
-                _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
-            }
+            database.withoutWaiting { database.emptyWAL() }
         }
     }
 
@@ -73,19 +71,16 @@ extension Store {
             guard let copied = try? database.query("PRAGMA wal_checkpoint(RESTART)", []).first,
                 copied[0].int == 0, let frames = copied[1].int, frames > 0, copied[2].int == frames
             else { return }
-            if let size = FileStatus(path: database.path + "-wal")?.size, size > database.keptWALBytes {
-                _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
-                return
-            }
-            do throws(StoreError) {
-                guard let version = try database.query("PRAGMA user_version", []).first?[0].int else {
-                    throw .misuse(reason: "PRAGMA user_version gave no number")
-                }
-                try database.executeScript("PRAGMA user_version = \(version)")
-            } catch {
-                // Left as it is, every later open would read the whole WAL again.
-                _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
-            }
+            let kept = (FileStatus(path: database.path + "-wal")?.size ?? 0) <= database.keptWALBytes
+            // Not started over, every later open would read the whole WAL again: emptied instead.
+            if !kept || !rewritePageOne(database) { database.emptyWAL() }
         }
+    }
+
+    /// Writes page 1 as it is (`PRAGMA user_version`, unchanged): the write that starts a
+    /// WAL copied whole over. False when it could not be read or written.
+    private static func rewritePageOne(_ database: Database) -> Bool {
+        guard let version = (try? database.query("PRAGMA user_version", []))?.first?[0].int else { return false }
+        return (try? database.executeScript("PRAGMA user_version = \(version)")) != nil
     }
 }

@@ -36,7 +36,7 @@ extension Store {
                 try database.executeScript("VACUUM")
             }
             // A reader elsewhere may keep the WAL from being reset; that is not an error.
-            _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)", [])
+            database.emptyWAL()
         }
     }
 
