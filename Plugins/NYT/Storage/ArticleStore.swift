@@ -112,7 +112,7 @@ struct ArticleStore {
                 query.firstPage.sql, query.lastPage.sql, page.hits.sql, fetchedAt.sql,
             ])
         try transaction.execute("DELETE FROM nyt_query_results WHERE query_key = ?", [.text(key)])
-        try Self.results.insert(page.articleIDs.map { .text($0) }, under: [.text(key)], in: transaction)
+        try Self.results.insert(page.articleIDs.lazy.map { .text($0) }, under: [.text(key)], in: transaction)
     }
 
     /// Which articles answered a query, in order, recorded ``PositionedRows/batch`` per statement.

@@ -44,7 +44,7 @@ struct FileItemStore {
         try transaction.execute(Self.upsertQuery, [name, .text(key), answer.total.sql, fetchedAt.sql])
         try transaction.execute(
             "DELETE FROM provider_files_results WHERE provider = ? AND query_key = ?", [name, .text(key)])
-        try Self.results.insert(answer.items.map { .text($0.id) }, under: [name, .text(key)], in: transaction)
+        try Self.results.insert(answer.items.lazy.map { .text($0.id) }, under: [name, .text(key)], in: transaction)
     }
 
     /// Which items answered a query, in order, recorded ``PositionedRows/batch`` per statement.

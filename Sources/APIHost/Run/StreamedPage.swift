@@ -163,6 +163,9 @@ final class ChunkQueue: Sendable {
         }
     }
 
+    /// Whether a chunk waits to be taken (the reader need not wait for the network).
+    var hasWaiting: Bool { state.withLock { !$0.chunks.isEmpty } }
+
     /// False once the reader stopped.
     func put(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let taken = state.withLock { state -> Bool in

@@ -12,8 +12,8 @@ import Foundation
 /// stores the batches already decoded. Decoding and storing each take about a third of
 /// a large run; one after the other on one thread, the second core stayed idle.
 ///
-/// The batches pass through an ``ItemBatchQueue`` of ``batchCapacity``: a slow store
-/// holds back the decoder, which stops taking chunks, which pauses the transfer, so
+/// The batches, each the items of about ``batchBytes`` of body (``Gathered``), pass
+/// through an ``ItemBatchQueue`` of ``batchCapacity``: a slow store holds back the decoder, which stops taking chunks, which pauses the transfer, so
 /// memory stays bounded. Either side's failure stops the other: a decoder that throws
 /// (or a body that breaks off) ends the queue with the error, which the store throws,
 /// so the transaction rolls back; a store that throws stops the queue and the chunks,
@@ -34,6 +34,8 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
     let store: @Sendable ([Item], PersistContext) throws -> Void
     /// Stores a body the decoder handed back whole (``StreamedPageEnd/whole(_:)``).
     let storeWhole: @Sendable (Data, PersistContext, inout [String]) throws -> Page
+    /// How much body a batch's items come from, unless nothing more has arrived yet.
+    var batchBytes = Self.slice
 
     /// Reads the page from `chunks` and stores it through `context`; on the storing thread.
     /// `early`: where the page is printed once decoded, while its last batches are stored,
@@ -46,8 +48,10 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
         let makeDecoder = self.makeDecoder
         let keepingItems = early?.printsPieces != true
         let printable = self.printable
+        let batchBytes = self.batchBytes
         let started = DetachedThread.start {
-            let claimed = Self.decode(chunks, with: makeDecoder(keepingItems), into: batches, early: early, printable: printable)
+            let claimed = Self.decode(
+                chunks, with: makeDecoder(keepingItems), into: batches, of: batchBytes, early: early, printable: printable)
             // The storing thread may go on (the commit, the answer's rows) while this one prints.
             decoded.signal()
             if let (page, warnings) = claimed { early?.print(page, warnings: warnings) }
@@ -83,7 +87,7 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
     /// The page and its warnings, when `early` claimed it for printing.
     private static func decode(
         _ chunks: ChunkQueue, with decoder: any StreamingBodyDecoder<Item, Page>, into batches: ItemBatchQueue<Item, Page>,
-        early: EarlyOutput<Page>?, printable: @Sendable ([Item]) -> Page
+        of batchBytes: Int, early: EarlyOutput<Page>?, printable: @Sendable ([Item]) -> Page
     ) -> (Page, [String])? {
         var decoder = decoder
         // Handed to the store first, then printed: the store is the longer half.
@@ -93,16 +97,19 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
             pieces?.printPiece(printable(items))
             return true
         }
+        var gathered = Gathered(enough: batchBytes)
         do {
             while let chunk = try chunks.next() {
                 guard !batches.isStopped else { return nil }
                 let handed = try chunk.withUnsafeBytes { bytes in
-                    try decode(bytes, with: &decoder, handing: hand)
+                    try decode(bytes, with: &decoder, into: &gathered, handing: hand)
                 }
                 guard handed else { return nil }
+                // Nothing more has arrived: what is gathered goes now rather than wait for the network.
+                if !chunks.hasWaiting, !gathered.items.isEmpty, !hand(gathered.take()) { return nil }
             }
             guard !batches.isStopped else { return nil }
-            var items: [Item] = []
+            var items = gathered.take()
             var warnings: [String] = []
             let end = try decoder.finish(into: &items, warnings: &warnings)
             if !items.isEmpty, !hand(items) { return nil }
@@ -117,19 +124,41 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
         }
     }
 
-    /// One chunk, a ``slice`` at a time; false once the store stopped.
+    /// One chunk, a ``slice`` at a time, its items gathered and handed once they come from
+    /// enough body; false once the store stopped.
     private static func decode(
         _ bytes: UnsafeRawBufferPointer, with decoder: inout any StreamingBodyDecoder<Item, Page>,
-        handing hand: ([Item]) -> Bool
+        into gathered: inout Gathered, handing hand: ([Item]) -> Bool
     ) throws -> Bool {
         var start = 0
         repeat {
             let end = min(bytes.count, start + slice)
-            var items: [Item] = []
-            try decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), into: &items)
-            if !items.isEmpty, !hand(items) { return false }
+            try decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), into: &gathered.items)
+            gathered.bytes += end - start
+            if gathered.isEnough, !hand(gathered.take()) { return false }
             start = end
         } while start < bytes.count
         return true
+    }
+
+    /// Items decoded and not yet handed, and how much body they came from.
+    ///
+    /// The transfer delivers chunks of about 16 KiB. A batch per chunk kept the queue's
+    /// ``batchCapacity`` batches to about 130 KiB of body, 2 ms of storing: a decoder kept
+    /// off its core that long (two cores, four busy threads) left the store idle, 311
+    /// times and 94 ms in a 30 MiB run (`perf sched`). Batches of a ``slice`` of body, as
+    /// the first MiB's already were, let the decoder run 512 KiB ahead.
+    struct Gathered {
+        let enough: Int
+        var items: [Item] = []
+        var bytes = 0
+
+        var isEnough: Bool { bytes >= enough && !items.isEmpty }
+
+        mutating func take() -> [Item] {
+            bytes = 0
+            defer { items = [] }
+            return items
+        }
     }
 }

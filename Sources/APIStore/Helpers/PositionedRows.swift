@@ -7,7 +7,7 @@
 ///
 ///     static let results = PositionedRows(
 ///         table: "nyt_query_results", keyColumns: ["query_key"], positionColumn: "position", valueColumn: "article_id")
-///     try results.insert(ids.map { .text($0) }, under: [.text(key)], in: transaction)
+///     try results.insert(ids.lazy.map { .text($0) }, under: [.text(key)], in: transaction)
 public struct PositionedRows: Sendable {
     /// How many rows one statement inserts.
     public static let batch = 50
@@ -27,15 +27,22 @@ public struct PositionedRows: Sendable {
     }
 
     /// Inserts `values` at positions 0, 1, … under `key` (one value per key column).
-    public func insert(_ values: [SQLValue], under key: [SQLValue], in transaction: Transaction) throws {
+    ///
+    /// Any random-access collection, so that a lazy map of a large answer's ids (`ids.lazy.map { .text($0) }`)
+    /// makes a statement's values at a time, not an array of them all at the run's peak.
+    public func insert(
+        _ values: some RandomAccessCollection<SQLValue>, under key: [SQLValue], in transaction: Transaction
+    ) throws {
         var position = 0
-        while values.count - position >= Self.batch {
+        var rest = values[...]
+        while rest.count >= Self.batch {
             var arguments = key + [.integer(Int64(position))]
-            arguments.append(contentsOf: values[position..<position + Self.batch])
+            arguments.append(contentsOf: rest.prefix(Self.batch))
             try transaction.execute(batchSQL, arguments)
+            rest = rest.dropFirst(Self.batch)
             position += Self.batch
         }
-        for value in values[position...] {
+        for value in rest {
             try transaction.execute(rowSQL, key + [.integer(Int64(position)), value])
             position += 1
         }

@@ -47,6 +47,8 @@ import Testing
         let mostAhead = Mutex(0)
         /// Whether the decoder was asked to keep its items in the page.
         let keptItems = Mutex<Bool?>(nil)
+        /// How many items each batch stored held, in order.
+        let batchSizes = Mutex<[Int]>([])
     }
 
     /// A store with one table the items go into.
@@ -62,7 +64,7 @@ import Testing
     /// `untilPrinted`: the store takes its first batch only once that is signalled (or 10 s went by).
     func pipeline(
         _ counts: Counts, whole: Bool = false, quiet: Bool = false, failStoreAt: Int? = nil, slowFirstBatch: Bool = false,
-        untilPrinted: DispatchSemaphore? = nil
+        untilPrinted: DispatchSemaphore? = nil, batchBytes: Int = StreamedPagePipeline<UInt8, Int>.slice
     ) -> StreamedPagePipeline<UInt8, Int> {
         StreamedPagePipeline(
             makeDecoder: { keepingItems in
@@ -80,6 +82,7 @@ import Testing
                 }
                 let ahead = counts.decoded.withLock { $0 } - counts.stored.withLock { $0.count }
                 counts.mostAhead.withLock { $0 = max($0, ahead) }
+                counts.batchSizes.withLock { $0.append(items.count) }
                 for item in items {
                     if let failStoreAt, counts.stored.withLock({ $0.count }) == failStoreAt { throw StoreFailed() }
                     try context.transaction.execute("INSERT INTO items (value) VALUES (?)", [.integer(Int64(item))])
@@ -92,7 +95,8 @@ import Testing
                     try context.transaction.execute("INSERT INTO items (value) VALUES (?)", [.integer(Int64(item))])
                 }
                 return -body.count
-            })
+            },
+            batchBytes: batchBytes)
     }
 
     static func chunks(_ bytes: [UInt8], size: Int, failure: HTTPClientError? = nil) -> ChunkQueue {
@@ -136,29 +140,71 @@ import Testing
     }
 
     /// A store slower than the decoder: the decoder runs ahead by the queue's batches
-    /// (one byte a chunk, so one item a batch), one batch in hand and the one being
-    /// stored, never by the whole body.
+    /// (10 bytes of body each, one item a byte), one batch in hand, the one being stored
+    /// and the items it is gathering, never by the whole body.
     @Test func aSlowStoreHoldsTheDecoderBack() throws {
         let bytes = [UInt8](repeating: 7, count: 2000)
         let counts = Counts()
         var warnings: [String] = []
         _ = try withStore { _, tx in
-            try pipeline(counts, slowFirstBatch: true).run(
+            try pipeline(counts, slowFirstBatch: true, batchBytes: 10).run(
                 Self.chunks(bytes, size: 1), in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
         }
-        let bound = StreamedPagePipeline<UInt8, Int>.batchCapacity + 2
+        let bound = (StreamedPagePipeline<UInt8, Int>.batchCapacity + 3) * 10
         #expect(counts.mostAhead.withLock { $0 } <= bound)
-        #expect(counts.mostAhead.withLock { $0 } > 1)
+        #expect(counts.mostAhead.withLock { $0 } > 10)
         #expect(counts.stored.withLock { $0.count } == 2000)
     }
 
+    /// Chunks that wait are read into one batch until it holds `batchBytes` of body:
+    /// one byte a chunk, ten items a batch (the last one what is left).
+    @Test func batchesGatherTheChunksThatWait() throws {
+        let bytes = (0..<95).map { UInt8($0) }
+        let counts = Counts()
+        var warnings: [String] = []
+        _ = try withStore { _, tx in
+            try pipeline(counts, batchBytes: 10).run(
+                Self.chunks(bytes, size: 1), in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
+        }
+        #expect(counts.batchSizes.withLock { $0 } == [10, 10, 10, 10, 10, 10, 10, 10, 10, 5])
+        #expect(counts.stored.withLock { $0 } == bytes)
+    }
+
+    /// A batch short of `batchBytes` goes to the store once no more body waits: the store
+    /// does not wait for the network to fill it. The next chunk is sent only once the
+    /// store has the first one's items (or 10 s went by).
+    @Test func whatIsGatheredGoesWhenNoMoreBodyWaits() throws {
+        let counts = Counts()
+        let chunks = ChunkQueue(resume: {})
+        let storedBeforeMore = Mutex<Bool?>(nil)
+        let fed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = [UInt8]([1, 2, 3]).withUnsafeBytes { chunks.put($0) }
+            let deadline = Date().addingTimeInterval(10)
+            while counts.stored.withLock({ $0.count }) < 3, Date() < deadline { usleep(1_000) }
+            storedBeforeMore.withLock { $0 = counts.stored.withLock { $0.count } == 3 }
+            _ = [UInt8]([4, 5]).withUnsafeBytes { chunks.put($0) }
+            chunks.close(nil)
+            fed.signal()
+        }
+        var warnings: [String] = []
+        let page = try withStore { _, tx in
+            try pipeline(counts).run(chunks, in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
+        }
+        fed.wait()
+        #expect(storedBeforeMore.withLock { $0 } == true)
+        #expect(page == 5)
+        #expect(counts.stored.withLock { $0 } == [1, 2, 3, 4, 5])
+    }
+
+    /// Batches of 10 bytes: the 500 items before the unreadable byte reach the store, then the failure.
     @Test func aDecoderThatThrowsStopsTheStoreAfterWhatCameBefore() throws {
         let bytes = [UInt8](repeating: 1, count: 500) + [0xFF] + [UInt8](repeating: 2, count: 500)
         let counts = Counts()
         var warnings: [String] = []
         #expect(throws: ByteDecoder.Unreadable.self) {
             try withStore { _, tx in
-                try pipeline(counts).run(Self.chunks(bytes, size: 10), in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
+                try pipeline(counts, batchBytes: 10).run(Self.chunks(bytes, size: 10), in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
             }
         }
         #expect(counts.stored.withLock { $0 } == [UInt8](repeating: 1, count: 500))
@@ -187,7 +233,7 @@ import Testing
         let chunks = Self.chunks(bytes, size: 1)
         #expect(throws: StoreFailed.self) {
             try withStore { _, tx in
-                try pipeline(counts, failStoreAt: 10, slowFirstBatch: true)
+                try pipeline(counts, failStoreAt: 10, slowFirstBatch: true, batchBytes: 10)
                     .run(chunks, in: PersistContext(tx, fetchedAt: Date()), warnings: &warnings)
             }
         }
@@ -244,8 +290,8 @@ import Testing
         #expect(try early.finish()?.get() == 1000, "a second finish does not wait again")
     }
 
-    /// Printed as it is decoded: each batch handed to the store is printed after it, in
-    /// order, and the page its decoder returns holds none of its items.
+    /// Printed as it is decoded: each batch handed to the store (100 bytes of body) is
+    /// printed after it, in order, and the page its decoder returns holds none of its items.
     @Test func aPagePrintedInPiecesIsPrintedAsItIsDecoded() throws {
         let bytes = (0..<1000).map { UInt8($0 % 200) }
         let counts = Base.Counts()
@@ -253,7 +299,7 @@ import Testing
         let early = printer.output(inPieces: true)
         var warnings: [String] = []
         let rows = try Base().withStore { _, tx in
-            _ = try Base().pipeline(counts, quiet: true).run(
+            _ = try Base().pipeline(counts, quiet: true, batchBytes: 100).run(
                 Base.chunks(bytes, size: 100), in: PersistContext(tx, fetchedAt: Date()), early: early, warnings: &warnings)
             return try Base().count(tx)
         }
