@@ -23,8 +23,13 @@ do {
     ]
     let host = Host(registry: try ProviderRegistry(sources: sources), environment: environment)
     let code = await host.run(Array(CommandLine.arguments.dropFirst()))
-    exit(code.rawValue)
+    // `_exit`, not `exit`: everything the run writes has been written (the console writes
+    // with write(2), the store's transactions are committed), and what `exit` would add is
+    // the destructors of libcurl's twenty libraries and OpenSSL's clean-up, which fault in
+    // a page of each (the peak resident set of a large answer is reached there) to free
+    // memory the process is about to give back whole.
+    _exit(code.rawValue)
 } catch {
     _ = StandardConsole.writeAll("apicli: error: \(error)\n", to: STDERR_FILENO)
-    exit(ExitCode.software.rawValue)
+    _exit(ExitCode.software.rawValue)
 }
