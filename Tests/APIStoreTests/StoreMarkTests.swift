@@ -13,7 +13,6 @@ import TestSupport
         directory = try TemporaryDirectory()
     }
 
-
     /// Runs `script` with the `sqlite3` shell: another program, or an older apicli's store.
     func shell(_ path: String, _ script: String) throws {
         try SQLiteShell.run(path, script)

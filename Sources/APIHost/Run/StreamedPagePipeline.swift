@@ -13,11 +13,12 @@ import Foundation
 /// a large run; one after the other on one thread, the second core stayed idle.
 ///
 /// The batches, each the items of about ``batchBytes`` of body (``Gathered``), pass
-/// through an ``ItemBatchQueue`` of ``batchCapacity``: a slow store holds back the decoder, which stops taking chunks, which pauses the transfer, so
-/// memory stays bounded. Either side's failure stops the other: a decoder that throws
-/// (or a body that breaks off) ends the queue with the error, which the store throws,
-/// so the transaction rolls back; a store that throws stops the queue and the chunks,
-/// so the decoder ends and the transfer is refused. The storing thread returns only
+/// through an ``ItemBatchQueue`` of ``batchCapacity``: a slow store holds back the
+/// decoder, which stops taking chunks, which pauses the transfer, so memory stays
+/// bounded. Either side's failure stops the other: a decoder that throws (or a body that
+/// breaks off) ends the queue with the error, which the store throws, so the
+/// transaction rolls back; a store that throws stops the queue and the chunks, so the
+/// decoder ends and the transfer is refused. The storing thread returns only
 /// once the decoding thread is done with the chunks and the batches; it may still be
 /// printing the page (``EarlyOutput``), which the command waits for.
 struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
