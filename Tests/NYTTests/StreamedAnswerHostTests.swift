@@ -100,6 +100,38 @@ struct StreamedAnswerHostTests {
         #expect(try host.snapshot(tables) == before)
     }
 
+    /// Once its body is whole and its articles stored, a page commits them before it records
+    /// the answer (`Transaction.commitSoFar`): an answer that cannot be recorded leaves the
+    /// stored answer as it was, and the articles kept, as a later page's failure does.
+    @Test("a whole page whose answer cannot be recorded keeps its articles and the stored answer, exit 74")
+    func articlesKeptWhenTheAnswerIsRefused() async throws {
+        let body = try Self.largeBody(docs: 1000)
+        let server = try LoopbackServer(routes: [NYTHost.searchPath: [.json(try NYTHost.page()), .json(body)]])
+        defer { server.stop() }
+        let host = try Self.host(server)
+        let first = await host.run(["nyt", "election", "--format", "ndjson"], setting: [:], realTransport: true)
+        #expect(first.code == .success, "\(first.stderr)")
+        let articlesBefore = try host.count("nyt_articles")
+        try Store(path: host.storePath).write { tx in
+            try tx.execute(
+                "CREATE TRIGGER test_refused_answer BEFORE INSERT ON nyt_query_results BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        }
+        let answers = ["nyt_queries", "nyt_query_results"]
+        let before = try host.snapshot(answers)
+        let refused = await host.run(
+            ["nyt", "election", "--format", "ndjson", "--refresh"], setting: [:], realTransport: true)
+        #expect(refused.stdout.split(separator: "\n").count == 1000)
+        let lastLine = refused.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(lastLine.hasPrefix("apicli: warning: could not store the results: "), "\(refused.stderr)")
+        #expect(refused.code == .ioError, "\(refused.stderr)")
+        #expect(try host.snapshot(answers) == before)
+        #expect(try host.count("nyt_articles") == articlesBefore + 1000)
+        // Each article went with its FTS5 row: the index is exact (this throws when it is not).
+        try Store(path: host.storePath).write { tx in
+            try tx.execute("INSERT INTO nyt_articles_fts (nyt_articles_fts, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
     @Test("one that breaks off part way changes nothing stored, and the stored answer is shown")
     func brokenOffAnswerChangesNothing() async throws {
         let body = try Self.largeBody(docs: 1000)

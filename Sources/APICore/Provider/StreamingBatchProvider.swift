@@ -21,7 +21,10 @@ import Foundation
 /// (a smaller one goes to `persistBody`); it hands the decoder the body's bytes in
 /// order, in chunks that may end anywhere (inside a string, an escape, a UTF-8
 /// sequence). If the body breaks off, the decoder throws or the store throws, the
-/// page's transaction rolls back: nothing stored is lost or half-changed. Every other
+/// page's transaction rolls back: nothing stored is lost or half-changed. Once the whole
+/// body has been read and its items stored, the host may commit them before it records
+/// the answer that names them: what one call of ``storeStreamed(_:for:page:in:)`` writes
+/// must stand on its own (items upserted, never half of a replacement). Every other
 /// answer (a cache hit, a transport that cannot stream) still goes through
 /// ``BatchPersistingProvider/persistBody(_:for:page:in:warnings:)`` whole, so the two
 /// halves together must give the same page, the same warnings and the same errors as

@@ -40,8 +40,10 @@ extension QueryRunner {
     /// The sink for page `page`, or nil when the provider reads whole bodies only.
     ///
     /// A page that is the whole answer (``answersAlone(_:)``) is made the query's answer
-    /// and logged in its own transaction, not in a second one after it: one commit, and one
-    /// checkpoint of the WAL it leaves, instead of two.
+    /// and logged in the same write, not in a second one after it, and its items are
+    /// committed first (``Transaction/commitSoFar()``): the WAL they left, most of the
+    /// page's, is copied into the file on a thread of its own while the answer's rows are
+    /// written, instead of after them on the storing thread.
     private func streamedPage(
         _ page: Int, of query: P.Query, plan: BatchPlan<P.Query, P.Response>, early: EarlyOutput<P.Response>?
     ) -> StreamedPage<P.Response>? {
@@ -58,7 +60,12 @@ extension QueryRunner {
                     trace?("store: write began for \(label) (page \(page + 1), in batches)")
                     var warnings: [String] = []
                     let light = try streamPage(query, page, queue, PersistContext(tx, fetchedAt: time.now()), early, &warnings)
-                    if answers { try runner.recordAnswer(runner.paging.merge([light]), for: query, plan: plan, in: tx) }
+                    if answers {
+                        // The body is whole and its items stored: they are committed, and copied
+                        // into the file on the idle core while the answer's rows are written.
+                        try tx.commitSoFar()
+                        try runner.recordAnswer(runner.paging.merge([light]), for: query, plan: plan, in: tx)
+                    }
                     return (light, warnings)
                 }
                 if answers { trace?("store: committed \(label)") }

@@ -97,7 +97,8 @@ public final class Store: Sendable {
     /// Whether writes will fail: the store was opened read-only, or its file is not writable.
     public var isReadOnly: Bool { connection.withLock { $0.isReadOnly } }
 
-    /// Runs `body` in one write transaction, committed whole or not at all.
+    /// Runs `body` in one write transaction, committed whole or not at all (unless the body
+    /// commits its first part itself, ``Transaction/commitSoFar()``).
     ///
     /// `syncingAhead`: for a transaction that writes for long (a large answer's page),
     /// its files are flushed to the disk while `body` runs (``SyncAhead``), so that its
@@ -128,11 +129,14 @@ public final class Store: Sendable {
             } catch {
                 throw Self.mapBusy(error, path: path)
             }
-            let transaction = Transaction(database: database, readOnly: readOnly)
+            let transaction = Transaction(
+                database: database, readOnly: readOnly, checkpointsBehind: !readOnly && !checkpointsOnClose)
             // After the checkpoint below, which it flushes too.
             let ahead = syncingAhead && !readOnly && !database.isInMemory ? SyncAhead.start(path: path) : nil
+            transaction.ahead = ahead
             defer {
                 transaction.close()
+                transaction.waitBehind()
                 ahead?.stop()
             }
             do {
@@ -140,6 +144,8 @@ public final class Store: Sendable {
                 transaction.close()
                 ahead?.committing()
                 try database.executeScript("COMMIT")
+                // Its own checkpoint finds copied what `commitSoFar` committed.
+                transaction.waitBehind()
                 if !readOnly && !checkpointsOnClose { Self.checkpointIfLarge(database) }
                 return result
             } catch {

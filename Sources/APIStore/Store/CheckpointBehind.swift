@@ -1,0 +1,45 @@
+import APIBasics
+import Dispatch
+
+/// A checkpoint run on a connection and a thread of its own, while the writer goes on
+/// with its next transaction (``Transaction/commitSoFar()``).
+///
+/// Why: a large answer's page leaves ~23.5 MB of WAL, and copying it into the database
+/// file (``Store/checkpointIfLarge(_:)``) was the last ~35 ms of the run, on one core
+/// while the other sat idle. Committed before the answer's rows are written, the page's
+/// articles are copied while those rows are stored, and the writer's own checkpoint
+/// after its last commit finds only that last transaction's frames left to copy.
+///
+/// A `PASSIVE` checkpoint: it never waits for a lock and never stops the writer, who
+/// appends after the frames it copies. It only copies what is committed, syncing the
+/// WAL before and the file after, as the writer's own checkpoint does. It is never an
+/// error: what it could not copy, the writer's checkpoint copies.
+final class CheckpointBehind: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+
+    private init() {}
+
+    /// Starts copying the committed WAL of the store at `path`; nil when no thread or
+    /// connection could be had (the writer's own checkpoint then copies it all).
+    static func start(path: String) -> CheckpointBehind? {
+        let behind = CheckpointBehind()
+        let started = DetachedThread.start {
+            Self.copy(path: path)
+            behind.done.signal()
+        }
+        return started ? behind : nil
+    }
+
+    /// Waits until the copy is over and its connection closed.
+    func wait() {
+        done.wait()
+    }
+
+    private static func copy(path: String) {
+        guard let database = try? Database(path: path, busyTimeout: .zero) else { return }
+        // Its close must leave the WAL to the writer, not copy or delete it.
+        database.keepWALOnClose()
+        _ = try? database.executeScript("PRAGMA synchronous = NORMAL")
+        _ = try? database.query("PRAGMA wal_checkpoint(PASSIVE)", [])
+    }
+}
