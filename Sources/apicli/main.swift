@@ -22,7 +22,8 @@ do {
         .providerFiles(environment: environment, compiled: generatedProviders),
     ]
     let host = Host(registry: try ProviderRegistry(sources: sources), environment: environment)
-    let code = await host.run(Array(CommandLine.arguments.dropFirst()))
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let code = MainThreadExecutor.run { await host.run(arguments) }
     // `_exit`, not `exit`: everything the run writes has been written (the console writes
     // with write(2), the store's transactions are committed), and what `exit` would add is
     // the destructors of libcurl's twenty libraries and OpenSSL's clean-up, which fault in

@@ -203,7 +203,8 @@ struct ProviderCommand<P: Provider>: Sendable {
                 let index = next
                 let query = queries[index]
                 next += 1
-                group.addTask { (index, await runner.run(query)) }
+                // On the pool, whatever executor the run itself has (the binary's is the main thread).
+                group.addTask(executorPreference: globalConcurrentExecutor) { (index, await runner.run(query)) }
             }
             for _ in 0..<min(parallelism, queries.count) { startNext() }
             for await (index, outcome) in group {
