@@ -58,7 +58,6 @@ extension QueryRunner {
             Result {
                 let stored = try store.write(syncingAhead: true) { tx in
                     trace?("store: write began for \(label) (page \(page + 1), in batches)")
-                    if let length = queue.declaredLength { try tx.sizeCache(forBytes: length) }
                     var warnings: [String] = []
                     let light = try streamPage(query, page, queue, PersistContext(tx, fetchedAt: time.now()), early, &warnings)
                     if answers {

@@ -39,8 +39,6 @@ final class StreamedPage<Response: Sendable>: ResponseBodySink {
 
     private struct State {
         var body = Data()
-        /// The body's length as its `Content-Length` declares it, when it does.
-        var declaredLength: Int?
         var queue: ChunkQueue?
         var resume: (@Sendable () -> Void)?
         var result: Result<(Response, [String]), any Error>?
@@ -60,7 +58,6 @@ final class StreamedPage<Response: Sendable>: ResponseBodySink {
             state.queue = nil
             state.result = nil
             state.resume = resume
-            state.declaredLength = headers["Content-Length"].flatMap { Int($0) }
         }
         return true
     }
@@ -73,7 +70,7 @@ final class StreamedPage<Response: Sendable>: ResponseBodySink {
             state.body.append(contentsOf: bytes)
             guard state.body.count > Self.keptWhole, let resume = state.resume else { return nil }
             // Too large to hold: from here on it is read and stored as it comes.
-            let queue = ChunkQueue(resume: resume, declaredLength: state.declaredLength)
+            let queue = ChunkQueue(resume: resume)
             _ = queue.put(state.body.withUnsafeBytes { $0 })
             state.body = Data()
             state.queue = queue
@@ -141,10 +138,6 @@ final class StreamedPage<Response: Sendable>: ResponseBodySink {
 final class ChunkQueue: Sendable {
     static let capacity = 8
 
-    /// The body's length as its headers declare it (a compressed body's is shorter than
-    /// what arrives), nil when they do not: what the store sizes its cache for.
-    let declaredLength: Int?
-
     private let available = DispatchSemaphore(value: 0)
     private let state: Mutex<State>
 
@@ -158,9 +151,8 @@ final class ChunkQueue: Sendable {
         var transportWaits = false
     }
 
-    init(resume: @escaping @Sendable () -> Void, declaredLength: Int? = nil) {
+    init(resume: @escaping @Sendable () -> Void) {
         state = Mutex(State(resume: resume))
-        self.declaredLength = declaredLength
     }
 
     var hasRoom: Bool {

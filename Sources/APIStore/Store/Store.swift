@@ -38,10 +38,6 @@ public final class Store: Sendable {
     let checkpointsOnClose: Bool
     let connection: Mutex<Database>
 
-    /// The page cache of every connection, in KiB (`PRAGMA cache_size`); a long write may
-    /// widen its own for as long as it runs (``Transaction/sizeCache(forBytes:)``).
-    static let cacheKiB = 1024
-
     /// Opens the store at `path` (`:memory:` for a private in-memory one), creating
     /// the parent folder with owner-only permissions when needed.
     ///
@@ -142,8 +138,6 @@ public final class Store: Sendable {
                 transaction.close()
                 transaction.waitBehind()
                 ahead?.stop()
-                // A cache a long write widened gives its pages back now, committed or not.
-                if transaction.widenedCache { try? database.executeScript("PRAGMA cache_size = -\(Self.cacheKiB)") }
             }
             do {
                 let result = try body(transaction)
@@ -211,7 +205,7 @@ public final class Store: Sendable {
         try database.executeScript(
             """
             PRAGMA foreign_keys = ON; PRAGMA synchronous = \(building ? "OFF" : "NORMAL");
-            PRAGMA cache_size = \(building ? "8" : "-\(cacheKiB)");
+            PRAGMA cache_size = \(building ? "8" : "-1024");
             """)
         let exists = try database.query(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'apicli_migrations'", [])

@@ -81,29 +81,6 @@ public final class Transaction {
         }
     }
 
-    /// Widens the page cache for a write of about `bytes` (a large answer's length) to a
-    /// sixteenth of them, between the store's own ``Store/cacheKiB`` and 4 MiB, until the
-    /// transaction ends.
-    ///
-    /// Why: storing items in bulk touches some pages at random, not in order: the unique
-    /// index on their ids, the index on their dates, FTS5's structure. Those grow with the
-    /// number of items (a 30 MiB NYT answer's id index is 46 pages of 16 KiB, its date index
-    /// 39), and once they outgrow the cache, each is written out to the WAL and read back
-    /// again and again. A cache in proportion to the answer holds them, within the peak that
-    /// an answer of that length is allowed (twice its length), where a fixed larger one would
-    /// raise every answer's peak; a small write keeps the 1 MiB (``Store/cacheKiB``).
-    public func sizeCache(forBytes bytes: Int) throws {
-        try checkOpen()
-        let kib = min(max(bytes / 16 / 1024, Store.cacheKiB), 4 << 10)
-        guard kib > Store.cacheKiB else { return }
-        try database.executeScript("PRAGMA cache_size = -\(kib)")
-        widenedCache = true
-    }
-
-    /// Whether ``sizeCache(forBytes:)`` widened the cache, which the store narrows again when
-    /// the transaction ends.
-    private(set) var widenedCache = false
-
     /// Whether ``commitSoFar()`` started a copy that has not been waited for: for tests.
     var isCopyingBehind: Bool { behind != nil }
 
