@@ -1,3 +1,4 @@
+#if os(Linux)
 import Foundation
 import Synchronization
 import Testing
@@ -10,7 +11,8 @@ import Testing
 /// `dispatch_main` (whose `pthread_exit` unwinds it through libgcc).
 @Suite("The main thread stays", .serialized)
 struct MainThreadStaysTests {
-    static func currentThread() -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self())))) }
+    /// The calling thread (`pthread_t` is an integer on Linux).
+    static func currentThread() -> UInt { UInt(pthread_self()) }
 
     @Test func theWorkRunsOnTheCallersThreadAcrossSuspensions() throws {
         let caller = Self.currentThread()
@@ -32,3 +34,4 @@ struct MainThreadStaysTests {
         #expect(MainThreadExecutor.run { () async -> Int in 42 } == 42)
     }
 }
+#endif
