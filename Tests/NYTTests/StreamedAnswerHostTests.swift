@@ -30,6 +30,20 @@ struct StreamedAnswerHostTests {
         ) { _, _ in HTTPResponse(status: 599, body: Data("the stub transport was asked".utf8)) }
     }
 
+    /// A host whose store holds the small real answer to "election" (the server's first
+    /// answer to it), then changed by `statements`; the server's next answer is 1,000 docs.
+    static func answeredOnce(changing statements: [String]) async throws -> (LoopbackServer, InProcessHost) {
+        let body = try largeBody(docs: 1000)
+        let server = try LoopbackServer(routes: [NYTHost.searchPath: [.json(try NYTHost.page()), .json(body)]])
+        let host = try Self.host(server)
+        let first = await host.run(["nyt", "election", "--format", "ndjson"], setting: [:], realTransport: true)
+        #expect(first.code == .success, "\(first.stderr)")
+        try Store(path: host.storePath).write { tx in
+            for statement in statements { try tx.execute(statement) }
+        }
+        return (server, host)
+    }
+
     @Test("stored while it arrives, it prints what the same answer read whole prints")
     func largeAnswerPrintsTheSame() async throws {
         let body = try Self.largeBody(docs: 1000)
@@ -74,19 +88,12 @@ struct StreamedAnswerHostTests {
     /// commit, which comes after the decoder ended, so always after the answer was printed.
     @Test("printed before its page is stored, an answer whose commit fails is shown, with a warning, exit 74")
     func answerPrintedBeforeAFailedCommit() async throws {
-        let body = try Self.largeBody(docs: 1000)
-        let server = try LoopbackServer(routes: [NYTHost.searchPath: [.json(try NYTHost.page()), .json(body)]])
+        let (server, host) = try await Self.answeredOnce(changing: [
+            "CREATE TABLE test_parent (id INTEGER PRIMARY KEY)",
+            "CREATE TABLE test_child (parent INTEGER REFERENCES test_parent (id) DEFERRABLE INITIALLY DEFERRED)",
+            "CREATE TRIGGER test_refused_at_commit AFTER INSERT ON nyt_articles BEGIN INSERT INTO test_child VALUES (1); END",
+        ])
         defer { server.stop() }
-        let host = try Self.host(server)
-        let first = await host.run(["nyt", "election", "--format", "ndjson"], setting: [:], realTransport: true)
-        #expect(first.code == .success, "\(first.stderr)")
-        try Store(path: host.storePath).write { tx in
-            try tx.execute("CREATE TABLE test_parent (id INTEGER PRIMARY KEY)")
-            try tx.execute(
-                "CREATE TABLE test_child (parent INTEGER REFERENCES test_parent (id) DEFERRABLE INITIALLY DEFERRED)")
-            try tx.execute(
-                "CREATE TRIGGER test_refused_at_commit AFTER INSERT ON nyt_articles BEGIN INSERT INTO test_child VALUES (1); END")
-        }
         let tables = ["nyt_articles", "nyt_queries", "nyt_query_results"]
         let before = try host.snapshot(tables)
         let refused = await host.run(
@@ -105,17 +112,11 @@ struct StreamedAnswerHostTests {
     /// stored answer as it was, and the articles kept, as a later page's failure does.
     @Test("a whole page whose answer cannot be recorded keeps its articles and the stored answer, exit 74")
     func articlesKeptWhenTheAnswerIsRefused() async throws {
-        let body = try Self.largeBody(docs: 1000)
-        let server = try LoopbackServer(routes: [NYTHost.searchPath: [.json(try NYTHost.page()), .json(body)]])
+        let (server, host) = try await Self.answeredOnce(changing: [
+            "CREATE TRIGGER test_refused_answer BEFORE INSERT ON nyt_query_results BEGIN SELECT RAISE(ABORT, 'refused'); END"
+        ])
         defer { server.stop() }
-        let host = try Self.host(server)
-        let first = await host.run(["nyt", "election", "--format", "ndjson"], setting: [:], realTransport: true)
-        #expect(first.code == .success, "\(first.stderr)")
         let articlesBefore = try host.count("nyt_articles")
-        try Store(path: host.storePath).write { tx in
-            try tx.execute(
-                "CREATE TRIGGER test_refused_answer BEFORE INSERT ON nyt_query_results BEGIN SELECT RAISE(ABORT, 'refused'); END")
-        }
         let answers = ["nyt_queries", "nyt_query_results"]
         let before = try host.snapshot(answers)
         let refused = await host.run(
