@@ -133,6 +133,32 @@ struct StreamedAnswerHostTests {
         }
     }
 
+    /// The transport retries a body that broke off. The first attempt had printed some of its
+    /// articles early, into the spool: the retry must not print them again after them.
+    @Test("one that breaks off and is retried prints each article once, as a clean run prints them")
+    func retriedAnswerPrintsOnce() async throws {
+        let body = try Self.largeBody(docs: 1000)
+        let words = ["nyt", "election", "--format", "ndjson"]
+        let clean = try LoopbackServer(routes: [NYTHost.searchPath: [.json(body)]])
+        defer { clean.stop() }
+        let cleanHost = try Self.host(clean)
+        let expected = await cleanHost.run(words, setting: [:], realTransport: true)
+        #expect(expected.code == .success, "\(expected.stderr)")
+        let server = try LoopbackServer(routes: [
+            NYTHost.searchPath: [.json(body).truncated(after: body.count * 3 / 4), .json(body)],
+        ])
+        defer { server.stop() }
+        let host = try Self.host(server)
+        let retried = await host.run(words + ["--verbose"], setting: [:], realTransport: true)
+        #expect(retried.code == .success, "\(retried.stderr)")
+        #expect(retried.stderr.contains("broke off"), "\(retried.stderr)")
+        #expect(server.requests.count == 2)
+        #expect(retried.stdout.split(separator: "\n").count == 1000)
+        #expect(ComparedOutput(retried.stdout) == ComparedOutput(expected.stdout))
+        #expect(try host.count("nyt_articles") == 1000)
+        #expect(try host.count("nyt_query_results") == 1000)
+    }
+
     @Test("one that breaks off part way changes nothing stored, and the stored answer is shown")
     func brokenOffAnswerChangesNothing() async throws {
         let body = try Self.largeBody(docs: 1000)

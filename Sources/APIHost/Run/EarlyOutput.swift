@@ -18,6 +18,10 @@ import Synchronization
 ///
 /// A store that fails once the answer was printed is reported after it, as any fresh answer
 /// shown but not kept is: a warning, and exit 74.
+///
+/// Only a page's first streamed attempt is given one (``ChunkQueue/attempt``): when the
+/// transport retries a body that broke off, the first attempt may have printed some items
+/// into the spool already, and the retry prints its page after the run instead.
 final class EarlyOutput<Response: Sendable>: Sendable {
     /// Writes the answer to stdout; how many items it printed (for `--fail-empty`).
     typealias Print = @Sendable (Response) throws -> Int

@@ -59,7 +59,10 @@ extension QueryRunner {
                 let stored = try store.write(syncingAhead: true) { tx in
                     trace?("store: write began for \(label) (page \(page + 1), in batches)")
                     var warnings: [String] = []
-                    let light = try streamPage(query, page, queue, PersistContext(tx, fetchedAt: time.now()), early, &warnings)
+                    // Printed early by the first attempt only: a retried body's first attempt may have
+                    // printed some of its items already, into a spool that is then never shown.
+                    let printing = queue.attempt == 1 ? early : nil
+                    let light = try streamPage(query, page, queue, PersistContext(tx, fetchedAt: time.now()), printing, &warnings)
                     if answers {
                         // The body is whole and its items stored: they are committed, and copied
                         // into the file on the idle core while the answer's rows are written.

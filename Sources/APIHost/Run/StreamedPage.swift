@@ -70,7 +70,7 @@ final class StreamedPage<Response: Sendable>: ResponseBodySink {
             state.body.append(contentsOf: bytes)
             guard state.body.count > Self.keptWhole, let resume = state.resume else { return nil }
             // Too large to hold: from here on it is read and stored as it comes.
-            let queue = ChunkQueue(resume: resume)
+            let queue = ChunkQueue(resume: resume, attempt: state.threads + 1)
             _ = queue.put(state.body.withUnsafeBytes { $0 })
             state.body = Data()
             state.queue = queue
@@ -138,6 +138,11 @@ final class StreamedPage<Response: Sendable>: ResponseBodySink {
 final class ChunkQueue: Sendable {
     static let capacity = 8
 
+    /// Which streamed attempt of the page this body is: 1, or more after the transport
+    /// retried a body that broke off (what the attempts before did with their items, such
+    /// as printing them early, must not be done twice).
+    let attempt: Int
+
     private let available = DispatchSemaphore(value: 0)
     private let state: Mutex<State>
 
@@ -151,8 +156,9 @@ final class ChunkQueue: Sendable {
         var transportWaits = false
     }
 
-    init(resume: @escaping @Sendable () -> Void) {
+    init(resume: @escaping @Sendable () -> Void, attempt: Int = 1) {
         state = Mutex(State(resume: resume))
+        self.attempt = attempt
     }
 
     var hasRoom: Bool {
