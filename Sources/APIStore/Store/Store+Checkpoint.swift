@@ -48,9 +48,13 @@ extension Store {
     /// started over keeps. Never an error: the data is committed, and a later commit
     /// tries again when a reader held the checkpoint back.
     static func checkpointIfLarge(_ database: Database) {
-        let bytes = Int64(database.framesInWAL) * Int64(database.pageSize + walFrameHeaderBytes)
-        guard bytes > largeWALBytes else { return }
+        guard holdsLargeWAL(database) else { return }
         startWALOver(database)
+    }
+
+    /// Whether the WAL holds more than ``largeWALBytes`` after the connection's last commit.
+    static func holdsLargeWAL(_ database: Database) -> Bool {
+        Int64(database.framesInWAL) * Int64(database.pageSize + walFrameHeaderBytes) > largeWALBytes
     }
 
     /// Copies the WAL into the file and starts it over at its first frame, without

@@ -129,11 +129,10 @@ public final class Store: Sendable {
             } catch {
                 throw Self.mapBusy(error, path: path)
             }
-            let transaction = Transaction(
-                database: database, readOnly: readOnly, checkpointsBehind: !readOnly && !checkpointsOnClose)
             // After the checkpoint below, which it flushes too.
             let ahead = syncingAhead && !readOnly && !database.isInMemory ? SyncAhead.start(path: path) : nil
-            transaction.ahead = ahead
+            let transaction = Transaction(
+                database: database, readOnly: readOnly, checkpointsBehind: !readOnly && !checkpointsOnClose, ahead: ahead)
             defer {
                 transaction.close()
                 transaction.waitBehind()

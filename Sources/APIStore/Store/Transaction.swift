@@ -16,12 +16,13 @@ public final class Transaction {
     /// The copy ``commitSoFar()`` started, which the final commit waits for.
     private(set) var behind: CheckpointBehind?
     /// The flushing of a long write's files (``SyncAhead``), told when ``commitSoFar()`` commits.
-    var ahead: SyncAhead?
+    let ahead: SyncAhead?
 
-    init(database: Database, readOnly: Bool, checkpointsBehind: Bool = false) {
+    init(database: Database, readOnly: Bool, checkpointsBehind: Bool = false, ahead: SyncAhead? = nil) {
         self.database = database
         self.isReadOnly = readOnly
         self.checkpointsBehind = checkpointsBehind
+        self.ahead = ahead
     }
 
     func close() { isOpen = false }
@@ -68,9 +69,7 @@ public final class Transaction {
         if isReadOnly { throw StoreError.misuse(reason: "a read transaction has nothing to commit; use Store.write") }
         ahead?.committing()
         try database.executeScript("COMMIT")
-        if checkpointsBehind, behind == nil, !database.isInMemory,
-            Int64(database.framesInWAL) * Int64(database.pageSize) > Store.largeWALBytes
-        {
+        if checkpointsBehind, behind == nil, !database.isInMemory, Store.holdsLargeWAL(database) {
             behind = CheckpointBehind.start(path: database.path)
         }
         do {
