@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Wall time, CPU time and peak RSS of `nyt BODY --format json` under several builds, interleaved.
 
-    python3 Benchmarks/interleaved_nyt.py [--runs N] [--body big8k|big30mb|...] BIN [BIN...]
+    python3 Benchmarks/interleaved_nyt.py [--runs N] [--body big8k|big30mb|...] [--stdout-file] BIN [BIN...]
 
 Each run has a fresh store (so none is a cache hit or a rate-limit fallback), its exit code checked
 and its output size compared across builds; the body is Benchmarks/.work/nyt-BODY.json (made by
 `Benchmarks/run`), served by server.py on 127.0.0.1. Prints the medians per build: wall clock, CPU
 (user + system, from the child's rusage) and peak RSS (`/usr/bin/time -f %M`). On a shared machine
-the CPU time moves less than the wall time.
+the CPU time moves less than the wall time. `--stdout-file`: stdout is a new regular file per run, as
+`bench.py` has it (`> file`), not a pipe; its size is what is compared.
 """
 import argparse
 import os
@@ -27,6 +28,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--body", default="big8k")
+    parser.add_argument("--stdout-file", action="store_true")
     parser.add_argument("builds", nargs="+")
     args = parser.parse_args()
     body = os.path.join(HERE, ".work", f"nyt-{args.body}.json")
@@ -44,8 +46,14 @@ def main():
                         "--db", f"{home}/store.db"]
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
-                done = subprocess.run(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-                wall = time.perf_counter() - start
+                if args.stdout_file:
+                    with open(f"{home}/stdout", "wb") as out:
+                        done = subprocess.run(argv, env=env, stdout=out, stderr=subprocess.PIPE)
+                    wall = time.perf_counter() - start
+                    done.stdout = open(f"{home}/stdout", "rb").read()
+                else:
+                    done = subprocess.run(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                    wall = time.perf_counter() - start
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 if done.returncode != 0:
                     sys.exit(f"{build}: exit {done.returncode}: {done.stderr.decode(errors='replace')[-400:]}")
@@ -56,7 +64,8 @@ def main():
                 figures[build]["rss"].append(int(open(f"{home}/rss").read().split()[-1]) / 1024)
         if len(sizes) != 1:
             sys.exit(f"output sizes differ: {sorted(sizes)}")
-        print(f"nyt {args.body} --format json, {args.runs} runs per build, stdout {sizes.pop():,} bytes")
+        where = "a file" if args.stdout_file else "a pipe"
+        print(f"nyt {args.body} --format json, {args.runs} runs per build, stdout {where} of {sizes.pop():,} bytes")
         print("| build | wall (median) | CPU user+sys (median) | peak RSS (median) |")
         print("|---|---|---|---|")
         for build, values in figures.items():
