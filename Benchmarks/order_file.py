@@ -12,6 +12,9 @@ symbol table stays), on a fresh store, with the loopback server of server.py ans
   --version; --help; weather Paris (fresh); weather Paris --offline; weather Paris (cache hit);
   nyt bigN --format json and --format table for each N of --docs.
 
+stdout is /dev/null, but for `--format json`, which writes into a regular file, as `> file` (and
+`bench.py`) has it: a large answer is then written straight into it (``SeekableOutput``).
+
 The functions each run executes that BINARY defines are written in that order of commands
 (what `--version` runs first, then what `--help` adds, and so on), and inside one command's
 group the hottest first (callgrind's self instructions). lld places each input section by its
@@ -122,8 +125,9 @@ def main():
         print(f"{'command':32s} {'instructions':>14s} {'functions':>10s} {'new':>6s}")
         for index, (label, argv) in enumerate(commands):
             out = os.path.join(temp, f"{index}.out")
-            done = subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}",
-                                   copy, *argv], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            with open(os.path.join(temp, f"{index}.stdout"), "wb") if "json" in argv else open(os.devnull, "wb") as sink:
+                done = subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}",
+                                       copy, *argv], env=env, stdout=sink, stderr=subprocess.PIPE)
             if done.returncode != 0:
                 raise SystemExit(f"{label}: exit {done.returncode}: {done.stderr.decode()[-600:]}")
             costs = self_costs(out, copy)

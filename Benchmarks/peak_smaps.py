@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """What a run's peak resident set is made of, from /proc/PID/smaps (the code share in particular).
 
-    Benchmarks/with-server python3 Benchmarks/peak_smaps.py BINARY ARGS...   # --db <fresh> is appended
+    Benchmarks/with-server python3 Benchmarks/peak_smaps.py [--stdout-file] BINARY ARGS...   # --db <fresh> is appended
+
+stdout is /dev/null, or with `--stdout-file` a new regular file (as `bench.py` has it).
 
 Samples /proc/PID/smaps about every millisecond while BINARY runs, keeps the sample with the
 largest total Rss, and prints it with BINARY's own mappings split into code (r-x), read-only data
@@ -40,12 +42,16 @@ def sample(pid, binary):
 
 
 def main():
-    if len(sys.argv) < 2:
+    arguments = sys.argv[1:]
+    to_file = arguments[:1] == ["--stdout-file"]
+    arguments = arguments[1:] if to_file else arguments
+    if not arguments:
         raise SystemExit(__doc__)
-    binary = os.path.realpath(sys.argv[1])
+    binary = os.path.realpath(arguments[0])
     folder = tempfile.mkdtemp()
-    process = subprocess.Popen([binary, *sys.argv[2:], "--db", os.path.join(folder, "x.db")],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out = open(os.path.join(folder, "stdout"), "wb") if to_file else subprocess.DEVNULL
+    process = subprocess.Popen([binary, *arguments[1:], "--db", os.path.join(folder, "x.db")],
+                               stdout=out, stderr=subprocess.DEVNULL)
     peak, largest_code = (0, 0, 0, 0), 0
     while process.poll() is None:
         try:
