@@ -45,6 +45,7 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
         _ chunks: ChunkQueue, in context: PersistContext, early: EarlyOutput<Page>? = nil, warnings: inout [String]
     ) throws -> Page {
         let batches = ItemBatchQueue<Item, Page>(capacity: Self.batchCapacity)
+        let spent = SpentBatches<Item>()
         let decoded = DispatchSemaphore(value: 0)
         let makeDecoder = self.makeDecoder
         let keepingItems = early?.printsPieces != true
@@ -52,7 +53,8 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
         let batchBytes = self.batchBytes
         let started = DetachedThread.start {
             let claimed = Self.decode(
-                chunks, with: makeDecoder(keepingItems), into: batches, of: batchBytes, early: early, printable: printable)
+                chunks, with: makeDecoder(keepingItems), into: batches, of: batchBytes, freeing: spent, early: early,
+                printable: printable)
             // The storing thread may go on (the commit, the answer's rows) while this one prints.
             decoded.signal()
             if let (page, warnings) = claimed { early?.print(page, warnings: warnings) }
@@ -70,6 +72,7 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
             switch batches.next() {
             case let .items(items):
                 try store(items, context)
+                spent.give(items)
             case let .failed(error):
                 throw error
             case let .end(end, pageWarnings):
@@ -88,7 +91,8 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
     /// The page and its warnings, when `early` claimed it for printing.
     private static func decode(
         _ chunks: ChunkQueue, with decoder: any StreamingBodyDecoder<Item, Page>, into batches: ItemBatchQueue<Item, Page>,
-        of batchBytes: Int, early: EarlyOutput<Page>?, printable: @Sendable ([Item]) -> Page
+        of batchBytes: Int, freeing spent: SpentBatches<Item>, early: EarlyOutput<Page>?,
+        printable: @Sendable ([Item]) -> Page
     ) -> (Page, [String])? {
         var decoder = decoder
         // Handed to the store first, then printed: the store is the longer half.
@@ -96,6 +100,7 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
         func hand(_ items: [Item]) -> Bool {
             guard batches.put(items) else { return false }
             pieces?.printPiece(printable(items))
+            spent.free()
             return true
         }
         var gathered = Gathered(enough: batchBytes)

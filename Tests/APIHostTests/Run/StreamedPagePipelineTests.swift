@@ -395,6 +395,35 @@ import Testing
         if case let .end(.page(page), _) = queue.next() { #expect(page == 1) } else { Issue.record("no end") }
     }
 
+    /// Frees itself on the thread that drops its last reference.
+    final class FreedOn: Sendable {
+        final class Threads: Sendable { let list = Mutex<[UInt]>([]) }
+        let threads: Threads
+        init(_ threads: Threads) { self.threads = threads }
+        deinit { threads.list.withLock { $0.append(UInt(pthread_self())) } }
+    }
+
+    /// What the store gives back is freed by the thread that calls `free`, the decoder,
+    /// not by the storing thread that gave it (a block freed by another thread takes its arena's lock).
+    @Test func spentBatchesAreFreedWhereFreeIsCalled() {
+        let threads = FreedOn.Threads()
+        let spent = SpentBatches<FreedOn>()
+        let given = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            spent.give((0..<100).map { _ in FreedOn(threads) })
+            spent.give([FreedOn(threads)])
+            given.signal()
+        }
+        #expect(given.wait(timeout: .now() + 10) == .success)
+        #expect(threads.list.withLock { $0.isEmpty }, "held until the decoder frees them")
+        spent.free()
+        let freed = threads.list.withLock { $0 }
+        #expect(freed.count == 101)
+        #expect(freed.allSatisfy { $0 == UInt(pthread_self()) })
+        spent.free()
+        #expect(threads.list.withLock { $0.count } == 101, "each batch once")
+    }
+
     @Test func aStoppedQueueRefusesMore() {
         let queue = ItemBatchQueue<Int, Int>(capacity: 2)
         #expect(queue.put([1]))

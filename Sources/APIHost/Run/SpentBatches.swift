@@ -1,0 +1,34 @@
+import Synchronization
+
+/// Batches the store is done with, on their way back to the decoding thread that made
+/// them, to be freed there (``StreamedPagePipeline``).
+///
+/// Why: glibc's malloc gives each thread an arena of its own, and a block freed by another
+/// thread goes back to its arena under that arena's lock. The storing thread freed every
+/// article the decoder had made (its packed text is past the per-thread cache's sizes)
+/// while the decoder was allocating the next ones: the storing thread, which is a large
+/// answer's longest, waited for the decoder's lock 145 times in one 30 MiB run (`perf
+/// record -e sched:sched_switch -g`, `__lll_lock_wait_private` under `free`), the longest
+/// whenever the decoder was off its core holding it. Freed by the decoder, between two
+/// batches, the lock is its own.
+///
+/// What waits here is at most the batches stored since the decoder last handed one: a
+/// few of its ``StreamedPagePipeline/batchBytes``.
+final class SpentBatches<Item: Sendable>: Sendable {
+    private let batches = Mutex<[[Item]]>([])
+
+    /// On the storing thread: `items` are stored.
+    func give(_ items: [Item]) {
+        batches.withLock { $0.append(items) }
+    }
+
+    /// On the decoding thread: frees what the store gave back.
+    func free() {
+        let spent = batches.withLock { batches -> [[Item]] in
+            guard !batches.isEmpty else { return [] }
+            defer { batches.removeAll(keepingCapacity: true) }
+            return batches
+        }
+        _ = spent
+    }
+}
