@@ -37,6 +37,39 @@ struct SpooledOutputEndToEndTests {
         #expect(ComparedOutput(try Data(contentsOf: URL(fileURLWithPath: file))) == ComparedOutput(Data("first\n".utf8) + whole.stdout))
     }
 
+    /// `> file` with stderr elsewhere: written straight into the file (``SeekableOutput``), after
+    /// what the shell wrote before it, and what follows it goes after it.
+    @Test("into a file of its own, in place, between what comes before and after", arguments: ["json", "ndjson"])
+    func inPlace(format: String) async throws {
+        let sandbox = try Self.sandbox()
+        let whole = try await sandbox.run(["nyt", "election", "-f", format])
+        #expect(whole.exitCode == 0, "\(whole.stderrText)")
+        let file = sandbox.home.path("out.\(format)")
+        let script = "{ echo first; \"$APICLI\" nyt election -f \(format) --refresh -v; echo \"exit $?\"; } > \"\(file)\""
+        let run = try await OutputFailureEndToEndTests.shell(script, sandbox: sandbox)
+        #expect(run.stderrText.contains("output: printing the answer as decoded"), "\(run.stderrText)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect(ComparedOutput(written) == ComparedOutput(Data("first\n".utf8) + whole.stdout + Data("exit 0\n".utf8)))
+    }
+
+    /// The answer breaks off after part of it went into the file: that part is cut back out,
+    /// and the file holds the stored answer the run shows instead.
+    @Test func aPageThatBreaksOffIsCutBackOutOfTheFile() async throws {
+        let small = try LargeNYTAnswer.body(docs: 10)
+        let large = try LargeNYTAnswer.body(docs: 1000)
+        let server = try LoopbackServer(routes: [Self.searchPath: [.json(small), .json(large).truncated(after: large.count * 3 / 4)]])
+        let sandbox = try Sandbox(server: server, extra: ["APICLI_TIMEOUT": "60"])
+        let first = try await sandbox.run(["nyt", "election", "-f", "ndjson"])
+        #expect(first.exitCode == 0, "\(first.stderrText)")
+        let file = sandbox.home.path("out.ndjson")
+        let script = "{ echo first; \"$APICLI\" nyt election -f ndjson --refresh -v; echo \"exit $?\"; } > \"\(file)\""
+        let run = try await OutputFailureEndToEndTests.shell(script, sandbox: sandbox)
+        #expect(run.stderrText.contains("(page 1, in batches)"), "\(run.stderrText)")
+        #expect(run.stderrText.contains("showing results stored at"), "\(run.stderrText)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect(ComparedOutput(written) == ComparedOutput(Data("first\n".utf8) + first.stdout + Data("exit 0\n".utf8)))
+    }
+
     @Test("into a full device: one line, exit 74")
     func fullDevice() async throws {
         let sandbox = try Self.sandbox()
