@@ -13,7 +13,7 @@ symbol table stays), on a fresh store, with the loopback server of server.py ans
   nyt bigN --format json and --format table for each N of --docs.
 
 stdout is /dev/null, but for `--format json`, which writes into a regular file, as `> file` (and
-`bench.py`) has it: a large answer is then written straight into it (``SeekableOutput``).
+`bench.py`) has it.
 
 The functions each run executes that BINARY defines are written in that order of commands
 (what `--version` runs first, then what `--help` adds, and so on), and inside one command's

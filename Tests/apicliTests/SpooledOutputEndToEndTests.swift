@@ -37,9 +37,9 @@ struct SpooledOutputEndToEndTests {
         #expect(ComparedOutput(try Data(contentsOf: URL(fileURLWithPath: file))) == ComparedOutput(Data("first\n".utf8) + whole.stdout))
     }
 
-    /// `> file` with stderr elsewhere: written straight into the file (``SeekableOutput``), after
-    /// what the shell wrote before it, and what follows it goes after it.
-    @Test("into a file of its own, in place, between what comes before and after", arguments: ["json", "ndjson"])
+    /// `> file` with stderr elsewhere, inside a group that writes before and after it: the answer
+    /// lands at the file's offset, between the two, and stdout goes on after it.
+    @Test("into a file, in place, between what comes before and after", arguments: ["json", "ndjson"])
     func inPlace(format: String) async throws {
         let sandbox = try Self.sandbox()
         let whole = try await sandbox.run(["nyt", "election", "-f", format])
@@ -52,9 +52,9 @@ struct SpooledOutputEndToEndTests {
         #expect(ComparedOutput(written) == ComparedOutput(Data("first\n".utf8) + whole.stdout + Data("exit 0\n".utf8)))
     }
 
-    /// The answer breaks off after part of it went into the file: that part is cut back out,
-    /// and the file holds the stored answer the run shows instead.
-    @Test func aPageThatBreaksOffIsCutBackOutOfTheFile() async throws {
+    /// The answer breaks off after part of it was printed into the spool: none of it reaches the
+    /// file, which holds the stored answer the run shows instead.
+    @Test func aPageThatBreaksOffLeavesOnlyTheStoredAnswerInTheFile() async throws {
         let small = try LargeNYTAnswer.body(docs: 10)
         let large = try LargeNYTAnswer.body(docs: 1000)
         let server = try LoopbackServer(routes: [Self.searchPath: [.json(small), .json(large).truncated(after: large.count * 3 / 4)]])

@@ -21,17 +21,12 @@ public protocol Console: Sendable {
     /// Copies `count` bytes of the file `descriptor` from its start to stdout in the kernel,
     /// with no copy through memory; false, having written nothing, where that cannot be done.
     func out(copying descriptor: Int32, count: Int) -> Bool
-    /// stdout when a large answer may be written straight into it and cut back if it
-    /// breaks off (``SeekableOutput``); nil for a pipe, a terminal, or a console that keeps text.
-    var seekableOutput: SeekableOutput? { get }
 }
 
 extension Console {
     public var outputFailure: OutputFailure? { nil }
 
     public func out(copying descriptor: Int32, count: Int) -> Bool { false }
-
-    public var seekableOutput: SeekableOutput? { nil }
 
     /// Consoles that hold text keep the bytes as UTF-8, invalid sequences replaced.
     public func out(bytes: Data) { out(String(decoding: bytes, as: UTF8.self)) }
@@ -99,12 +94,6 @@ public final class StandardConsole: Console {
         #else
         return false
         #endif
-    }
-
-    /// Looked at when asked (at a large answer's first bytes), and only while stdout takes output.
-    public var seekableOutput: SeekableOutput? {
-        guard failures.withLock({ $0.out == nil }) else { return nil }
-        return SeekableOutput.of(STDOUT_FILENO, errors: STDERR_FILENO)
     }
 
     /// Writes the string's own UTF-8 bytes, all of them, retrying short writes

@@ -22,19 +22,12 @@ import Darwin
 /// answer that breaks off or cannot be read prints nothing of itself, as before; the
 /// run shows the stored answer, or an error, instead of half a JSON array.
 ///
-/// When stdout is a regular file of its own (``SeekableOutput``), that file is the spool:
-/// the bytes go straight into it, nothing is copied at the end, and an answer that is not
-/// shown is cut back out of it (``discard()``). On two cores the copy at the end was a
-/// third copy of the answer's bytes running beside the store's commit and checkpoint.
-///
 /// The file is made with the first bytes, so a run whose answer never streams makes none.
 /// One that cannot be made, or stops taking bytes (a full disk), keeps what it took, and
 /// the rest waits in memory: what is printed is never cut. Used from one thread at a time
 /// (the page's decoding thread); the lock makes that safe to share, not fast to contend.
 final class OutputSpool: Sendable {
     private let folder: String
-    /// Whose stdout may be written straight into; nil: always a file of the spool's own.
-    private let console: (any Console)?
     /// The most the file takes before it is treated as full (tests; a full disk otherwise).
     private let fileCapacity: Int
     private let state = Mutex(State())
@@ -45,10 +38,6 @@ final class OutputSpool: Sendable {
         var opened = false
         /// -1 until the file is made, or if it could not be made.
         var descriptor: Int32 = -1
-        /// Set when the file is stdout itself: the bytes go in from its `start`.
-        var direct: SeekableOutput?
-        /// Once copied out or taken back: nothing more goes in.
-        var ended = false
         /// False once a write to the file failed: it is still read back, never written again.
         var takesMore = true
         /// Bytes in the file, all of them whole.
@@ -57,17 +46,15 @@ final class OutputSpool: Sendable {
         var tail: [UInt8] = []
     }
 
-    /// A spool in `folder` (`TMPDIR`; `/tmp` when empty), or in `console`'s stdout when that
-    /// is a ``SeekableOutput`` at the first bytes. `fileCapacity`: where the file is full,
-    /// for the tests of a full disk.
-    init(in folder: String, writingInto console: (any Console)? = nil, fileCapacity: Int = .max) {
+    /// A spool in `folder` (`TMPDIR`; `/tmp` when empty). `fileCapacity`: where the file
+    /// is full, for the tests of a full disk.
+    init(in folder: String, fileCapacity: Int = .max) {
         self.folder = folder.isEmpty ? "/tmp" : folder
-        self.console = console
         self.fileCapacity = fileCapacity
     }
 
     deinit {
-        state.withLock { if $0.descriptor >= 0, $0.direct == nil { close($0.descriptor) } }
+        state.withLock { if $0.descriptor >= 0 { close($0.descriptor) } }
     }
 
     /// A new file in `folder`, unlinked at once (nothing is left behind, whatever ends the
@@ -85,17 +72,14 @@ final class OutputSpool: Sendable {
     /// Adds `bytes` after what came before.
     func append(_ bytes: UnsafeRawBufferPointer) {
         state.withLock { state in
-            guard !state.ended else { return }
             if !state.opened {
                 state.opened = true
-                state.direct = console?.seekableOutput
-                state.descriptor = state.direct?.descriptor ?? Self.open(in: folder)
+                state.descriptor = Self.open(in: folder)
             }
-            let origin = state.direct?.start ?? 0
             var done = 0
             while state.descriptor >= 0, state.takesMore, done < bytes.count, let base = bytes.baseAddress {
                 let room = min(bytes.count - done, fileCapacity - (state.written + done))
-                let count = room > 0 ? pwrite(state.descriptor, base + done, room, off_t(origin + state.written + done)) : 0
+                let count = room > 0 ? write(state.descriptor, base + done, room) : 0
                 if count > 0 {
                     done += count
                 } else if count < 0, errno == EINTR {
@@ -118,14 +102,6 @@ final class OutputSpool: Sendable {
     /// refuses output (a closed pipe: the console records it).
     func copy(to console: any Console) throws {
         try state.withLock { state in
-            guard !state.ended else { return }
-            state.ended = true
-            if let direct = state.direct {
-                // Already in place: stdout goes on after it, and what the file did not take follows.
-                direct.keep(state.written)
-                if !state.tail.isEmpty { console.out(bytes: Data(state.tail)) }
-                return
-            }
             if state.tail.isEmpty, state.written > 0, console.out(copying: state.descriptor, count: state.written) { return }
             var buffer = [UInt8](repeating: 0, count: Self.readSize)
             var offset = 0
@@ -149,17 +125,6 @@ final class OutputSpool: Sendable {
             }
             let rest = buffer[..<carried] + state.tail
             if !rest.isEmpty, console.outputFailure == nil { console.out(bytes: Data(rest)) }
-        }
-    }
-
-    /// The answer is not shown (its page broke off, or a retry prints it after the run):
-    /// what went into stdout is taken back before anything else is printed there.
-    func discard() {
-        state.withLock { state in
-            guard !state.ended else { return }
-            state.ended = true
-            state.direct?.takeBack()
-            state.tail = []
         }
     }
 

@@ -30,8 +30,6 @@ final class EarlyOutput<Response: Sendable>: Sendable {
 
     private let write: Print
     private let piece: Piece?
-    /// Takes back what the pieces wrote, when the page is not printed early after all.
-    private let drop: (@Sendable () -> Void)?
     private let warn: @Sendable (String) -> Void
     private let trace: (@Sendable (String) -> Void)?
     private let state = Mutex(State())
@@ -45,16 +43,14 @@ final class EarlyOutput<Response: Sendable>: Sendable {
     }
 
     /// `warn` says one of the page's warnings on stderr; `piece`, when the page is printed
-    /// as it is decoded, and `drop` takes back what it printed if the page is not claimed;
-    /// `write` prints the page at the end.
+    /// as it is decoded; `write` prints the page at the end.
     init(
         trace: (@Sendable (String) -> Void)? = nil, warn: @escaping @Sendable (String) -> Void = { _ in },
-        piece: Piece? = nil, drop: (@Sendable () -> Void)? = nil, write: @escaping Print
+        piece: Piece? = nil, write: @escaping Print
     ) {
         self.trace = trace
         self.warn = warn
         self.piece = piece
-        self.drop = drop
         self.write = write
     }
 
@@ -95,14 +91,10 @@ final class EarlyOutput<Response: Sendable>: Sendable {
     /// The warnings said before the answer: the command does not say them again.
     var warningsSaid: [String] { state.withLock { $0.warnings } }
 
-    /// After the run: nil when nothing was printed early (the command prints as usual, and
-    /// what pieces reached stdout are taken back first); otherwise, once the print has
-    /// ended, how many items it printed, or what it threw.
+    /// After the run: nil when nothing was printed early (the command prints as usual);
+    /// otherwise, once the print has ended, how many items it printed, or what it threw.
     func finish() -> Result<Int, any Error>? {
-        guard claimed else {
-            drop?()
-            return nil
-        }
+        guard claimed else { return nil }
         printed.wait()
         // Signalled once: a second `finish` must not wait for it again.
         printed.signal()

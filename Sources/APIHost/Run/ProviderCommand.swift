@@ -88,8 +88,8 @@ struct ProviderCommand<P: Provider>: Sendable {
             let console = environment.console
             output = made
             let warn: @Sendable (String) -> Void = { messages.warning(redact($0)) }
-            if let spooled = SpooledAnswer(output: made, folder: environment.variables["TMPDIR"] ?? "", console: console) {
-                early = EarlyOutput(trace: writeTrace, warn: warn, piece: { spooled.write($0) }, drop: { spooled.discard() }) { last in
+            if let spooled = SpooledAnswer(output: made, folder: environment.variables["TMPDIR"] ?? "") {
+                early = EarlyOutput(trace: writeTrace, warn: warn, piece: { spooled.write($0) }) { last in
                     try spooled.print(last: last, to: console)
                 }
             } else {

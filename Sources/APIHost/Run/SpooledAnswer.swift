@@ -11,11 +11,10 @@ final class SpooledAnswer<P: Provider>: Sendable {
     private let spool: OutputSpool
     private let pieces: Mutex<(pieces: ItemPieces<P>, count: Int)>
 
-    /// Nil when `output`'s format is printed whole. `folder`: where the spool's file goes,
-    /// unless `console`'s stdout is a file it may write straight into (``SeekableOutput``).
-    init?(output: ItemOutput<P>, folder: String, console: any Console) {
+    /// Nil when `output`'s format is printed whole. `folder`: where the spool's file goes.
+    init?(output: ItemOutput<P>, folder: String) {
         guard let pieces = ItemPieces(output) else { return nil }
-        spool = OutputSpool(in: folder, writingInto: console)
+        spool = OutputSpool(in: folder)
         self.pieces = Mutex((pieces, 0))
     }
 
@@ -37,10 +36,5 @@ final class SpooledAnswer<P: Provider>: Sendable {
         }
         try spool.copy(to: console)
         return count
-    }
-
-    /// The answer is not printed early after all: what it wrote is taken back out of stdout.
-    func discard() {
-        spool.discard()
     }
 }
