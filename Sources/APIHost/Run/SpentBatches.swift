@@ -7,13 +7,14 @@ import Synchronization
 /// thread goes back to its arena under that arena's lock. The storing thread freed every
 /// article the decoder had made (its packed text is past the per-thread cache's sizes)
 /// while the decoder was allocating the next ones: the storing thread, which is a large
-/// answer's longest, waited for the decoder's lock 145 times in one 30 MiB run (`perf
-/// record -e sched:sched_switch -g`, `__lll_lock_wait_private` under `free`), the longest
-/// whenever the decoder was off its core holding it. Freed by the decoder, between two
-/// batches, the lock is its own.
+/// answer's longest, waited for the decoder's lock 90–154 times a 30 MiB run (`perf record
+/// -e sched:sched_switch -g`, `__lll_lock_wait_private` under `free`), the longest whenever
+/// the decoder was off its core holding it. Freed by the decoder, between two batches, the
+/// lock is its own (BENCHMARKS.md, fifteenth stop).
 ///
-/// What waits here is at most the batches stored since the decoder last handed one: a
-/// few of its ``StreamedPagePipeline/batchBytes``.
+/// What waits here is the batches stored since the decoder last handed one; once the
+/// decoder has ended, the last ones (at most the queue's ``StreamedPagePipeline/batchCapacity``)
+/// wait until the page ends, and are freed with it.
 final class SpentBatches<Item: Sendable>: Sendable {
     private let batches = Mutex<[[Item]]>([])
 

@@ -15,7 +15,8 @@ import Foundation
 /// The batches, each the items of about ``batchBytes`` of body (``Gathered``), pass
 /// through an ``ItemBatchQueue`` of ``batchCapacity``: a slow store holds back the
 /// decoder, which stops taking chunks, which pauses the transfer, so memory stays
-/// bounded. Either side's failure stops the other: a decoder that throws (or a body that
+/// bounded. The batches stored go back to the decoder to be freed (``SpentBatches``). Either
+/// side's failure stops the other: a decoder that throws (or a body that
 /// breaks off) ends the queue with the error, which the store throws, so the
 /// transaction rolls back; a store that throws stops the queue and the chunks, so the
 /// decoder ends and the transfer is refused. The storing thread returns only
