@@ -11,6 +11,7 @@ the CPU time moves less than the wall time. `--stdout-file`: stdout is a new reg
 `bench.py` has it (`> file`), not a pipe; its size is what is compared.
 """
 import argparse
+import contextlib
 import os
 import resource
 import shutil
@@ -47,18 +48,14 @@ def main():
                         "--db", f"{home}/store.db"]
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
-                if args.stdout_file:
-                    with open(f"{home}/stdout", "wb") as out:
-                        done = subprocess.run(argv, env=env, stdout=out, stderr=subprocess.PIPE)
-                    wall = time.perf_counter() - start
-                    done.stdout = open(f"{home}/stdout", "rb").read()
-                else:
-                    done = subprocess.run(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-                    wall = time.perf_counter() - start
+                sink = open(f"{home}/stdout", "wb") if args.stdout_file else contextlib.nullcontext(subprocess.PIPE)
+                with sink as out:
+                    done = subprocess.run(argv, env=env, stdout=out, stderr=subprocess.PIPE)
+                wall = time.perf_counter() - start
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 if done.returncode != 0:
                     sys.exit(f"{build}: exit {done.returncode}: {done.stderr.decode(errors='replace')[-400:]}")
-                sizes.add(len(done.stdout))
+                sizes.add(os.path.getsize(f"{home}/stdout") if args.stdout_file else len(done.stdout))
                 cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
                 figures[build]["wall"].append(wall * 1000)
                 figures[build]["cpu"].append(cpu * 1000)

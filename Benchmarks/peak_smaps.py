@@ -62,6 +62,8 @@ def main():
         peak = max(peak, now)
         time.sleep(0.001)
     process.wait()
+    if to_file:
+        out.close()
     shutil.rmtree(folder, ignore_errors=True)
     mib = [value / 1024 for value in peak]
     print(f"peak {mib[0]:.1f} MiB; at the peak the binary's code {mib[1]:.2f}, read-only data {mib[2]:.2f}, "

@@ -23,13 +23,12 @@ final class SpentBatches<Item: Sendable>: Sendable {
         batches.withLock { $0.append(items) }
     }
 
-    /// On the decoding thread: frees what the store gave back.
+    /// On the decoding thread: frees what the store gave back, taken out under the lock and
+    /// dropped after it, so that the storing thread never waits for the frees.
     func free() {
-        let spent = batches.withLock { batches -> [[Item]] in
-            guard !batches.isEmpty else { return [] }
-            defer { batches.removeAll(keepingCapacity: true) }
+        _ = batches.withLock { batches -> [[Item]] in
+            defer { batches = [] }
             return batches
         }
-        _ = spent
     }
 }
