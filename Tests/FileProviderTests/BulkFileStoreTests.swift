@@ -67,6 +67,11 @@ struct BulkFileStoreTests {
         }
     }
 
+    /// The index's `automerge` setting (migration 3); nil for FTS5's default.
+    static func automerge(_ store: Store) throws -> Int? {
+        try store.read { tx in try tx.queryOne("SELECT v FROM provider_files_items_fts_config WHERE k = 'automerge'") }?[0].int
+    }
+
     @Test("a store written before the migration searches the same after it, and after storing its items twice")
     func oldStore() throws {
         let directory = try TemporaryDirectory()
@@ -79,8 +84,9 @@ struct BulkFileStoreTests {
         #expect(before["hn crockford"] == ["12422420"])
 
         try store.migrate(owner: FileItemSchema.owner, FileItemSchema.migrations)
-        #expect(try store.schemaVersion(owner: FileItemSchema.owner) == 2)
+        #expect(try store.schemaVersion(owner: FileItemSchema.owner) == 3)
         #expect(try Self.triggers(store) == ["provider_files_items_fts_delete", "provider_files_items_fts_update"])
+        #expect(try Self.automerge(store) == FTS5Merging.segments, "migration 3")
         #expect(try Self.searches(store) == before)
 
         for provider in ["hn", "wiki"] {
@@ -115,6 +121,7 @@ struct BulkFileStoreTests {
         let store = try Store(path: directory.path("new.sqlite3"))
         try HostSchema.migrate(store)
         try store.migrate(owner: FileItemSchema.owner, FileItemSchema.migrations)
+        #expect(try Self.automerge(store) == FTS5Merging.segments)
         let zebra = FileItem(id: "a", value: .object([.init("title", .string("Zebra crossing"))]))
         let okapi = FileItem(id: "b", value: .object([.init("title", .string("Quiet okapi"))]))
         try Self.save([(zebra, "Zebra crossing"), (okapi, "Quiet okapi")], provider: "p", key: "q1", in: store,

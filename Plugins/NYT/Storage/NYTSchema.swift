@@ -11,7 +11,8 @@ import APICore
 ///   `DELETE FROM nyt_articles` keeps it right too); a new article's FTS row is
 ///   inserted by ``ArticleStore`` itself (migration 2), since an insert trigger
 ///   made every row's statement a savepoint, and FTS5 writes its buffered terms
-///   out at each one (27 % of storing 8,000 new articles).
+///   out at each one (27 % of storing 8,000 new articles). Its segments are
+///   merged sixteen at a time (migration 4, ``FTS5Merging``).
 /// - `nyt_queries`: each query answered (by its canonical key), its hits and
 ///   when it was fetched.
 /// - `nyt_query_results`: which articles answered which query, in order; keyed by query
@@ -114,6 +115,8 @@ enum NYTSchema {
         // results first (`StoreInspector.childrenFirst`). Its B-tree insert per answer
         // row was 6–9 % of storing a large answer (BENCHMARKS.md, eighth stop).
         Migration(3, sql: "DROP INDEX nyt_query_results_article;"),
+        // FTS5 merges its segments sixteen at a time, not four (`FTS5Merging`).
+        Migration(4, sql: FTS5Merging.sql(for: "nyt_articles_fts")),
     ]
 
     /// Every table, for `apicli store` and tests.

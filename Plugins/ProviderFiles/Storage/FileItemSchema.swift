@@ -13,6 +13,7 @@ import APICore
 ///   provider's rows keeps it right too); a new item's FTS row is inserted by
 ///   ``FileItemStore`` itself (migration 2), since an insert trigger made every
 ///   row's statement a savepoint, and FTS5 writes its buffered terms out at each.
+///   Its segments are merged sixteen at a time (migration 3, ``FTS5Merging``).
 /// - `provider_files_queries`: each query answered, its total and when.
 /// - `provider_files_results`: which items answered which query, in order.
 ///
@@ -44,6 +45,8 @@ public enum FileItemSchema {
         // each, and only an update of `search_text` fires the update trigger (an update
         // of `json` and `fetched_at` alone needs no savepoint, so FTS5 keeps its buffer).
         Migration(2, sql: bulkTriggersSQL),
+        // FTS5 merges its segments sixteen at a time, not four (`FTS5Merging`).
+        Migration(3, sql: FTS5Merging.sql(for: index)),
     ]
 
     static let bulkTriggersSQL = """
