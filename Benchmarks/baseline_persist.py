@@ -31,7 +31,20 @@ def schema(fts):
     if not fts:
         sql = re.sub(r"CREATE VIRTUAL TABLE.*?\);\n", "", sql, flags=re.S)
         sql = re.sub(r"CREATE TRIGGER.*?END;\n", "", sql, flags=re.S)
+    # Migration 4: FTS5 merges sixteen segments at a time (FTS5Merging).
+    if fts and "FTS5Merging.sql(for: \"nyt_articles_fts\")" in source:
+        with open(os.path.join(ROOT, "Sources", "APIStore", "Helpers", "FTS5Merging.swift"), encoding="utf-8") as f:
+            segments = re.search(r"static let segments = (\d+)", f.read()).group(1)
+        sql += f"INSERT INTO nyt_articles_fts (nyt_articles_fts, rank) VALUES ('automerge', {segments});\n"
+    # Migration 5: each answer is one JSON array of ids in its query's row, the old table a view of it.
+    if ANSWER_COLUMN in source:
+        sql += (f"ALTER TABLE nyt_queries ADD COLUMN {ANSWER_COLUMN} TEXT NOT NULL DEFAULT '[]';\n"
+                "DROP TABLE nyt_query_results;\n"
+                + re.search(r'static let resultsView = """\n(.*?)"""', source, re.S).group(1))
     return sql
+
+
+ANSWER_COLUMN = "article_ids"
 
 
 def text(value):
@@ -86,12 +99,16 @@ def main():
     db.execute("BEGIN IMMEDIATE")
     db.executemany(UPSERT, (row(d, now) for d in docs))
     # Which articles answered the query, as apicli records it.
-    db.execute("INSERT INTO nyt_queries (key, q, first_page, last_page, hits, fetched_at) VALUES ('q', 'q', 0, 0, ?, ?)",
-               (len(docs), now))
-    db.executemany(
-        "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES ('q', ?, ?)",
-        ((i, d["_id"]) for i, d in enumerate(docs)),
-    )
+    if ANSWER_COLUMN in {row[1] for row in db.execute("PRAGMA table_info(nyt_queries)")}:
+        db.execute(f"INSERT INTO nyt_queries (key, q, first_page, last_page, hits, fetched_at, {ANSWER_COLUMN}) "
+                   "VALUES ('q', 'q', 0, 0, ?, ?, ?)", (len(docs), now, json.dumps([d["_id"] for d in docs])))
+    else:
+        db.execute("INSERT INTO nyt_queries (key, q, first_page, last_page, hits, fetched_at) VALUES ('q', 'q', 0, 0, ?, ?)",
+                   (len(docs), now))
+        db.executemany(
+            "INSERT INTO nyt_query_results (query_key, position, article_id) VALUES ('q', ?, ?)",
+            ((i, d["_id"]) for i, d in enumerate(docs)),
+        )
     db.execute("COMMIT")
     db.close()
     print(len(docs))

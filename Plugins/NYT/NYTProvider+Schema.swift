@@ -30,9 +30,10 @@ extension NYTProvider {
                     "end_date": "--to (YYYYMMDD)", "sort": "--sort", "fq": "filter query", "first_page": "--page",
                     "last_page": "last page fetched", "hits": "matches the API reported",
                     "fetched_at": "when it was answered (Unix seconds)",
+                    "article_ids": "the articles that answered it, in order: a JSON array of nyt_articles.id",
                 ]),
             TableNote(
-                "nyt_query_results", "which articles answered which search, in order",
+                "nyt_query_results", "which articles answered which search, in order (a view of nyt_queries.article_ids)",
                 columns: [
                     "query_key": "nyt_queries.key", "position": "rank in the answer, from 0",
                     "article_id": "nyt_articles.id",

@@ -23,12 +23,14 @@ import Testing
         }
     }
 
-    @Test func tablesListsOrdinaryAndVirtualTablesWithRowCountsButNoShadowsOrViews() throws {
+    /// Views are listed too (NYT's answer rows are one since its migration 5), each as what it shows.
+    @Test func tablesListsOrdinaryAndVirtualTablesAndViewsWithRowCountsButNoShadows() throws {
         let tables = try store.tables()
         #expect(tables == [
             StoreTable(name: "apicli_migrations", kind: .table, rows: 0),
             StoreTable(name: "demo_fts", kind: .virtual, rows: 300),
             StoreTable(name: "demo_items", kind: .table, rows: 300),
+            StoreTable(name: "demo_view", kind: .view, rows: 300),
         ])
     }
 

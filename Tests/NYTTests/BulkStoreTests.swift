@@ -90,7 +90,7 @@ import Testing
         #expect(nums == [1, 2])
     }
 
-    /// Migration 3: the answer rows keep only their primary key, on a new store and on an old one.
+    /// Migration 3: the answer rows keep only their primary key (until migration 5 makes them a view).
     @Test func theAnswerRowsHaveNoIndexOnTheArticle() throws {
         let indexes = { (store: Store) in
             try store.read { tx in
@@ -101,14 +101,11 @@ import Testing
         let old = try TemporaryStore(migrations: Array(NYTSchema.migrations.prefix(2)))
         defer { old.remove() }
         #expect(try indexes(old.store).contains("nyt_query_results_article"))
-        try save(try Fixtures.page("nyt-2016-05-dog-video-multimedia-docs.json"), ArticleQuery(words: "dog"), in: old.store)
-        try old.store.migrate(owner: "nyt", NYTSchema.migrations)
-        #expect(try !indexes(old.store).contains("nyt_query_results_article"))
-        let dog = try old.store.read { tx in try provider.load(ArticleQuery(words: "dog"), from: tx) }
-        #expect(dog?.value.articles.isEmpty == false)
+        try old.store.migrate(owner: "nyt", Array(NYTSchema.migrations.prefix(3)))
+        #expect(try indexes(old.store).isEmpty)
         let new = try TemporaryStore(migrations: NYTSchema.migrations)
         defer { new.remove() }
-        #expect(try !indexes(new.store).contains("nyt_query_results_article"))
+        #expect(try indexes(new.store).isEmpty)
     }
 
     @Test func aStoreIndexedByTheOldTriggerStaysExactAfterTheMigration() throws {

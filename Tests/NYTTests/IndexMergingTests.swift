@@ -25,10 +25,10 @@ import Testing
         let old = try TemporaryStore(migrations: Array(NYTSchema.migrations.prefix(3)))
         defer { old.remove() }
         #expect(try automerge(old.store) == nil)
-        let page = try Fixtures.page("nyt-2016-05-dog-video-multimedia-docs.json")
-        try old.store.write { tx in try provider.persist(page, for: ArticleQuery(words: "dog"), in: PersistContext(tx, fetchedAt: fixedNow)) }
         try old.store.migrate(owner: "nyt", NYTSchema.migrations)
         #expect(try automerge(old.store) == FTS5Merging.segments)
+        let page = try Fixtures.page("nyt-2016-05-dog-video-multimedia-docs.json")
+        try old.store.write { tx in try provider.persist(page, for: ArticleQuery(words: "dog"), in: PersistContext(tx, fetchedAt: fixedNow)) }
         let dog = try old.store.read { tx in try provider.load(ArticleQuery(words: "dog"), from: tx) }
         #expect(dog?.value.articles.map(\.id) == page.articles.map(\.id))
     }

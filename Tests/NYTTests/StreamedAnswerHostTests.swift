@@ -113,7 +113,7 @@ struct StreamedAnswerHostTests {
     @Test("a whole page whose answer cannot be recorded keeps its articles and the stored answer, exit 74")
     func articlesKeptWhenTheAnswerIsRefused() async throws {
         let (server, host) = try await Self.answeredOnce(changing: [
-            "CREATE TRIGGER test_refused_answer BEFORE INSERT ON nyt_query_results BEGIN SELECT RAISE(ABORT, 'refused'); END"
+            "CREATE TRIGGER test_refused_answer BEFORE INSERT ON nyt_queries BEGIN SELECT RAISE(ABORT, 'refused'); END"
         ])
         defer { server.stop() }
         let articlesBefore = try host.count("nyt_articles")

@@ -73,11 +73,15 @@ extension ArticleStore {
         guard let row = try transaction.queryOne("SELECT hits, fetched_at FROM nyt_queries WHERE key = ?", [key]),
             let fetchedAt = row.get("fetched_at", as: Date.self)
         else { return nil }
-        let rows = try transaction.query(
-            "SELECT \(Self.columns) FROM nyt_query_results r JOIN nyt_articles a ON a.id = r.article_id "
-                + "WHERE r.query_key = ? ORDER BY r.position", [key])
+        let rows = try transaction.query(Self.answerSQL, [key])
         return (rows, row.get("hits", as: Int.self), fetchedAt)
     }
+
+    /// The stored articles of the query `?1`'s answer, in its order (an id no longer stored is passed over).
+    static let answerSQL = """
+        SELECT \(columns) FROM nyt_queries q, json_each(q.article_ids) j JOIN nyt_articles a ON a.id = j.value
+        WHERE q.key = ?1 ORDER BY j.key
+        """
 
     /// The FTS search in each order; `?1` match, `?2`/`?3` date bounds (nullable), `?4` limit, `?5` offset.
     static func searchSQL(_ sort: SortOrder?) -> String {

@@ -102,22 +102,23 @@ struct ArticleStore {
     }
 
     /// Makes `page`'s articles, by id and in order, the answer to `query`; the articles must be stored.
+    ///
+    /// One statement whatever the answer's size: the ids are one JSON array in the query's
+    /// row (`article_ids`, NYT migration 5).
     func replaceAnswer(with page: SearchPage, for query: ArticleQuery, at fetchedAt: Date) throws {
-        let key = query.storageKey
+        let ids = page.articleIDs
         try transaction.execute(
             Self.upsertQuery,
             [
-                .text(key), .text(query.words), query.beginDate?.compact.sql ?? .null,
+                .text(query.storageKey), .text(query.words), query.beginDate?.compact.sql ?? .null,
                 query.endDate?.compact.sql ?? .null, query.sort?.rawValue.sql ?? .null, query.filter.sql,
                 query.firstPage.sql, query.lastPage.sql, page.hits.sql, fetchedAt.sql,
+                .text(JSONArrayText.strings(ids, bytesHint: ids.count * Self.idBytesHint)),
             ])
-        try transaction.execute("DELETE FROM nyt_query_results WHERE query_key = ?", [.text(key)])
-        try Self.results.insert(page.articleIDs.lazy.map { .text($0) }, under: [.text(key)], in: transaction)
     }
 
-    /// Which articles answered a query, in order, recorded ``PositionedRows/batch`` per statement.
-    static let results = PositionedRows(
-        table: "nyt_query_results", keyColumns: ["query_key"], positionColumn: "position", valueColumn: "article_id")
+    /// Room for one id in the answer's array: a quoted `nyt://article/<uuid>` and its comma.
+    private static let idBytesHint = 52
 
     /// `nyt_articles`' columns in the order ``values(of:fetchedAt:)`` binds them.
     static let articleColumns = [
@@ -158,8 +159,11 @@ struct ArticleStore {
 
     static let upsertQuery = SQLStatement.upsert(
         into: "nyt_queries",
-        columns: ["key", "q", "begin_date", "end_date", "sort", "fq", "first_page", "last_page", "hits", "fetched_at"],
-        conflict: ["key"], updating: ["hits", "fetched_at"])
+        columns: [
+            "key", "q", "begin_date", "end_date", "sort", "fq", "first_page", "last_page", "hits", "fetched_at",
+            "article_ids",
+        ],
+        conflict: ["key"], updating: ["hits", "fetched_at", "article_ids"])
 
     /// The row's values in ``articleColumns`` order; the text fields are read from the
     /// packed text in one pass (``Article/textSlots``), not one walk of it per field.

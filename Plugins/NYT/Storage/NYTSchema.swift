@@ -13,10 +13,11 @@ import APICore
 ///   made every row's statement a savepoint, and FTS5 writes its buffered terms
 ///   out at each one (27 % of storing 8,000 new articles). Its segments are
 ///   merged sixteen at a time (migration 4, ``FTS5Merging``).
-/// - `nyt_queries`: each query answered (by its canonical key), its hits and
-///   when it was fetched.
-/// - `nyt_query_results`: which articles answered which query, in order; keyed by query
-///   and position only (migration 3 dropped the index on `article_id`).
+/// - `nyt_queries`: each query answered (by its canonical key), its hits, when it
+///   was fetched, and which articles answered it, in order (`article_ids`, a JSON
+///   array of `nyt_articles.id`, since migration 5).
+/// - `nyt_query_results`: a view of those ids, a row each (`query_key`, `position`,
+///   `article_id`): a table until migration 5.
 enum NYTSchema {
     static let migrations: [Migration] = [
         Migration(
@@ -117,8 +118,31 @@ enum NYTSchema {
         Migration(3, sql: "DROP INDEX nyt_query_results_article;"),
         // FTS5 merges its segments sixteen at a time, not four (`FTS5Merging`).
         Migration(4, sql: FTS5Merging.sql(for: "nyt_articles_fts")),
+        // Each answer's article ids move into its query's row, as one JSON array, and
+        // `nyt_query_results` becomes a view of them: writing 20,000 answer rows, each a
+        // B-tree insert and two foreign-key look-ups, was the last ~10 % of storing a
+        // large answer, after its articles (BENCHMARKS.md, sixteenth stop).
+        Migration(5, apply: { tx in
+            try tx.executeScript("ALTER TABLE nyt_queries ADD COLUMN article_ids TEXT NOT NULL DEFAULT '[]';")
+            let keys = try tx.query("SELECT key FROM nyt_queries").compactMap { $0[0].string }
+            for key in keys {
+                let ids = try tx.query(
+                    "SELECT article_id FROM nyt_query_results WHERE query_key = ? ORDER BY position", [.text(key)]
+                ).compactMap { $0[0].string }
+                try tx.execute(
+                    "UPDATE nyt_queries SET article_ids = ? WHERE key = ?", [.text(JSONArrayText.strings(ids)), .text(key)])
+            }
+            try tx.executeScript("DROP TABLE nyt_query_results;" + resultsView)
+        }),
     ]
 
-    /// Every table, for `apicli store` and tests.
-    static let tables = ["nyt_articles", "nyt_articles_fts", "nyt_queries", "nyt_query_results"]
+    /// The answers' rows as they were a table until migration 5: one per article of each
+    /// answer, `position` from 0. A view, so `apicli store sql` can still join on it.
+    static let resultsView = """
+        CREATE VIEW nyt_query_results (query_key, position, article_id) AS
+            SELECT q.key, j.key, j.value FROM nyt_queries q, json_each(q.article_ids) j;
+        """
+
+    /// Every table, for `apicli store` and tests (`nyt_query_results` is a view).
+    static let tables = ["nyt_articles", "nyt_articles_fts", "nyt_queries"]
 }

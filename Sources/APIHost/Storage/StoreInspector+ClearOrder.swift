@@ -7,11 +7,11 @@ extension StoreInspector {
     ///
     /// Why it matters: SQLite looks for a deleted parent's children by the child's
     /// column, and without an index on that column it reads the whole child table
-    /// for every parent row. `nyt_query_results` has no index on `article_id` (it
-    /// cost a B-tree insert per stored answer row, 6–9 % of storing a large answer;
-    /// NYT's migration 3), so emptying `nyt_articles` first would read a million
-    /// result rows a million times. A cycle, which no schema of ours has, keeps the
-    /// order given.
+    /// for every parent row. NYT's answer rows had no index on `article_id` (its
+    /// migration 3) until they became one array per query (migration 5), so emptying
+    /// `nyt_articles` first read a million result rows a million times; a store's
+    /// other tables, a provider's own included, may be built the same way. A cycle,
+    /// which no schema of ours has, keeps the order given.
     static func childrenFirst(_ tables: [StoreTable], in tx: Transaction) throws -> [StoreTable] {
         // SQLite's names are case-blind; each table with the (lowercased) tables it references.
         var remaining = try tables.map { table in

@@ -41,7 +41,7 @@ public struct StoreInspector: Sendable {
                 usage.append(
                     ProviderStorage(
                         provider: provider, tables: own,
-                        rows: own.filter { $0.kind == .table }.reduce(shared[storage]?[provider] ?? 0) { $0 + $1.rows },
+                        rows: own.filter { $0.kind != .virtual }.reduce(shared[storage]?[provider] ?? 0) { $0 + $1.rows },
                         cacheEntries: cached,
                         lastFetch: try HostSchema.lastFetch(provider: provider, in: tx)))
             }

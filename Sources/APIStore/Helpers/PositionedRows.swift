@@ -6,8 +6,9 @@
 /// the statement), about as much as the index inserts and foreign-key lookups it does.
 ///
 ///     static let results = PositionedRows(
-///         table: "nyt_query_results", keyColumns: ["query_key"], positionColumn: "position", valueColumn: "article_id")
-///     try results.insert(ids.lazy.map { .text($0) }, under: [.text(key)], in: transaction)
+///         table: "provider_files_results", keyColumns: ["provider", "query_key"], positionColumn: "position",
+///         valueColumn: "item_id")
+///     try results.insert(ids.lazy.map { .text($0) }, under: [.text(provider), .text(key)], in: transaction)
 public struct PositionedRows: Sendable {
     /// How many rows one statement inserts.
     public static let batch = 50

@@ -41,7 +41,7 @@ extension Store {
     }
 
     /// The user-visible tables with their row counts, by name: ordinary and
-    /// virtual tables; no `sqlite_*` internals, no FTS shadow tables, no views.
+    /// virtual tables and views; no `sqlite_*` internals, no FTS shadow tables.
     public func tables() throws -> [StoreTable] {
         try read { tx in try Self.tables(in: tx) }
     }

@@ -6,6 +6,10 @@ public struct StoreTable: Sendable, Hashable {
         /// A virtual table (FTS5): its rows mirror another table's, and its
         /// shadow tables (`<name>_data`, `<name>_idx`…) are not listed.
         case virtual
+        /// A view: rows another table holds, read as rows of their own (NYT's
+        /// `nyt_query_results`, each answer's ids). Counted as a provider's rows, as the
+        /// table it replaced was; never cleared itself (clearing its table empties it).
+        case view
     }
 
     public var name: String
