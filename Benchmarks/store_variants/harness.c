@@ -11,7 +11,8 @@
 // (a tokenizer), SKIP_INDEXES leaves out indexes by name (comma-separated); FLAGS: noanswer,
 // nockpt, truncate (the checkpoint empties the WAL, as before the twelfth stop), optimize,
 // close, nofk (foreign keys off), noartfk (the answer rows without their article key),
-// artnum (answer rows naming articles by num), intkeys (and queries by num too).
+// artnum (answer rows naming articles by num), intkeys (and queries by num too); these last three need a
+// store made before NYT's migration 5, whose answers are rows (since then an answer is one JSON array).
 // Linked with the same libsqlite3.a as apicli; callgrind counts store_page() (run.sh).
 // Prints the wall time of store_page and the FTS5 integrity-check passes (it exits 1 if not).
 #include <sqlite3.h>
@@ -74,8 +75,40 @@ static void bind_query(sqlite3_stmt *s, int pos) {
 static void bind_article(sqlite3_stmt *s, int pos, int index) {
     if (int_article) sqlite3_bind_int64(s, pos, index + 1); else bindv(s, pos, rows + index * N);
 }
-/// The query's row, its old answer rows deleted, then the new ones 50 per statement and the rest one by one.
+/// The answer as apicli stores it since NYT's migration 5: the ids, in order, as one JSON array in the query's row.
+static void store_answer_array(sqlite3 *db) {
+    size_t cap = 64, n = 0; char *json = malloc(cap);
+    json[n++] = '[';
+    for (int r = 0; r < nrows; r++) {
+        V *id = rows + r * N;
+        if (n + 6 * (size_t)id->n + 8 > cap) { cap = 2 * cap + 6 * (size_t)id->n + 8; json = realloc(json, cap); }
+        if (r) json[n++] = ',';
+        json[n++] = '"';
+        for (int i = 0; i < id->n; i++) {
+            unsigned char c = (unsigned char)id->t[i];
+            if (c == '"' || c == '\\') { json[n++] = '\\'; json[n++] = (char)c; }
+            else if (c < 0x20) n += (size_t)sprintf(json + n, "\\u%04x", c);
+            else json[n++] = (char)c;
+        }
+        json[n++] = '"';
+    }
+    json[n++] = ']';
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(db, "INSERT INTO nyt_queries (key, q, first_page, last_page, fetched_at, article_ids) "
+                           "VALUES (?, 'x', 0, 0, 0, ?) ON CONFLICT (key) DO UPDATE SET article_ids = excluded.article_ids",
+                           -1, &q, 0)) die(db, "q");
+    sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 2, json, (int)n, SQLITE_STATIC);
+    if (sqlite3_step(q) != SQLITE_DONE) die(db, "q step");
+    sqlite3_finalize(q); free(json);
+}
+/// The query's row, its old answer rows deleted, then the new ones 50 per statement and the rest one by one;
+/// or, in a schema with `nyt_queries.article_ids`, one array (`store_answer_array`).
 __attribute__((noinline)) void store_answer(sqlite3 *db) {
+    sqlite3_stmt *probe;
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info('nyt_queries') WHERE name = 'article_ids'", -1, &probe, 0)) die(db, "probe");
+    int array = sqlite3_step(probe) == SQLITE_ROW; sqlite3_finalize(probe);
+    if (array) { store_answer_array(db); return; }
     int_query = strstr(flags, "intkeys") != 0;
     int_article = int_query || strstr(flags, "artnum") != 0;
     const char *qcol = int_query ? "query_num" : "query_key", *acol = int_article ? "article_num" : "article_id";
