@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// A fresh answer printed as soon as its one streamed page is decoded, while the page's
-/// last batches, its commit and the answer's rows are still being stored.
+/// last batches, its commit and its answer are still being stored.
 ///
 /// On two cores a large answer's decoding thread is done well before the storing thread
 /// (SQLite and FTS5 are the longest part of the run), and printing after the commit left

@@ -42,8 +42,8 @@ extension QueryRunner {
     /// A page that is the whole answer (``answersAlone(_:)``) is made the query's answer
     /// and logged in the same write, not in a second one after it, and its items are
     /// committed first (``Transaction/commitSoFar()``): the WAL they left, most of the
-    /// page's, is copied into the file on a thread of its own while the answer's rows are
-    /// written, instead of after them on the storing thread.
+    /// page's, is copied into the file on a thread of its own while the answer is
+    /// recorded, instead of after it on the storing thread.
     private func streamedPage(
         _ page: Int, of query: P.Query, plan: BatchPlan<P.Query, P.Response>, early: EarlyOutput<P.Response>?
     ) -> StreamedPage<P.Response>? {
@@ -65,7 +65,7 @@ extension QueryRunner {
                     let light = try streamPage(query, page, queue, PersistContext(tx, fetchedAt: time.now()), printing, &warnings)
                     if answers {
                         // The body is whole and its items stored: they are committed, and copied
-                        // into the file on the idle core while the answer's rows are written.
+                        // into the file on the idle core while the answer is recorded.
                         try tx.commitSoFar()
                         try runner.recordAnswer(runner.paging.merge([light]), for: query, plan: plan, in: tx)
                     }

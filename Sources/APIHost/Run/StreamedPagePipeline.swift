@@ -56,7 +56,7 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
             let claimed = Self.decode(
                 chunks, with: makeDecoder(keepingItems), into: batches, of: batchBytes, freeing: spent, early: early,
                 printable: printable)
-            // The storing thread may go on (the commit, the answer's rows) while this one prints.
+            // The storing thread may go on (the commit, the answer) while this one prints.
             decoded.signal()
             if let (page, warnings) = claimed { early?.print(page, warnings: warnings) }
         }

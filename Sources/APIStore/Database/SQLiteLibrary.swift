@@ -8,7 +8,7 @@ import CSQLite
 ///   storing a large answer. apicli reads neither figure.
 /// - *Statement journals in memory up to 256 KiB* (`SQLITE_CONFIG_STMTJRNL_SPILL`, 64 KiB by
 ///   default). A statement that changes several rows and that a constraint could stop half
-///   way (the answer rows' inserts, 50 rows each, with their foreign keys) keeps the pages
+///   way (a provider file's answer rows, 50 per insert; NYT's too until its migration 5) keeps the pages
 ///   it changes in a journal of its own, to undo just that statement. Past 64 KiB SQLite
 ///   wrote it to a temporary file: storing 8,000 NYT articles wrote 12–17 MB there, one
 ///   16 KiB `pwrite` per page, for journals that live a statement each.

@@ -6,9 +6,10 @@ import Dispatch
 ///
 /// Why: a large answer's page leaves ~23.5 MB of WAL, and copying it into the database
 /// file (``Store/checkpointIfLarge(_:)``) was the last ~35 ms of the run, on one core
-/// while the other sat idle. Committed before the answer's rows are written, the page's
-/// articles are copied while those rows are stored, and the writer's own checkpoint
-/// after its last commit finds only that last transaction's frames left to copy.
+/// while the other sat idle. Committed before the answer is recorded, the page's
+/// articles are copied while it is (the answer's rows, once; one row for NYT since its
+/// migration 5), and the writer's own checkpoint after its last commit finds only that
+/// last transaction's frames left to copy.
 ///
 /// A `PASSIVE` checkpoint: it never waits for a lock and never stops the writer, who
 /// appends after the frames it copies. It only copies what is committed, syncing the
