@@ -75,4 +75,22 @@ import Testing
         }
         #expect(try answer(query.storageKey, in: temp.store) == [Self.awkwardIDs[2]])
     }
+
+    /// An array made unreadable outside apicli (a file edited by hand): the answer names no
+    /// article and the view no row, and neither read fails; the words still search the store.
+    @Test func anArrayThatIsNotJSONNamesNothingAndBreaksNoRead() throws {
+        let temp = try TemporaryStore()
+        defer { temp.remove() }
+        let query = ArticleQuery(words: "giraffe")
+        try temp.store.write { tx in
+            try provider.persist(
+                SearchPage(hits: 1, articles: [Article(id: "g", headline: "Giraffe")]), for: query,
+                in: PersistContext(tx, fetchedAt: fixedNow))
+            try tx.execute("UPDATE nyt_queries SET article_ids = '[\"g\", '")
+        }
+        #expect(try answer(query.storageKey, in: temp.store).isEmpty)
+        let found = try temp.store.read { tx in try provider.load(query, from: tx) }
+        #expect(found?.value.articles.map(\.id) == ["g"], "found by its words, not by the answer")
+        #expect(found?.value.hits == 1)
+    }
 }

@@ -77,10 +77,11 @@ extension ArticleStore {
         return (rows, row.get("hits", as: Int.self), fetchedAt)
     }
 
-    /// The stored articles of the query `?1`'s answer, in its order (an id no longer stored is passed over).
+    /// The stored articles of the query `?1`'s answer, in its order (an id no longer stored
+    /// is passed over, and an array that is not JSON names none).
     static let answerSQL = """
         SELECT \(columns) FROM nyt_queries q, json_each(q.article_ids) j JOIN nyt_articles a ON a.id = j.value
-        WHERE q.key = ?1 ORDER BY j.key
+        WHERE q.key = ?1 AND json_valid(q.article_ids) ORDER BY j.key
         """
 
     /// The FTS search in each order; `?1` match, `?2`/`?3` date bounds (nullable), `?4` limit, `?5` offset.

@@ -137,10 +137,13 @@ enum NYTSchema {
     ]
 
     /// The answers' rows as they were a table until migration 5: one per article of each
-    /// answer, `position` from 0. A view, so `apicli store sql` can still join on it.
+    /// answer, `position` from 0. A view, so `apicli store sql` can still join on it. An
+    /// array that is not JSON (a file edited by hand) answers no rows rather than failing
+    /// every read of the view.
     static let resultsView = """
         CREATE VIEW nyt_query_results (query_key, position, article_id) AS
-            SELECT q.key, j.key, j.value FROM nyt_queries q, json_each(q.article_ids) j;
+            SELECT q.key, j.key, j.value FROM nyt_queries q, json_each(q.article_ids) j
+            WHERE json_valid(q.article_ids);
         """
 
     /// Every table, for `apicli store` and tests (`nyt_query_results` is a view).

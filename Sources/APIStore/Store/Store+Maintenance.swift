@@ -41,7 +41,8 @@ extension Store {
     }
 
     /// The user-visible tables with their row counts, by name: ordinary and
-    /// virtual tables and views; no `sqlite_*` internals, no FTS shadow tables.
+    /// virtual tables and the views that can be read; no `sqlite_*` internals, no
+    /// FTS shadow tables.
     public func tables() throws -> [StoreTable] {
         try read { tx in try Self.tables(in: tx) }
     }
@@ -53,7 +54,10 @@ extension Store {
             guard let name = row["name"].string, !name.lowercased().hasPrefix("sqlite_"),
                   let kind = StoreTable.Kind(rawValue: row["type"].string ?? "")
             else { return nil }
-            let rows = try tx.queryOne("SELECT COUNT(*) FROM \(quoted(name))")?[0].int ?? 0
+            let count = "SELECT COUNT(*) FROM \(quoted(name))"
+            guard kind == .view else { return StoreTable(name: name, kind: kind, rows: try tx.queryOne(count)?[0].int ?? 0) }
+            // A view may name a table dropped since: it then cannot be read, shows nothing, and is not listed.
+            guard let rows = (try? tx.queryOne(count))?[0].int else { return nil }
             return StoreTable(name: name, kind: kind, rows: rows)
         }
     }
