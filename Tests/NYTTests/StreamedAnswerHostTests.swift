@@ -107,6 +107,26 @@ struct StreamedAnswerHostTests {
         #expect(try host.snapshot(tables) == before)
     }
 
+    /// `store clear nyt` of a store of 1,000 articles: deleting them fires the FTS5 trigger per
+    /// row, and the statement's journal outgrows what SQLite keeps in memory. With blocks of
+    /// 256 KiB its spill to a file came back short: "database or disk is full", exit 74.
+    @Test("store clear empties a store of 1,000 articles")
+    func clearOfAThousandArticles() async throws {
+        let (server, host) = try await Self.answeredOnce(changing: [])
+        defer { server.stop() }
+        let stored = await host.run(["nyt", "election", "--format", "ndjson", "--refresh"], setting: [:], realTransport: true)
+        #expect(stored.code == .success, "\(stored.stderr)")
+        #expect(try host.count("nyt_articles") > 1000)
+        let cleared = await host.run(["store", "clear", "nyt"], setting: [:])
+        #expect(cleared.code == .success, "\(cleared.stderr)")
+        for table in ["nyt_articles", "nyt_queries", "nyt_query_results"] {
+            #expect(try host.count(table) == 0, "\(table)")
+        }
+        try Store(path: host.storePath).write { tx in
+            try tx.execute("INSERT INTO nyt_articles_fts (nyt_articles_fts, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
     /// Once its body is whole and its articles stored, a page commits them before it records
     /// the answer (`Transaction.commitSoFar`): an answer that cannot be recorded leaves the
     /// stored answer as it was, and the articles kept, as a later page's failure does.
