@@ -19,6 +19,8 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Where apicli keeps an answer's ids since NYT's migration 5 (one JSON array in the query's row).
+ANSWER_COLUMN = "article_ids"
 
 
 def schema(fts):
@@ -43,8 +45,6 @@ def schema(fts):
                 + re.search(r'static let resultsView = """\n(.*?)"""', source, re.S).group(1))
     return sql
 
-
-ANSWER_COLUMN = "article_ids"
 
 
 def text(value):

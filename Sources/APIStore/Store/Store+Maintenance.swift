@@ -54,11 +54,10 @@ extension Store {
             guard let name = row["name"].string, !name.lowercased().hasPrefix("sqlite_"),
                   let kind = StoreTable.Kind(rawValue: row["type"].string ?? "")
             else { return nil }
-            let count = "SELECT COUNT(*) FROM \(quoted(name))"
-            guard kind == .view else { return StoreTable(name: name, kind: kind, rows: try tx.queryOne(count)?[0].int ?? 0) }
+            let counted = Result { try tx.queryOne("SELECT COUNT(*) FROM \(quoted(name))")?[0].int ?? 0 }
             // A view may name a table dropped since: it then cannot be read, shows nothing, and is not listed.
-            guard let rows = (try? tx.queryOne(count))?[0].int else { return nil }
-            return StoreTable(name: name, kind: kind, rows: rows)
+            if kind == .view, case .failure = counted { return nil }
+            return StoreTable(name: name, kind: kind, rows: try counted.get())
         }
     }
 
