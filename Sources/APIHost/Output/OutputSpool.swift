@@ -128,6 +128,21 @@ final class OutputSpool: Sendable {
         }
     }
 
+    /// Lets go of what it holds, and closes its file.
+    ///
+    /// Closing is what frees an unlinked file's pages (~2 ms for the 8 MB of an 8,000-doc
+    /// answer, in `ext4_evict_inode`): done by the thread that copied it, while the page is
+    /// still being stored, it is not left to the run's last step on the main thread.
+    func discard() {
+        state.withLock { state in
+            if state.descriptor >= 0 { close(state.descriptor) }
+            state.descriptor = -1
+            state.takesMore = false
+            state.written = 0
+            state.tail = []
+        }
+    }
+
     /// Where the last UTF-8 character that starts in `bytes` starts: the bytes before it are whole.
     static func lastBoundary(in bytes: ArraySlice<UInt8>) -> Int {
         var index = bytes.endIndex

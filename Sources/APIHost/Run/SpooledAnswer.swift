@@ -27,13 +27,14 @@ final class SpooledAnswer<P: Provider>: Sendable {
     }
 
     /// Ends the output with `last`, the page its decoder returned, and copies it all to
-    /// `console`; how many items it printed (for `--fail-empty`).
+    /// `console`, once; how many items it printed (for `--fail-empty`).
     func print(last: P.Response, to console: any Console) throws -> Int {
         let spool = self.spool
         let count = pieces.withLock { state in
             OutputWriter.writing(to: spool) { state.pieces.finish(with: last, to: &$0) }
             return state.count
         }
+        defer { spool.discard() }
         try spool.copy(to: console)
         return count
     }

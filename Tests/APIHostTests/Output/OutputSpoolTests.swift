@@ -64,6 +64,33 @@ import TestSupport
         #expect(console.stdout == Self.text)
     }
 
+    #if os(Linux)
+    /// Discarded once copied, it holds nothing and its file is closed: closing is what frees an
+    /// unlinked file's pages, done by the thread that copied it, not at the run's end.
+    @Test func discardedItClosesItsFile() throws {
+        let folder = try TemporaryDirectory(prefix: "apicli-spool")
+        let spool = OutputSpool(in: folder.path())
+        Self.filled(spool, cut: 65_537)
+        #expect(Self.openFiles(in: folder.path()) == 1, "the unlinked file is open")
+        try spool.copy(to: PieceConsole())
+        spool.discard()
+        #expect(spool.count == 0)
+        #expect(Self.openFiles(in: folder.path()) == 0)
+        let console = PieceConsole()
+        try spool.copy(to: console)
+        #expect(console.pieces.withLock { $0 }.isEmpty, "nothing is printed twice")
+    }
+
+    /// How many of this process's descriptors name a file in `folder` (`/proc/self/fd`).
+    static func openFiles(in folder: String) -> Int? {
+        guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
+        return descriptors.count { descriptor in
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor)
+            return target?.hasPrefix(folder + "/apicli-answer-") == true
+        }
+    }
+    #endif
+
     @Test func nothingAppendedPrintsNothing() throws {
         let console = PieceConsole()
         try OutputSpool(in: "").copy(to: console)
