@@ -43,12 +43,37 @@ import Testing
         "{\"default\":{\"url\":\"https://x/a.jpg\"},\"thumbnail\":null}", "{\"default\":[]}", "[1,]", "{\"a\":1,}",
         "99999999999999999999", "\"\\x\"", "\"-5\"", "\"0012\"", "\"12a\"", "\"9223372036854775808\"",
         "\"caf\u{E9} \\u00e9 \\ud83d\\ude00 \\\" \\\\\"", "\"\\udc00\"", "[{\"value\":\"a\\u0041\"}]",
+        // Escapes in what is packed from its bytes: an image URL (relative, `//` and absolute), a date.
+        "[{\"url\":\"images\\/a\\u002ejpg\"},{\"url\":\"\\/\\/x\\/b.jpg\"},{\"url\":\"https:\\/\\/x\\/c.jpg\"}]",
+        "{\"default\":{\"url\":\"\\/images\\/d.jpg\"},\"thumbnail\":{\"url\":\"http://x/\\u00e9.jpg\"}}",
+        "\"2016-11-19T11:06:34\\u005a\"", "[{\"url\":\"\"},{\"url\":\"///e.jpg\"}]",
     ]
 
     static let fields = [
         "_id", "uri", "web_url", "headline", "abstract", "lead_paragraph", "snippet", "byline", "pub_date",
         "word_count", "print_page", "keywords", "multimedia", "section_name", "source", "unknown_field",
     ]
+
+    /// Escaped strings are unescaped into the doc's own buffer, not deferred: an image URL
+    /// in each place it can be made absolute, a keyword, a date, the text slots.
+    @Test func escapedTextIsReadFromItsBytes() throws {
+        let doc = #"""
+            {"_id":"nyt:\/\/article\/1","web_url":"https:\/\/x\/1","headline":{"main":"caf\u00e9"},
+             "abstract":"a \"quote\"","snippet":"a \"quote\"","lead_paragraph":"a \"quote\"",
+             "byline":{"original":"By \u0041"},"pub_date":"2016-11-19T11:06:34\u005a",
+             "keywords":[{"value":"one\/two"},{"value":""}],
+             "multimedia":[{"url":"images\/a.jpg"},{"url":"\/\/x\/b.jpg"},{"url":"https:\/\/x\/c.jpg"},{"url":""}]}
+            """#
+        let data = Data(doc.utf8)
+        let fast = try #require(Self.fast(data))
+        #expect(fast == Self.reference(data))
+        #expect(fast.id == "nyt://article/1")
+        #expect(fast.headline == "café")
+        #expect(fast.leadParagraph == "a \"quote\"")
+        #expect(fast.keywords == ["one/two"])
+        #expect(fast.multimedia == ["https://static01.nyt.com/images/a.jpg", "https://x/b.jpg", "https://x/c.jpg"])
+        #expect(fast.pubDate.map(Timestamp.format) == "2016-11-19T11:06:34Z")
+    }
 
     @Test func everyShapeOfEveryFieldGivesTheReferenceOrDefers() throws {
         let docs = try Self.realDocs()

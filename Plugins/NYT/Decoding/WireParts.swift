@@ -64,8 +64,6 @@ struct WireKeywords: Decodable {
 struct WireMultimedia: Decodable {
     let urls: [String]
 
-    static let imageHost = "https://static01.nyt.com/"
-
     private enum Keys: String, CodingKey { case url, `default`, thumbnail }
 
     private struct Item: Decodable {
@@ -92,11 +90,27 @@ struct WireMultimedia: Decodable {
 
     /// `images/2016/…jpg` → `https://static01.nyt.com/images/2016/…jpg`; absolute URLs unchanged.
     static func absolute(_ url: String) -> String? {
-        guard !url.isEmpty else { return nil }
-        if url.hasPrefix("https://") || url.hasPrefix("http://") { return url }
-        if url.hasPrefix("//") { return "https:" + url }
-        // Dropped by bytes, then joined as two Strings: `+` with a `Substring` appended it character by character.
-        let path = url.utf8.drop { $0 == UInt8(ascii: "/") }
-        return imageHost + String(Substring(path))
+        var url = url
+        return url.withUTF8 { utf8 in
+            absolute(utf8: UnsafeRawBufferPointer(utf8)).map { prefix, rest in
+                prefix.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } + String(decoding: rest, as: UTF8.self)
+            }
+        }
     }
+
+    /// ``absolute(_:)`` in bytes: what goes before the URL's bytes, and the part of them kept
+    /// (a relative path's leading slashes dropped); nil for an empty URL.
+    static func absolute(utf8 url: UnsafeRawBufferPointer) -> (prefix: StaticString, rest: UnsafeRawBufferPointer)? {
+        func starts(with prefix: StaticString) -> Bool {
+            url.count >= prefix.utf8CodeUnitCount
+                && JSONByteReader.equal(UnsafeRawBufferPointer(rebasing: url[..<prefix.utf8CodeUnitCount]), prefix)
+        }
+        guard !url.isEmpty else { return nil }
+        if starts(with: "https://") || starts(with: "http://") { return ("", url) }
+        if starts(with: "//") { return ("https:", url) }
+        let slashes = url.prefix { $0 == UInt8(ascii: "/") }.count
+        return (imageHost, UnsafeRawBufferPointer(rebasing: url[slashes...]))
+    }
+
+    static let imageHost: StaticString = "https://static01.nyt.com/"
 }

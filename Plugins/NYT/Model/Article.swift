@@ -102,6 +102,15 @@ public struct Article: Sendable, Hashable {
         set { text = text.replacing(.multimedia, with: newValue) }
     }
 
+    /// An article whose text is packed already (``Article/read(_:)`` packs a doc's from its bytes).
+    init(id: String, text: ArticleText, pubDate: Date?, wordCount: Int?, printPage: Int?) {
+        self.id = id
+        self.text = text
+        self.pubDate = pubDate
+        self.wordCount = wordCount
+        self.printPage = printPage
+    }
+
     public init(
         id: String, webURL: String? = nil, headline: String? = nil, abstract: String? = nil,
         leadParagraph: String? = nil, snippet: String? = nil, byline: String? = nil, pubDate: Date? = nil,

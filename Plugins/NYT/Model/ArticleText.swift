@@ -39,6 +39,28 @@ struct ArticleText: Sendable {
 
     /// `slots` in ``Slot`` order.
     init(slots: [String?], keywords: [String], multimedia: [String]) {
+        // Gathered into one array, then packed from its bytes, as a doc read from its bytes is.
+        var utf8: [UInt8] = []
+        let slotRanges = slots.map { $0.map { Self.append($0, to: &utf8) } }
+        let keywordRanges = keywords.map { Self.append($0, to: &utf8) }
+        let imageRanges = multimedia.map { Self.append($0, to: &utf8) }
+        self = utf8.withUnsafeBytes { all in
+            let slotBytes = slotRanges.map { $0.map { UnsafeRawBufferPointer(rebasing: all[$0]) } }
+            return slotBytes.withUnsafeBufferPointer { slotBytes in
+                ArticleText(
+                    slots: slotBytes, keywords: keywordRanges.map { UnsafeRawBufferPointer(rebasing: all[$0]) },
+                    multimedia: imageRanges.map { ("", UnsafeRawBufferPointer(rebasing: all[$0])) })
+            }
+        }
+    }
+
+    /// From each field's UTF-8 bytes, valid during the call: `slots` in ``Slot`` order, and
+    /// each image URL as a prefix and the bytes after it. How a doc read from its bytes is
+    /// packed with no `String` made of any field.
+    init(
+        slots: UnsafeBufferPointer<UnsafeRawBufferPointer?>, keywords: [UnsafeRawBufferPointer],
+        multimedia: [(prefix: StaticString, rest: UnsafeRawBufferPointer)]
+    ) {
         /// Bit `index` set: slot `index` repeats the one before it.
         var repeats: UInt32 = 0
         var size = 4 * (slots.count + 2)
@@ -46,28 +68,37 @@ struct ArticleText: Sendable {
             if index > 0, Self.sameBytes(slots[index], slots[index - 1]) {
                 repeats |= 1 << UInt32(index)
             } else {
-                size += slots[index]?.utf8.count ?? 0
+                size += slots[index]?.count ?? 0
             }
         }
-        for text in keywords { size += 4 + text.utf8.count }
-        for text in multimedia { size += 4 + text.utf8.count }
+        for text in keywords { size += 4 + text.count }
+        for (prefix, rest) in multimedia { size += 4 + prefix.utf8CodeUnitCount + rest.count }
         bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             var writer = Writer(buffer: buffer)
-            for (index, slot) in slots.enumerated() {
+            for index in slots.indices {
                 if repeats & 1 << UInt32(index) != 0 {
                     writer.write(Self.sameAsPrevious)
-                } else if var text = slot {
-                    writer.write(&text)
+                } else if let text = slots[index] {
+                    writer.write(text)
                 } else {
                     writer.write(Self.absent)
                 }
             }
             writer.write(UInt32(keywords.count))
-            for case var text in keywords { writer.write(&text) }
+            for text in keywords { writer.write(text) }
             writer.write(UInt32(multimedia.count))
-            for case var text in multimedia { writer.write(&text) }
+            for (prefix, rest) in multimedia {
+                writer.write(UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount), rest)
+            }
             count = writer.offset
         }
+    }
+
+    /// Appends `text`'s UTF-8 to `utf8`; where it lies there.
+    private static func append(_ text: String, to utf8: inout [UInt8]) -> Range<Int> {
+        let start = utf8.count
+        utf8.append(contentsOf: text.utf8)
+        return start..<utf8.count
     }
 
     /// Fills the buffer made for a packed text, in order.
@@ -82,13 +113,17 @@ struct ArticleText: Sendable {
             }
         }
 
-        mutating func write(_ text: inout String) {
-            text.withUTF8 { utf8 in
-                write(UInt32(utf8.count))
-                guard let base = utf8.baseAddress, let target = buffer.baseAddress else { return }
-                (target + offset).initialize(from: base, count: utf8.count)
-                offset += utf8.count
-            }
+        /// A string made of `head` then `tail`: its length, then its bytes.
+        mutating func write(_ head: UnsafeRawBufferPointer, _ tail: UnsafeRawBufferPointer = .init(start: nil, count: 0)) {
+            write(UInt32(head.count + tail.count))
+            copy(head)
+            copy(tail)
+        }
+
+        private mutating func copy(_ part: UnsafeRawBufferPointer) {
+            guard let base = part.baseAddress, let target = buffer.baseAddress, !part.isEmpty else { return }
+            (target + offset).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: part.count)
+            offset += part.count
         }
     }
 
@@ -250,6 +285,8 @@ struct ArticleText: Sendable {
 
     /// ``Slot``'s cases, made once (`allCases` is an array made on each use).
     private static let slotOrder = Slot.allCases
+    /// How many slots there are.
+    static let slotCount = slotOrder.count
 
     /// The same fields with `slot` set to `text`.
     func replacing(_ slot: Slot, with text: String?) -> ArticleText {
@@ -266,14 +303,10 @@ struct ArticleText: Sendable {
     }
 
     /// Whether both are present and the same bytes: the second is then written as a repeat.
-    private static func sameBytes(_ text: String?, _ previous: String?) -> Bool {
-        guard var text, var previous, text.utf8.count == previous.utf8.count else { return false }
-        return text.withUTF8 { utf8 in
-            previous.withUTF8 { other in
-                guard let base = utf8.baseAddress, let otherBase = other.baseAddress else { return true }
-                return memcmp(base, otherBase, utf8.count) == 0
-            }
-        }
+    private static func sameBytes(_ text: UnsafeRawBufferPointer?, _ previous: UnsafeRawBufferPointer?) -> Bool {
+        guard let text, let previous, text.count == previous.count else { return false }
+        guard let base = text.baseAddress, let otherBase = previous.baseAddress else { return true }
+        return memcmp(base, otherBase, text.count) == 0
     }
 
     private static func string(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {

@@ -152,6 +152,35 @@ public struct JSONByteReader {
         return try Self.makeString(raw, scan)
     }
 
+    /// At a string: its contents as they lie between the quotes, checked as ``string()``
+    /// checks them, with no `String` made. Contents that hold escapes are unescaped by
+    /// ``unescape(_:appendingTo:)``, which checks the escapes.
+    ///
+    /// For a reader that copies a field's bytes somewhere of its own (NYT packs an
+    /// article's text into one buffer): a `String` per field was an allocation, a copy
+    /// and a release, a fifth of reading a doc.
+    @inlinable public mutating func stringContents() throws(Unsupported) -> (raw: UnsafeRawBufferPointer, escaped: Bool) {
+        skipSpace()
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw Unsupported() }
+        let scan = try Self.scanString(bytes, from: at + 1)
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[(at + 1)..<scan.end])
+        at = scan.end + 1
+        guard scan.ascii || Self.isValidUTF8(raw) else { throw Unsupported() }
+        return (raw, scan.escaped)
+    }
+
+    /// Appends the UTF-8 that the escaped contents `raw` (from ``stringContents()``) stand
+    /// for to `bytes`; ``Unsupported`` for an escape JSON does not have.
+    public static func unescape(_ raw: UnsafeRawBufferPointer, appendingTo bytes: inout [UInt8]) throws(Unsupported) {
+        let start = bytes.count
+        // Escapes only shorten a string (`\u00e9` is 6 bytes for 2), so its raw length is enough room.
+        bytes.append(contentsOf: repeatElement(0, count: raw.count))
+        let written = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(Unsupported) -> Int in
+            try unescape(raw, into: buffer.baseAddress.map { $0 + start })
+        }
+        bytes.removeLast(raw.count - written)
+    }
+
     /// At a `"`: skips the string, checked as ``string()`` checks it.
     @inlinable mutating func skipString() throws(Unsupported) {
         let scan = try Self.scanString(bytes, from: at + 1)

@@ -25,6 +25,12 @@ public enum Timestamp {
         }
     }
 
+    /// The instant the UTF-8 `text` names, as ``parse(_:)-(String)`` reads it.
+    public static func parse(utf8 text: UnsafeRawBufferPointer) -> Date? {
+        var bytes = text.assumingMemoryBound(to: UInt8.self)[...]
+        return parse(&bytes)
+    }
+
     private static func parse(_ bytes: inout Slice<UnsafeBufferPointer<UInt8>>) -> Date? {
         guard let year = number(&bytes, 4), expect(&bytes, "-"), let month = number(&bytes, 2),
             expect(&bytes, "-"), let day = number(&bytes, 2),

@@ -4,7 +4,8 @@ import Testing
 
 /// `JSONByteReader` reads a string, a number or a skipped value exactly as
 /// `JSONDecoder` does, or refuses it (``JSONByteReader/Unsupported``): it must never
-/// accept bytes `JSONDecoder` refuses, nor read them differently.
+/// accept bytes `JSONDecoder` refuses, nor read them differently. A string's contents
+/// read as bytes (``JSONByteReader/stringContents()``) are the same string's UTF-8.
 @Suite struct JSONByteReaderTests {
     /// The string the reader reads from `token` (a whole JSON text), or nil when it refuses it.
     static func string(_ token: [UInt8]) -> String? {
@@ -12,6 +13,19 @@ import Testing
             var reader = JSONByteReader(bytes)
             guard let text = try? reader.string(), (try? reader.end()) != nil else { return nil }
             return text
+        }
+    }
+
+    /// The UTF-8 the reader gives for `token` through ``JSONByteReader/stringContents()``
+    /// (and ``JSONByteReader/unescape(_:appendingTo:)``), or nil when it refuses it.
+    static func contents(_ token: [UInt8]) -> [UInt8]? {
+        token.withUnsafeBytes { bytes in
+            var reader = JSONByteReader(bytes)
+            guard let (raw, escaped) = try? reader.stringContents(), (try? reader.end()) != nil else { return nil }
+            guard escaped else { return Array(raw) }
+            var unescaped = Array("kept".utf8)
+            guard (try? JSONByteReader.unescape(raw, appendingTo: &unescaped)) != nil else { return nil }
+            return Array(unescaped.dropFirst(4))
         }
     }
 
@@ -45,6 +59,7 @@ import Testing
         let read = string(token)
         if let read { #expect(read == reference(token), comment) }
         #expect(skips(token) == (read != nil), comment)
+        #expect(contents(token) == read.map { Array($0.utf8) }, comment)
     }
 
     static func quoted(_ contents: [UInt8]) -> [UInt8] {

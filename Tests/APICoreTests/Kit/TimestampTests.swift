@@ -24,6 +24,19 @@ struct TimestampTests {
         #expect(Timestamp.parse("2017-03-15T24:00") == nil)
     }
 
+    @Test("read from UTF-8 bytes, every text gives what its String gives")
+    func bytes() {
+        let texts = [
+            "2017-03-15T16:34:07+0000", "2017-03-15T11:34:07-05:00", "2016-11-19T11:06:34Z", "2016-11-19 11:06:34.750Z",
+            "1851-09-18T05:00:00Z", "2016-11-19", "2023-02-29T00:00:00Z", "2024-13-01", "yesterday", "", "2017-03-15T24:00",
+            "2017-03-15T16:34:07+0000junk", "2017-03-15T16:34:07\u{0}",
+        ]
+        for text in texts {
+            let read = Array(text.utf8).withUnsafeBytes { Timestamp.parse(utf8: $0) }
+            #expect(read == Timestamp.parse(text), "\(text)")
+        }
+    }
+
     @Test("formatting rounds down to the second")
     func roundsDown() {
         #expect(Timestamp.format(Date(timeIntervalSince1970: 1_559_466_000.999)) == "2019-06-02T09:00:00Z")
