@@ -30,7 +30,9 @@ struct DocFields {
 
     typealias Unsupported = JSONByteReader.Unsupported
 
-    /// Where a kept string's UTF-8 lies: in the doc's bytes, or in ``unescaped``.
+    /// Where a kept string's UTF-8 lies: in the doc's bytes, or in ``unescaped``. In place, it
+    /// points into the bytes being read, so a `DocFields` lives no longer than the read that
+    /// fills it (``Article/read(_:)``, which packs the article before it returns).
     enum TextSpan {
         case inPlace(UnsafeRawBufferPointer)
         case unescaped(Range<Int>)

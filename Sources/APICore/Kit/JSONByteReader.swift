@@ -170,15 +170,20 @@ public struct JSONByteReader {
     }
 
     /// Appends the UTF-8 that the escaped contents `raw` (from ``stringContents()``) stand
-    /// for to `bytes`; ``Unsupported`` for an escape JSON does not have.
+    /// for to `bytes`; ``Unsupported`` for an escape JSON does not have, `bytes` left as it was.
     public static func unescape(_ raw: UnsafeRawBufferPointer, appendingTo bytes: inout [UInt8]) throws(Unsupported) {
         let start = bytes.count
         // Escapes only shorten a string (`\u00e9` is 6 bytes for 2), so its raw length is enough room.
         bytes.append(contentsOf: repeatElement(0, count: raw.count))
-        let written = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(Unsupported) -> Int in
-            try unescape(raw, into: buffer.baseAddress.map { $0 + start })
+        do {
+            let written = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(Unsupported) -> Int in
+                try unescape(raw, into: buffer.baseAddress.map { $0 + start })
+            }
+            bytes.removeLast(raw.count - written)
+        } catch {
+            bytes.removeLast(raw.count)
+            throw error
         }
-        bytes.removeLast(raw.count - written)
     }
 
     /// At a `"`: skips the string, checked as ``string()`` checks it.
