@@ -54,6 +54,12 @@ final class ServerCore: Sendable {
             guard poll(&descriptor, 1, 50) > 0 else { continue }
             let client = accept(listener, nil, nil)
             guard client >= 0 else { continue }
+            // Looked at again once accepted: on a loaded machine this thread can wake long after
+            // its lifetime with a connection waiting, which must then be refused, not served.
+            guard Date() < end else {
+                close(client)
+                break
+            }
             // A thread per connection: scripted answers block (latency, drips), and
             // blocking GCD's small global pool would starve the client under test.
             Thread.detachNewThread { self.serve(client) }
