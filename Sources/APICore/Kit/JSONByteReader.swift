@@ -144,12 +144,18 @@ public struct JSONByteReader {
 
     /// At a `"`: the string, escapes decoded.
     @inlinable public mutating func string() throws(Unsupported) -> String {
+        let (raw, scan) = try nextString()
+        return try Self.makeString(raw, scan)
+    }
+
+    /// At a `"`: the string's raw contents and what they hold, the reader moved past it.
+    @inlinable mutating func nextString() throws(Unsupported) -> (raw: UnsafeRawBufferPointer, scan: ScannedString) {
         skipSpace()
         guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw Unsupported() }
         let scan = try Self.scanString(bytes, from: at + 1)
         let raw = UnsafeRawBufferPointer(rebasing: bytes[(at + 1)..<scan.end])
         at = scan.end + 1
-        return try Self.makeString(raw, scan)
+        return (raw, scan)
     }
 
     /// At a string: its contents as they lie between the quotes, checked as ``string()``
@@ -160,11 +166,7 @@ public struct JSONByteReader {
     /// article's text into one buffer): a `String` per field was an allocation, a copy
     /// and a release, a fifth of reading a doc.
     @inlinable public mutating func stringContents() throws(Unsupported) -> (raw: UnsafeRawBufferPointer, escaped: Bool) {
-        skipSpace()
-        guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw Unsupported() }
-        let scan = try Self.scanString(bytes, from: at + 1)
-        let raw = UnsafeRawBufferPointer(rebasing: bytes[(at + 1)..<scan.end])
-        at = scan.end + 1
+        let (raw, scan) = try nextString()
         guard scan.ascii || Self.isValidUTF8(raw) else { throw Unsupported() }
         return (raw, scan.escaped)
     }
