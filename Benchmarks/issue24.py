@@ -4,6 +4,8 @@ a static Swift hello world; the stripped binary; scrubbing a key echoed 20,000 t
 Every apicli run has a fresh store (its own XDG dirs and --db), its exit code checked and its
 output size compared with the first run's, so that no timed run is a rate-limit fallback, a cache
 hit or a short answer. Each row's sides are interleaved in one run (the order alternates).
+24a/b take `--runs` / 3 samples a side (at least 5), since each takes seconds: `--runs 45` gives medians of
+15, which on a shared machine can move by a fifth from one run to the next; `--runs 135` gives 45.
 
   24a/b. `apicli nyt NAME --format json > file` (fetch, decode, store, print) against
          - Python: urllib + json + sqlite3 into apicli's table with no FTS index, one transaction
