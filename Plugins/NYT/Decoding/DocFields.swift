@@ -38,7 +38,8 @@ struct DocFields {
         case unescaped(Range<Int>)
     }
 
-    /// The keys that are read; the others are skipped.
+    /// The keys that are read; the others are skipped. These are NYT's names, as sent; the names
+    /// apicli prints are ``ArticleJSON``'s, the same today but kept apart on purpose.
     enum Field: UInt32 {
         case id, uri, webURL, abstract, leadParagraph, snippet, pubDate, sectionName, subsectionName, newsDesk
         case typeOfMaterial, documentType, source, headline, byline, wordCount, printPage, keywords, multimedia

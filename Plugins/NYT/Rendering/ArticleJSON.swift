@@ -45,7 +45,9 @@ enum ArticleJSON {
         object.member("multimedia") { each in article.forEach(in: .multimedia, each) }
     }
 
-    /// The member a text slot is written as.
+    /// The member a text slot is written as: apicli's output names. They are NYT's names today, but
+    /// they are a promise to scripts, so they are listed here and not taken from the keys the
+    /// decoder looks for (`DocFields.Field.key`), which follow whatever NYT sends.
     private static func key(_ slot: ArticleText.Slot) -> StaticString {
         switch slot {
         case .webURL: "web_url"
