@@ -6,8 +6,8 @@ import TestSupport
 /// runs again here, through `sh` (so a pipe or `; echo "exit $?"` works as written), against
 /// the replay server of `Scripts/demo` with a fresh store, config and home for each block, and
 /// must print exactly what the README shows under it: stdout and stderr each line for line,
-/// with only ``ReadmeExamples/normalised(_:home:)`` applied (the home folder as `~`, and the
-/// time and age of the stale-results notice). Its shell status must be 0, so an example that
+/// with only ``ReadmeExamples/normalised(_:home:)`` applied (the home folder as `~`, the time
+/// and age of the stale-results notice, and CSV's CRLF as a line end). Its shell status must be 0, so an example that
 /// fails shows its code with `echo "exit $?"`.
 @Suite("README examples, end to end", .enabled(if: RequiredTool.runs("python3")))
 struct ReadmeExamplesTests {
@@ -49,7 +49,7 @@ struct ReadmeExamplesTests {
         }
     }
 
-    @Test("the normalisation makes alike only the home folder and the stale notice's time and age")
+    @Test("the normalisation makes alike only the home folder, the stale notice's time and age, and CRLF")
     func normalisationIsNarrow() {
         let notice = "apicli: warning: offline: showing results stored at 2026-12-07T12:53:28Z (3 h ago)\n"
         #expect(
@@ -63,6 +63,8 @@ struct ReadmeExamplesTests {
                 != ReadmeExamples.normalised("apicli: warning: showing results stored at 2026-12-07T12:53:28Z (3 h ago)\n"))
         #expect(ReadmeExamples.normalised("/tmp/h/.config/x\n", home: "/tmp/h") == "~/.config/x\n")
         #expect(ReadmeExamples.normalised("/tmp/other/.config/x\n", home: "/tmp/h") == "/tmp/other/.config/x\n")
+        #expect(ReadmeExamples.normalised("a,b\r\n1,2\r\n") == "a,b\n1,2\n")
+        #expect(ReadmeExamples.normalised("a\rb\n") == "a\rb\n")
     }
 
     @Test("a block is cut into commands, stdout lines and stderr lines")

@@ -60,14 +60,16 @@ public enum ReadmeExamples {
         return blocks
     }
 
-    /// What a command printed, with the two things that depend on who ran it and when made
-    /// alike, in the README's text and in the run's: the run's home folder, shown as `~`
-    /// (`home`, when given), and the store's time and age in the stale-results notice
-    /// (`stored at 2026-12-07T12:53:28Z (just now)`). The time must still be an ISO 8601 UTC
-    /// time and the age one parenthesised phrase; nothing else is loosened.
+    /// What a command printed, with what depends on who ran it and when, or what Markdown cannot
+    /// show, made alike in the README's text and in the run's: the run's home folder, shown as
+    /// `~` (`home`, when given); the store's time and age in the stale-results notice (`stored at
+    /// 2026-12-07T12:53:28Z (just now)`), where the time must still be an ISO 8601 UTC time and
+    /// the age one parenthesised phrase; and CSV's CRLF line ends, shown as plain line ends.
+    /// Nothing else is loosened.
     public static func normalised(_ text: String, home: String? = nil) -> String {
         var result = ""
-        var rest = Substring(home.map { text.replacingOccurrences(of: $0 + "/", with: "~/") } ?? text)
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+        var rest = Substring(home.map { lines.replacingOccurrences(of: $0 + "/", with: "~/") } ?? lines)
         let marker = "stored at "
         while let range = rest.range(of: marker) {
             result += rest[..<range.upperBound]
