@@ -19,7 +19,7 @@ The functions each run executes that BINARY defines are written in that order of
 (what `--version` runs first, then what `--help` adds, and so on), and inside one command's
 group the hottest first (callgrind's self instructions). lld places each input section by its
 first listed symbol, so the sections these commands touch end up side by side at the start of
-.text and the rest of the code after them (BENCHMARKS.md, "The binary's layout", branch ord29).
+.text and the rest of the code after them (docs/design/0025-release-binary-linking.md, "The binary's layout").
 
 A stale order only costs speed: a symbol the binary no longer has is skipped
 (`--no-warn-symbol-ordering`), a new function lands after the ordered ones. Regenerate after

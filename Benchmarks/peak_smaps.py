@@ -9,7 +9,7 @@ Samples /proc/PID/smaps about every millisecond while BINARY runs, keeps the sam
 largest total Rss, and prints it with BINARY's own mappings split into code (r-x), read-only data
 (r--) and written data (rw-), and the largest code Rss of any sample. The kernel maps a binary's
 code in blocks around each fault, so the code row is what the order of functions in the binary
-decides (BENCHMARKS.md, "The binary's layout", branch ord29). Prints figures only.
+decides (docs/design/0025-release-binary-linking.md, "The binary's layout"). Prints figures only.
 """
 import os
 import shutil

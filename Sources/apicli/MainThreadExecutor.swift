@@ -11,8 +11,7 @@ import Synchronization
 /// in by every run that waits, at the start of a large answer whose peak is bounded by
 /// its length, and the rest of the run went on on a libdispatch worker. Here the main
 /// thread runs the task's jobs itself, one at a time, and sleeps on a semaphore between
-/// them; the run still starts no thread of its own (docs/design-notes.md, "A run stays
-/// on the main thread"), and what it hands to threads (transfers, streamed pages, several
+/// them; the run still starts no thread of its own (docs/design/0027-run-on-the-main-thread.md), and what it hands to threads (transfers, streamed pages, several
 /// queries at once) it still hands to them.
 final class MainThreadExecutor: TaskExecutor {
     private let jobs = Mutex<[UnownedJob]>([])

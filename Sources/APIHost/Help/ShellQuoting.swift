@@ -7,7 +7,7 @@
 /// Every mark is found by its scalar or its byte, never by `Character`: a
 /// shell reads bytes, and `'\u{301}` is one character that is not `'` but
 /// still ends the quote. A provider file's summary or an OpenAPI document's
-/// description is not ours to trust (docs/design-notes.md, "A mark is found by its bytes").
+/// description is not ours to trust (docs/design/0022-text-marks-by-bytes.md).
 enum ShellQuoting {
     /// Letters, digits and `._:/@+,=%-`: safe unquoted in every shell's word list.
     static func isPlainWord(_ word: String) -> Bool {

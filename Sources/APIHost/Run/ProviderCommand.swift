@@ -192,7 +192,7 @@ struct ProviderCommand<P: Provider>: Sendable {
     ///
     /// One query runs where the command runs, on the main thread: a task group's child would
     /// start the concurrency runtime's worker threads for a run that has nothing to overlap
-    /// (docs/design-notes.md, "A run stays on the main thread").
+    /// (docs/design/0027-run-on-the-main-thread.md).
     private func runAll(_ queries: [P.Query], runner: QueryRunner<P>) async -> [QueryOutcome<P.Response>] {
         if queries.count == 1 { return [await runner.run(queries[0])] }
         var outcomes = [QueryOutcome<P.Response>?](repeating: nil, count: queries.count)

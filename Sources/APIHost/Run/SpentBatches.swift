@@ -10,7 +10,7 @@ import Synchronization
 /// answer's longest, waited for the decoder's lock 90–154 times a 30 MiB run (`perf record
 /// -e sched:sched_switch -g`, `__lll_lock_wait_private` under `free`), the longest whenever
 /// the decoder was off its core holding it. Freed by the decoder, between two batches, the
-/// lock is its own (BENCHMARKS.md, fifteenth stop).
+/// lock is its own (docs/design/0030-streamed-pages.md).
 ///
 /// What waits here is the batches stored since the decoder last handed one; once the
 /// decoder has ended, the last ones (at most the queue's ``StreamedPagePipeline/batchCapacity``)

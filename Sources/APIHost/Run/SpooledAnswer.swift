@@ -5,7 +5,7 @@ import Synchronization
 /// an ``OutputSpool``, and copied to stdout once the page is whole (``EarlyOutput``).
 ///
 /// Why: the page then holds none of its items from the first to the last, so a large
-/// answer's peak memory does not grow with it (BENCHMARKS.md, ninth stop). The bytes are
+/// answer's peak memory does not grow with it (docs/design/0032-printing-while-storing.md). The bytes are
 /// those ``ItemOutput`` prints for the whole page (a test compares them).
 final class SpooledAnswer<P: Provider>: Sendable {
     private let spool: OutputSpool

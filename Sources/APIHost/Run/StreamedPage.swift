@@ -141,8 +141,7 @@ final class ChunkQueue: Sendable {
     /// Each pause and resume wakes the transport's thread through libcurl's wake-up socket,
     /// and each wake-up costs both cores a context switch: with 8 chunks a 30 MiB answer
     /// paused about 500 times. 32 wait four times as long between them: 2.5 % less wall
-    /// time on both large answers, for ~0.3 MiB more at the peak (BENCHMARKS.md,
-    /// seventeenth stop); 64 measured no better.
+    /// time on both large answers, for ~0.3 MiB more at the peak (docs/design/0038-large-answer-end-to-end.md); 64 measured no better.
     static let capacity = 32
 
     /// Which streamed attempt of the page this body is: 1, or more after the transport

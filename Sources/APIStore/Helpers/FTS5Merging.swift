@@ -5,7 +5,7 @@
 /// time they pass a MiB. With the default, the fourth segment of a level starts
 /// a merge that rewrites all four, inside the writing transaction: a 30 MiB NYT
 /// answer writes five segments, so it paid for rewriting four of them before its
-/// commit (BENCHMARKS.md, sixteenth stop: 286 → 272 ms and 320 → 286 ms
+/// commit (docs/design/0036-fts5-merging-and-answer-ids.md: 286 → 272 ms and 320 → 286 ms
 /// in two runs of 21 a side). Sixteen is FTS5's own `crisismerge`, the count at
 /// which it merges a level whatever `automerge` says, so a level never holds more
 /// than fifteen segments: a search reads at most that many per level, where it read

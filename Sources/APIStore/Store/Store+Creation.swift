@@ -18,7 +18,7 @@ import APIBasics
 /// the one that copies the new schema there (``checkpoint()``). Each migration is its
 /// own transaction, and all of it sat between the start and the request (a 10-doc
 /// answer into a fresh store took 26.5 ms, and 23.2 ms with the store made whole:
-/// BENCHMARKS.md, twelfth stop).
+/// docs/design/0035-store-files.md).
 ///
 /// Made whole, the file has no journal and SQLite syncs nothing while it is built; it is
 /// then flushed once and linked to `path`, and the folder is flushed: two syncs. No
