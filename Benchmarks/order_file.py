@@ -4,7 +4,7 @@ commands of a build run, so that a run's code sits in few pages of the binary.
 
     python3 Benchmarks/order_file.py BINARY [--docs 1000,8000] [--out Linking/apicli.order]
 
-BINARY is a release build (`swift build -c release --static-swift-stdlib ...`; a build linked with
+BINARY is a release build (`Scripts/build-release` prints its path; a build linked with
 an older order is fine). Each command runs once under `valgrind --tool=callgrind --demangle=no`
 on a copy without DWARF (`strip -g`: valgrind cannot read the static binary's debug info; the
 symbol table stays), on a fresh store, with the loopback server of server.py answering:

@@ -45,7 +45,7 @@ struct CurlABITests {
     func noCurlHeader() throws {
         let pattern = /#\s*(include|import)\s*[<"]curl\//
         var scanned = 0
-        for folder in ["Sources", "Plugins", "Tests", "PackagePlugins", "Benchmarks"] {
+        for folder in ["Sources", "Plugins", "Tests", "PackageTools", "Benchmarks"] {
             let base = Self.root.appendingPathComponent(folder)
             let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
             for file in files where ["c", "h", "m", "modulemap", "swift"].contains(file.pathExtension) {

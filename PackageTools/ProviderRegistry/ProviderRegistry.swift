@@ -5,7 +5,7 @@ import PackagePlugin
 ///
 /// Swift cannot find conforming types at run time, so the list has to exist as
 /// code; generating it from the dependency graph (which `Package.swift` builds
-/// from the folders under `Plugins/`) means adding a provider edits no source.
+/// from its provider list) means adding a provider edits no source.
 /// Convention: the target `Foo` defines `public struct FooProvider: Provider`
 /// with a no-argument `init()`, in `Plugins/Foo/FooProvider.swift`.
 @main
