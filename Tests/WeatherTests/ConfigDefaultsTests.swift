@@ -9,11 +9,11 @@ import TestSupport
 /// in-process: the config file, a flag and the environment in their order, a
 /// value refused, and a config file others can read. (These were the binary's
 /// `ConfigEndToEndTests` for `weather.*`; a key from stdin is
-/// `NYTTests.ConfigStdinHostTests`, and one typed on a terminal stays in the binary's.)
+/// `APIHostTests.ConfigKeyTests`, and one typed on a terminal stays in the binary's.)
 @Suite("Weather config defaults, in-process")
 struct ConfigDefaultsTests {
     static func host(_ variables: [String: String] = ["OPENWEATHER_API_KEY": "owmKEY-config-1a2b3c"]) throws -> InProcessHost {
-        try InProcessHost(sources: [.compiled([WeatherProvider()])], variables: variables, routes: try OfflineFallbackTests.routes())
+        try InProcessHost(sources: [.compiled([WeatherProvider()])], variables: variables, routes: try WeatherOfflineFallbackTests.routes())
     }
 
     /// The `units` sent with the last forecast request.

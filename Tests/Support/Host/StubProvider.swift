@@ -25,22 +25,33 @@ public struct StubProvider: Provider {
     public var name: String
     /// The key's variable, sent as the `key` query parameter; nil for a keyless API.
     public var keyVariable: String?
+    /// Options it declares, for tests of what the host does with them (help, choices,
+    /// `config set`); the request ignores their values.
+    public var options: [OptionSpec]
     /// How an unsuccessful answer reads; nil leaves it to the host.
     public var reading: @Sendable (Int, Data) -> ProviderFailure?
 
     public init(
-        name: String = "stub", keyVariable: String? = nil,
+        name: String = "stub", keyVariable: String? = nil, options: [OptionSpec] = [],
         reading: @escaping @Sendable (Int, Data) -> ProviderFailure? = { _, _ in nil }
     ) {
         self.name = name
         self.keyVariable = keyVariable
+        self.options = options
         self.reading = reading
     }
+
+    /// A value option with closed choices and one that is free, both settable with `config set`.
+    public static let sampleOptions: [OptionSpec] = [
+        .value("units", valueName: "UNITS", help: "Units of the records.", choices: ["metric", "imperial", "standard"],
+               configurable: true),
+        .value("lang", valueName: "LANG", help: "Language of the titles.", configurable: true),
+    ]
 
     public var descriptor: ProviderDescriptor {
         ProviderDescriptor(
             name: name, displayName: "Stub", summary: "Records by word, for tests.",
-            arguments: [ArgumentSpec("words", help: "What to look for.", variadic: true)],
+            arguments: [ArgumentSpec("words", help: "What to look for.", variadic: true)], options: options,
             defaultBaseURL: URL(string: "https://stub.invalid")!,
             credential: keyVariable.map { CredentialSpec(parameter: "key", environmentVariable: $0, signupURL: "https://stub.invalid/keys") })
     }
