@@ -94,8 +94,12 @@ struct ExitCodeTests {
     @Test("a value the provider refuses, and a choice it does not offer: 64, one line naming it, before any request")
     func refusedValues() async throws {
         let host = try Self.host()
-        // The stub refuses a run without words (`UsageError`); the host checks the declared choices.
-        let cases = [(["stub"], "give the words"), (["stub", "election", "--units", "sideways"], "units")]
+        // The stub refuses a --lang that is not letters (a `UsageError` of its own); the host checks
+        // the declared choices and the required words.
+        let cases = [
+            (["stub", "election", "--lang", "e1"], "--lang"), (["stub", "election", "--units", "sideways"], "units"),
+            (["stub"], "needs <words>"),
+        ]
         for (words, mention) in cases {
             let run = await host.run(words)
             #expect(run.code == .usage, "\(words): \(run.stderr)")

@@ -41,7 +41,8 @@ struct HostileTextRunTests {
         let json = await host.run(["stub", "election", "--json"])
         let records = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         #expect(records?.first?["title"] as? String == HostileText.decoded)
-        let stored = try host.rows("SELECT json_extract(json, '$.title') AS title FROM stub_answers WHERE json_extract(json, '$.id') = 'r1'")
+        // The stub keeps each answer whole, as one JSON array; r1 is its first element.
+        let stored = try host.rows("SELECT json_extract(json, '$[0].title') AS title FROM stub_answers")
         #expect(stored.first?["title"].string == HostileText.decoded, "cleaned at render time, never in the store")
     }
 

@@ -41,7 +41,8 @@ public struct StubProvider: Provider {
         self.reading = reading
     }
 
-    /// A value option with closed choices and one that is free, both settable with `config set`.
+    /// A value option with closed choices, and one whose value the stub checks itself (letters
+    /// only), both settable with `config set`.
     public static let sampleOptions: [OptionSpec] = [
         .value("units", valueName: "UNITS", help: "Units of the records.", choices: ["metric", "imperial", "standard"],
                configurable: true),
@@ -58,6 +59,10 @@ public struct StubProvider: Provider {
 
     public func queries(from command: ParsedCommand) throws -> [Query] {
         guard !command.arguments.isEmpty else { throw UsageError("give the words to look for") }
+        // A value only the provider can judge, as NYT judges a date and Weather a count.
+        if let lang = command.value("lang"), !lang.allSatisfy(\.isLetter) {
+            throw UsageError("--lang takes a language code such as 'en', not '\(lang)'")
+        }
         return [Query(words: command.arguments.joined(separator: " "))]
     }
 
