@@ -5,7 +5,7 @@ import TestSupport
 /// `apicli config` with the built binary for the one thing that needs a process: a
 /// key typed on a terminal (a pty) without echo. A key from stdin is tested
 /// in-process (`APIHostTests.ConfigKeyTests`), as are config defaults, a key on
-/// the command line and a readable file (`WeatherTests.ConfigDefaultsTests`,
+/// the command line and a readable file (`APIHostTests.ConfigDefaultsTests`,
 /// `APIHostTests.ConfigKeyTests`).
 @Suite("Config, end to end")
 struct ConfigEndToEndTests {

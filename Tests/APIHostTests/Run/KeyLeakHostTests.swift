@@ -57,4 +57,19 @@ struct KeyLeakHostTests {
         let leaks = LeakScenario.leaks(of: Self.canary, in: scenarios)
         #expect(leaks.isEmpty, "\(leaks)")
     }
+
+    @Test("a key under 8 characters is refused before anything is sent, with one line saying why")
+    func shortKeyRefused() async throws {
+        // From NYT's `EscapedKeyEchoHostTests`.
+        let host = try InProcessHost(
+            sources: [.compiled([StubProvider(keyVariable: "STUB_API_KEY")])], variables: ["STUB_API_KEY": "x7"]
+        ) { _, _ in InProcessHost.json(Self.records) }
+        let run = await host.run(["stub", "election"])
+        #expect(run.code == .configuration && run.isOneErrorLine, "\(run.stderr)")
+        // The wording is the behaviour: how long the key is, why it is refused, and how to set it.
+        #expect(run.stderr == "apicli: error: the Stub API key is 2 characters long; apicli refuses keys "
+                + "under 8, which cannot be kept out of output without mangling words that contain them; set the full "
+                + "key with STUB_API_KEY or 'apicli config set stub.api-key'\n", "\(run.stderr)")
+        #expect(host.transport.requests.isEmpty)
+    }
 }

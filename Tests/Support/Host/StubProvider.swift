@@ -8,6 +8,8 @@ import Foundation
 public struct StubProvider: Provider {
     public struct Query: Sendable, Hashable {
         public var words: String
+        /// The declared options' values, sent as query items of the same names.
+        public var options: [String: String] = [:]
     }
 
     public struct Record: Codable, Sendable, Hashable {
@@ -26,7 +28,7 @@ public struct StubProvider: Provider {
     /// The key's variable, sent as the `key` query parameter; nil for a keyless API.
     public var keyVariable: String?
     /// Options it declares, for tests of what the host does with them (help, choices,
-    /// `config set`); the request ignores their values.
+    /// `config set`, where a value comes from); each value given is sent as a query item.
     public var options: [OptionSpec]
     /// How an unsuccessful answer reads; nil leaves it to the host.
     public var reading: @Sendable (Int, Data) -> ProviderFailure?
@@ -63,11 +65,12 @@ public struct StubProvider: Provider {
         if let lang = command.value("lang"), !lang.allSatisfy(\.isLetter) {
             throw UsageError("--lang takes a language code such as 'en', not '\(lang)'")
         }
-        return [Query(words: command.arguments.joined(separator: " "))]
+        let given = options.compactMap { option in command.value(option.name).map { (option.name, $0) } }
+        return [Query(words: command.arguments.joined(separator: " "), options: Dictionary(given, uniquingKeysWith: { first, _ in first }))]
     }
 
     public func request(for query: Query, page: Int) -> Endpoint {
-        Endpoint(path: "/records", query: [QueryItem("q", query.words)])
+        Endpoint(path: "/records", query: [QueryItem("q", query.words)] + query.options.sorted { $0.key < $1.key }.map { QueryItem($0.key, $0.value) })
     }
 
     public func failure(status: Int, body: Data, for query: Query) -> ProviderFailure? {

@@ -206,4 +206,14 @@ struct APICommandTests {
         #expect(stale.stdout == body)
         #expect(stale.stderr.contains("showing results stored at"), "\(stale.stderr)")
     }
+
+    @Test("--paginate on a provider that declares no paging is a usage error, one line, and sends nothing")
+    func paginateWithoutPaging() async throws {
+        // From NYT's `APIPaginateTests`, which follows NYT's declared paging.
+        let host = try Self.host { _, _ in Self.json(Data("[]".utf8)) }
+        let none = await host.run(["api", "stub", "/records", "--paginate"])
+        #expect(none.code == .usage)
+        #expect(none.isOneErrorLine && none.stderr.contains("stub declares no paging"), "\(none.stderr)")
+        #expect(host.transport.requests.isEmpty)
+    }
 }
