@@ -164,7 +164,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "FileProviderTests", dependencies: ["ProviderFiles", "APIHost", "TestSupport", "ProviderConformance"],
+            name: "ProviderFilesTests", dependencies: ["ProviderFiles", "APIHost", "TestSupport", "ProviderConformance"],
             swiftSettings: strict
         ),
     ] + providerTargets + providerTestTargets,

@@ -17,6 +17,7 @@
 Every request is appended to the log as "<unix time> <path> <key>" (the key is the
 fake one each run uses, so requests can be counted per key for the rate limit).
 Latency (?ms) is applied per request, concurrently (threading server).
+- GET /records                     -> two records, `[{"id": …, "title": …}, …]`, as the tests' stub provider reads them.
 - GET /bomb/N[/anything]           -> a gzip bomb of about N MB on the wire: N GiB of zeros, gzip-encoded
   (so a provider's base URL can end in /bomb/N).
 HTTP/1.1 with keep-alive. `--tls-cert/--tls-key` serve HTTPS instead (see Scripts/make-test-ca).
@@ -132,6 +133,8 @@ def main():
                 body = place
             elif url.path.startswith("/svc/topstories/v2/"):
                 body = topstories
+            elif url.path == "/records":
+                body = b'[{"id": "r1", "title": "First record"}, {"id": "r2", "title": "Second record"}]'
             elif url.path.startswith("/bomb/"):
                 body = bomb(int(url.path.split("/")[2]))
                 self.send_response(200)

@@ -7,8 +7,8 @@ import TestSupport
 @testable import NYT
 
 /// `apicli api nyt PATH --paginate` follows the paging NYT's descriptor declares (its `page`
-/// parameter, until a page is not full), through the host in-process; a provider that
-/// declares none is a usage error.
+/// parameter, until a page is not full), through the host in-process. (That a provider
+/// declaring none is a usage error is `APIHostTests`' `APICommandTests`.)
 @Suite("apicli api --paginate on NYT")
 struct APIPaginateTests {
     static let articles = "/svc/search/v2/articlesearch.json"
@@ -18,7 +18,7 @@ struct APIPaginateTests {
         let full = try TestSupport.Fixtures.real("nyt/nyt-2016-11-compact-escaped-slashes.json")  // 10 docs: a full page
         let short = try TestSupport.Fixtures.real("nyt/nyt-2016-05-dog-video-multimedia-docs.json")  // 9 docs
         let host = try InProcessHost(
-            sources: [.compiled([NYTProvider(), StubProvider()])],
+            sources: [.compiled([NYTProvider()])],
             variables: ["NYT_API_KEY": "nytKEY-paginate-1", "APICLI_NYT_SPACING": "0"]
         ) { request, _ in
             let page = request.query.first { $0.name == "page" }?.value
@@ -32,9 +32,5 @@ struct APIPaginateTests {
         #expect(host.transport.requests.allSatisfy { $0.path == Self.articles })
         let expected = String(decoding: full + full + short, as: UTF8.self)
         #expect(console.stdout == expected)
-        let none = await host.run(["api", "stub", "/records", "--paginate"])
-        #expect(none.code == .usage)
-        #expect(none.isOneErrorLine && none.stderr.contains("stub declares no paging"), "\(none.stderr)")
-        #expect(host.transport.requests.count == 3)
     }
 }

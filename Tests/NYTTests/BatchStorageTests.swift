@@ -59,14 +59,14 @@ import Testing
     func storeFirstAnswer(in store: Store) throws -> (ArticleQuery, SearchPage) {
         let query = ArticleQuery(words: "any")
         var warnings: [String] = []
-        return (query, try batched([try Fixtures.data(Fixtures.searchFiles[0])], query, in: store, warnings: &warnings))
+        return (query, try batched([try NYTFixtures.data(NYTFixtures.searchFiles[0])], query, in: store, warnings: &warnings))
     }
 
-    @Test(arguments: Fixtures.searchFiles)
+    @Test(arguments: NYTFixtures.searchFiles)
     func sameAnswerAsDecodingWhole(_ name: String) throws {
         let temp = try TemporaryStore()
         defer { temp.remove() }
-        let bodies = [try Fixtures.data(name)]
+        let bodies = [try NYTFixtures.data(name)]
         var batchWarnings: [String] = []
         var wholeWarnings: [String] = []
         let query = ArticleQuery(words: "any")
@@ -86,7 +86,7 @@ import Testing
         let temp = try TemporaryStore()
         defer { temp.remove() }
         // Three pages, the third the first again: each article once, in order.
-        let bodies = try [Fixtures.searchFiles[0], Fixtures.searchFiles[1], Fixtures.searchFiles[0]].map(Fixtures.data)
+        let bodies = try [NYTFixtures.searchFiles[0], NYTFixtures.searchFiles[1], NYTFixtures.searchFiles[0]].map(NYTFixtures.data)
         let query = ArticleQuery(words: "any", pages: 3)
         var batchWarnings: [String] = []
         var wholeWarnings: [String] = []

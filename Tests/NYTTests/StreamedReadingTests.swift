@@ -40,8 +40,8 @@ import Testing
     /// A large body of the real fixtures' docs, repeated with fresh ids, in its own bytes (escapes, spacing) each time.
     static func largeBody(docs count: Int) throws -> Data {
         var docs: [String] = []
-        for name in Fixtures.searchFiles {
-            let data = try Fixtures.data(name)
+        for name in NYTFixtures.searchFiles {
+            let data = try NYTFixtures.data(name)
             let slices = try #require(JSONArraySlices.find(["response", "docs"], in: data))
             docs += slices.elements.map { String(decoding: slices.element($0, of: data), as: UTF8.self) }
         }
@@ -52,12 +52,17 @@ import Testing
     }
 
     static var weatherFiles: [URL] {
-        JSONArraySlicesTests.weatherFiles.map { JSONArraySlicesTests.weatherFolder.appendingPathComponent($0) }
+        let folder = NYTFixtures.folder.deletingLastPathComponent().appendingPathComponent("weather")
+        return [
+            "weather-bethnal-green-2014-standard-cnt25-one-item.json", "weather-london-2013-standard-cnt1.json",
+            "weather-london-2019-metric-cnt3.json", "weather-rostov-metric-ru-cnt8.json",
+            "weather-strasbourg-metric-fr-cnt40.json", "weather-wroclaw-metric-cnt3.json",
+        ].map { folder.appendingPathComponent($0) }
     }
 
-    @Test(arguments: Fixtures.searchFiles)
+    @Test(arguments: NYTFixtures.searchFiles)
     func splitsEveryNYTFixtureAsTheWholeBodyScanDoes(_ name: String) throws {
-        let data = try Fixtures.data(name)
+        let data = try NYTFixtures.data(name)
         try expectSameSplit(data, path: ["response", "docs"])
     }
 
@@ -174,7 +179,7 @@ import Testing
 
     @Test(arguments: [1, 13, 1000])
     func streamingGivesTheAnswerDecodingWholeGives(step: Int) throws {
-        let bodies = try Fixtures.searchFiles.map(Fixtures.data) + [try Self.largeBody(docs: 120)]
+        let bodies = try NYTFixtures.searchFiles.map(NYTFixtures.data) + [try Self.largeBody(docs: 120)]
         let query = ArticleQuery(words: "any", pages: bodies.count)
         let streamStore = try TemporaryStore()
         let wholeStore = try TemporaryStore()
@@ -220,7 +225,7 @@ import Testing
         defer { temp.remove() }
         let query = ArticleQuery(words: "any")
         var warnings: [String] = []
-        let old = try streamed([try Fixtures.data(Fixtures.searchFiles[0])], query, in: temp.store, step: 100, warnings: &warnings)
+        let old = try streamed([try NYTFixtures.data(NYTFixtures.searchFiles[0])], query, in: temp.store, step: 100, warnings: &warnings)
         let before = try rows(temp.store)
         let large = try Self.largeBody(docs: 200)
         let brokeOff = HTTPClientError.truncated(url: "https://api.nytimes.com/x", received: 20 * 4096, expected: large.count)

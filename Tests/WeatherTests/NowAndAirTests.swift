@@ -9,7 +9,7 @@ import Testing
 @Suite("Current conditions and air quality")
 struct NowAndAirTests {
     let provider = WeatherProvider()
-    static let real = Fixtures.root.deletingLastPathComponent()
+    static let real = WeatherFixtures.root.deletingLastPathComponent()
 
     static func body(_ path: String) throws -> Data { try Data(contentsOf: real.appendingPathComponent(path)) }
 
@@ -98,7 +98,7 @@ struct NowAndAirTests {
 
     @Test("stored values convert between units and say from which")
     func conversion() throws {
-        let (forecast, _) = try Fixtures.forecast("weather-rostov-metric-ru-cnt8.json")
+        let (forecast, _) = try WeatherFixtures.forecast("weather-rostov-metric-ru-cnt8.json")
         let imperial = UnitConversion.convert(forecast, to: .imperial)
         #expect(imperial.convertedFrom == .metric)
         let back = UnitConversion.convert(imperial, to: .metric)
@@ -116,7 +116,7 @@ struct NowAndAirTests {
 
     @Test("when every stored step is past, the view says so and how to refresh")
     func allPast() throws {
-        let (forecast, _) = try Fixtures.forecast("weather-rostov-metric-ru-cnt8.json")
+        let (forecast, _) = try WeatherFixtures.forecast("weather-rostov-metric-ru-cnt8.json")
         let (left, dropped) = provider.dropping(before: Date(timeIntervalSince1970: 2_000_000_000), from: forecast)
         #expect(dropped == 8)
         let text = OutputRenderer.render(provider, [left], as: .table, terminal: .plain)
@@ -145,7 +145,7 @@ struct NowAndAirTests {
 
     @Test("at 60 and 30 columns, times and day labels are whole; the precipitation's words give way first", arguments: [60, 30])
     func narrow(width: Int) throws {
-        var (forecast, _) = try Fixtures.forecast("weather-rostov-metric-ru-cnt8.json")
+        var (forecast, _) = try WeatherFixtures.forecast("weather-rostov-metric-ru-cnt8.json")
         // One step with both rain and snow, the longest precipitation cell there is.
         forecast.entries[4].rain = .double(0.37)
         forecast.entries[4].snow = .double(1.25)

@@ -35,6 +35,19 @@ struct ProviderFailureHostTests {
         #expect(nothing.stdout.isEmpty)
     }
 
+    @Test("OpenWeather's 404: 66, naming the city (also when the 404 body comes with status 200)", arguments: [404, 200])
+    func unknownCity(status: Int) async throws {
+        // From Weather's half of the binary's `ExitCodeTests`: every request gets the recorded 404 body.
+        let body = String(decoding: try TestSupport.Fixtures.real("weather/weather-error-404-city-not-found.json"), as: UTF8.self)
+        let host = try InProcessHost(
+            sources: [.compiled([WeatherProvider()])], variables: ["OPENWEATHER_API_KEY": "owmKEY-inprocess-7b2d5e"]
+        ) { _, _ in InProcessHost.json(body, status: status) }
+        let run = await host.run(["weather", "Atlantis"])
+        #expect(run.code == .noInput, "\(run.stderr)")
+        #expect(run.stderr.contains("Atlantis"))
+        #expect(run.isOneErrorLine, "\(run.stderr)")
+    }
+
     @Test("OpenWeather's 401: 77, and the message says a new key can take up to 2 hours")
     func newKey() async throws {
         let weather = try WeatherHost()

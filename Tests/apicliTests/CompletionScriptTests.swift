@@ -22,11 +22,9 @@ struct CompletionScriptTests {
         for word in ["nyt", "weather", "--units", "imperial", "--sort", "newest", "--format", "ndjson"] {
             #expect(script.contains(word), "\(name) completions mention \(word)")
         }
-        let file = sandbox.home.url.appendingPathComponent("apicli.\(name)")
-        try printed.stdout.write(to: file)
-        let parsed = try await ProcessRunner.run(
-            executable: URL(fileURLWithPath: shell), arguments: ["-n", file.path],
-            environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.home.path()], timeout: .seconds(20))
+        let folder = try ShellSandbox()
+        let file = try folder.write(printed.stdout, to: "apicli.\(name)")
+        let parsed = try await folder.run(shell, ["-n", file])
         #expect(parsed.exitCode == 0, "\(name) -n: \(parsed.stderrText)")
         #expect(parsed.stderrText.isEmpty, "\(name) -n: \(parsed.stderrText)")
     }
@@ -45,8 +43,8 @@ struct CompletionScriptTests {
         let bash = try #require(Self.shell("bash"))
         let (sandbox, _) = try Sandbox.withFixtures()
         let printed = try await sandbox.run(["completions", "bash"])
-        let file = sandbox.home.url.appendingPathComponent("apicli.bash")
-        try printed.stdout.write(to: file)
+        let folder = try ShellSandbox()
+        let file = try folder.write(printed.stdout, to: "apicli.bash")
         let function = try #require(Self.completionFunction(in: printed.stdoutText))
         let driver = """
             source "$1"
@@ -54,9 +52,7 @@ struct CompletionScriptTests {
             echo "--"; complete_words apicli we
             echo "--"; complete_words apicli weather Paris --units ""
             """
-        let result = try await ProcessRunner.run(
-            executable: URL(fileURLWithPath: bash), arguments: ["-c", driver, "driver", file.path],
-            environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.home.path()], timeout: .seconds(20))
+        let result = try await folder.run(bash, ["-c", driver, "driver", file])
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let groups = result.stdoutText.components(separatedBy: "--\n").dropFirst().map { Set($0.split(separator: "\n")) }
         #expect(groups.count == 2)

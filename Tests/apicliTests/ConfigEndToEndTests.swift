@@ -4,9 +4,9 @@ import TestSupport
 
 /// `apicli config` with the built binary for the one thing that needs a process: a
 /// key typed on a terminal (a pty) without echo. A key from stdin is tested
-/// in-process (`NYTTests.ConfigStdinHostTests`), as are config defaults, a key on
-/// the command line and a readable file (`WeatherTests.ConfigDefaultsTests`,
-/// `NYTTests.ConfigKeyTests`).
+/// in-process (`APIHostTests.ConfigKeyTests`), as are config defaults, a key on
+/// the command line and a readable file (`APIHostTests.ConfigDefaultsTests`,
+/// `APIHostTests.ConfigKeyTests`).
 @Suite("Config, end to end")
 struct ConfigEndToEndTests {
     @Test("on a terminal the key is read without echo", .enabled(if: RequiredTool.runs("script")))
@@ -14,14 +14,14 @@ struct ConfigEndToEndTests {
         let secret = "ttyKEY-9e8d7c6b"
         let (sandbox, _) = try Sandbox.withFixtures()
         let binary = try ProcessRunner.apicliExecutable().path
-        let command = TerminalColorTests.shellQuoted(binary) + " config set nyt.api-key"
+        let command = TerminalColorEndToEndTests.shellQuoted(binary) + " config set nyt.api-key"
         // The key is typed once the prompt is on the screen (apicli turns echo off before it
         // shows the prompt), as a person would: the typescript, flushed as it is written
         // (-f), is watched for the prompt, for at most 15 s.
         let typescript = sandbox.home.path("typescript")
         let waitForPrompt = "i=0; until grep -q 'nyt.api-key: ' \(typescript) 2>/dev/null || [ $i -ge 300 ]; do sleep 0.05; i=$((i+1)); done"
         let typing = "(\(waitForPrompt); printf '%s\\n' \(secret)) | \(PseudoTerminal.scriptPath ?? "script") -qfec "
-            + TerminalColorTests.shellQuoted(command) + " " + typescript
+            + TerminalColorEndToEndTests.shellQuoted(command) + " " + typescript
         let result = try await ProcessRunner.run(
             executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", typing],
             environment: sandbox.environment(unset: ["NYT_API_KEY"]), timeout: .seconds(20))

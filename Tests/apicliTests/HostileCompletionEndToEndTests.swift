@@ -40,22 +40,18 @@ struct HostileCompletionEndToEndTests {
     func fish() async throws {
         let fish = try #require(Self.shell("fish"))
         let (sandbox, _) = try Sandbox.withFixtures()
-        // Relative, so that the summary stays short enough to be valid: the shells run in `home`.
-        let canary = sandbox.home.path() + "/pwned"
-        try sandbox.installProviderFile("evil", Self.file(canary: "pwned"))
+        // Relative, so that the summary stays short enough to be valid: the shell runs in its own folder,
+        // which fails the test if the canary appears there (or at the package root).
+        try sandbox.installProviderFile("evil", Self.file(canary: ShellSandbox.canary))
         let checked = try await sandbox.run(["provider", "check", "evil"])
         #expect(checked.exitCode == 0, "\(checked.stdoutText) \(checked.stderrText)")
         let printed = try await sandbox.run(["completions", "fish"])
         #expect(printed.exitCode == 0, "\(printed.stderrText)")
-        let file = sandbox.home.url.appendingPathComponent("apicli.fish")
-        try printed.stdout.write(to: file)
+        let shell = try ShellSandbox()
+        let file = try shell.write(printed.stdout, to: "apicli.fish")
         let driver = "source $argv[1]; complete -C 'apicli '; echo --; complete -C 'apicli evil --li'"
-        let result = try await ProcessRunner.run(
-            executable: URL(fileURLWithPath: fish), arguments: ["--no-config", "-c", driver, file.path],
-            environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.home.path()], currentDirectory: sandbox.home.url,
-            timeout: .seconds(20))
+        let result = try await shell.run(fish, ["--no-config", "-c", driver, file])
         #expect(result.stderrText.isEmpty, "\(result.stderrText)")
-        #expect(!FileManager.default.fileExists(atPath: canary), "fish ran a command from the provider file")
         let summary = "S'\u{301}$(touch pwned)'\u{301}(touch pwned)"
         #expect(result.stdoutText.contains("evil\t" + summary), "\(result.stdoutText)")
         #expect(result.stdoutText.contains("--list\tH]\u{301}:x:{touch"), "\(result.stdoutText)")
@@ -64,25 +60,21 @@ struct HostileCompletionEndToEndTests {
     @Test("bash and zsh load their scripts, and bash completes, without running anything",
           arguments: ["bash", "zsh"])
     func bashAndZsh(_ name: String) async throws {
-        guard let shell = Self.shell(name) else { return }
+        guard let path = Self.shell(name) else { return }
         let (sandbox, _) = try Sandbox.withFixtures()
-        // Relative, so that the summary stays short enough to be valid: the shells run in `home`.
-        let canary = sandbox.home.path() + "/pwned"
-        try sandbox.installProviderFile("evil", Self.file(canary: "pwned"))
+        // Relative, so that the summary stays short enough to be valid: the shell runs in its own folder,
+        // which fails the test if the canary appears there (or at the package root).
+        try sandbox.installProviderFile("evil", Self.file(canary: ShellSandbox.canary))
         let printed = try await sandbox.run(["completions", name])
         #expect(printed.exitCode == 0, "\(printed.stderrText)")
-        let file = sandbox.home.url.appendingPathComponent("apicli.\(name)")
-        try printed.stdout.write(to: file)
+        let shell = try ShellSandbox()
+        let file = try shell.write(printed.stdout, to: "apicli.\(name)")
         let function = CompletionScriptTests.completionFunction(in: printed.stdoutText) ?? "_apicli"
         let driver = name == "bash"
             ? #"source "$1"; COMP_WORDS=(apicli evil --); COMP_CWORD=2; "# + function + #"; printf '%s\n' "${COMPREPLY[@]}""#
             : #"autoload -U compinit; compinit -u -D; source "$1"; (( $+functions[_apicli] )) && echo loaded"#
-        let result = try await ProcessRunner.run(
-            executable: URL(fileURLWithPath: shell), arguments: ["-c", driver, "driver", file.path],
-            environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.home.path()], currentDirectory: sandbox.home.url,
-            timeout: .seconds(20))
+        let result = try await shell.run(path, ["-c", driver, "driver", file])
         #expect(result.exitCode == 0, "\(name): \(result.stderrText)")
-        #expect(!FileManager.default.fileExists(atPath: canary), "\(name) ran a command from the provider file")
         #expect(result.stdoutText.contains(name == "bash" ? "--list" : "loaded"), "\(result.stdoutText) \(result.stderrText)")
     }
 }

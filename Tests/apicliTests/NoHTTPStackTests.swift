@@ -5,7 +5,7 @@ import TestSupport
 
 /// Commands that send nothing never load an HTTP stack (issue 14): checked with
 /// the dynamic loader's own trace, `LD_DEBUG=libs`, so a process is the point.
-/// (HTTPS itself is tested in-process: `WeatherTests.HTTPSHostTests`.)
+/// (HTTPS itself is tested in-process: `APIHostTests.HTTPSHostTests`.)
 @Suite("No HTTP stack without a request")
 struct NoHTTPStackTests {
     static func loadsHTTPStack(_ result: ProcessRunner.Result) -> Bool {

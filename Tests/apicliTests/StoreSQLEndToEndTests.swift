@@ -4,7 +4,7 @@ import TestSupport
 
 /// Ctrl-C during a long `apicli store sql`: a process is the point (SIGINT is sent to
 /// one). Reading, refusing writes and `store schema` are tested in-process
-/// (`APIHostTests`: `StoreSQLTests`; `NYTTests`: `StoreCommandTests`).
+/// (`APIHostTests`: `StoreSQLTests`, `StoreCommandTests`; `NYTTests`: `NYTSchemaTests`).
 @Suite("store sql interrupted, end to end")
 struct StoreSQLEndToEndTests {
     /// A store filled by one NYT search and one forecast, through the loopback fixtures.

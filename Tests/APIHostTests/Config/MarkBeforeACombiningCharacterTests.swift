@@ -64,6 +64,7 @@ struct MarkBeforeACombiningCharacterTests {
     }
 
     /// The real shells are the oracle: each quoted text, read back by the shell, is the text.
+    /// Each runs in a ``ShellSandbox``, which fails the test if `$(touch pwned)` ran.
     static let hostile = [
         "it's", "'\(combining)", "a'\(combining)$(touch pwned)'\(combining)", "\\\(combining)'", "]\(combining)[x]", "`x`",
         "\"\(combining)$HOME\"", "'", "", "end\\",
@@ -74,9 +75,7 @@ struct MarkBeforeACombiningCharacterTests {
         guard let path = ["/usr/bin/\(shell)", "/bin/\(shell)"].first(where: FileManager.default.isExecutableFile) else { return }
         for text in Self.hostile {
             let script = "printf '%s' " + ShellQuoting.singleQuoted(text)
-            let run = try await ProcessRunner.run(
-                executable: URL(fileURLWithPath: path), arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin"],
-                timeout: .seconds(10))
+            let run = try await ShellSandbox().run(path, ["-c", script], timeout: .seconds(10))
             #expect(run.stdoutText == text, "\(shell) read back \(run.stdoutText.debugDescription) for \(text.debugDescription)")
         }
     }
@@ -85,9 +84,8 @@ struct MarkBeforeACombiningCharacterTests {
     func fishQuotes() async throws {
         guard let path = ["/usr/bin/fish", "/bin/fish"].first(where: FileManager.default.isExecutableFile) else { return }
         for text in Self.hostile {
-            let run = try await ProcessRunner.run(
-                executable: URL(fileURLWithPath: path), arguments: ["--no-config", "-c", "printf '%s' " + ShellQuoting.fishQuoted(text)],
-                environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()], timeout: .seconds(10))
+            let run = try await ShellSandbox().run(
+                path, ["--no-config", "-c", "printf '%s' " + ShellQuoting.fishQuoted(text)], timeout: .seconds(10))
             #expect(run.stdoutText == text, "fish read back \(run.stdoutText.debugDescription) for \(text.debugDescription)")
         }
     }

@@ -30,9 +30,9 @@ struct ProviderCommandCompletionTests {
         (["apicli", "provider", "--base-url", "https://x.example", ""], "add|check|list|remove|show"),
         (["apicli", "provider", "add", "hn", "--items", ""], ""),
     ])
-    func bash(words: [String], expected: String) throws {
+    func bash(words: [String], expected: String) async throws {
         // The same harness as the other bash completion tests, on the same sample model.
-        try ShellScriptTests().bashCompletes(words: words, expected: expected)
+        try await ShellScriptTests().bashCompletes(words: words, expected: expected)
     }
 
     @Test("fish completes provider's operands and options", .enabled(if: RequiredTool.runs("fish")), arguments: [
@@ -41,14 +41,14 @@ struct ProviderCommandCompletionTests {
         ("apicli provider add hn --key-h", "--key-header"),
         ("apicli provider add hn --ope", "--openapi|--operation"),
     ])
-    func fish(line: String, expected: String) throws {
+    func fish(line: String, expected: String) async throws {
         let script = FishCompletionsGenerator.script(for: model) + """
         for candidate in (complete -C '\(line)')
             echo (string split -f1 \\t -- $candidate)
         end
 
         """
-        let result = try Shell.run("fish", [], script: script)
+        let result = try await Shell.run("fish", [], script: script)
         #expect(result.status == 0, "\(result.stderr)")
         let offered = result.stdout.split(separator: "\n").map(String.init).sorted().joined(separator: "|")
         #expect(offered == expected)

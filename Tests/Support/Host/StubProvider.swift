@@ -8,6 +8,8 @@ import Foundation
 public struct StubProvider: Provider {
     public struct Query: Sendable, Hashable {
         public var words: String
+        /// The declared options' values, sent as query items of the same names.
+        public var options: [String: String] = [:]
     }
 
     public struct Record: Codable, Sendable, Hashable {
@@ -25,33 +27,50 @@ public struct StubProvider: Provider {
     public var name: String
     /// The key's variable, sent as the `key` query parameter; nil for a keyless API.
     public var keyVariable: String?
+    /// Options it declares, for tests of what the host does with them (help, choices,
+    /// `config set`, where a value comes from); each value given is sent as a query item.
+    public var options: [OptionSpec]
     /// How an unsuccessful answer reads; nil leaves it to the host.
     public var reading: @Sendable (Int, Data) -> ProviderFailure?
 
     public init(
-        name: String = "stub", keyVariable: String? = nil,
+        name: String = "stub", keyVariable: String? = nil, options: [OptionSpec] = [],
         reading: @escaping @Sendable (Int, Data) -> ProviderFailure? = { _, _ in nil }
     ) {
         self.name = name
         self.keyVariable = keyVariable
+        self.options = options
         self.reading = reading
     }
+
+    /// A value option with closed choices, and one whose value the stub checks itself (letters
+    /// only), both settable with `config set`.
+    public static let sampleOptions: [OptionSpec] = [
+        .value("units", valueName: "UNITS", help: "Units of the records.", choices: ["metric", "imperial", "standard"],
+               configurable: true),
+        .value("lang", valueName: "LANG", help: "Language of the titles.", configurable: true),
+    ]
 
     public var descriptor: ProviderDescriptor {
         ProviderDescriptor(
             name: name, displayName: "Stub", summary: "Records by word, for tests.",
-            arguments: [ArgumentSpec("words", help: "What to look for.", variadic: true)],
+            arguments: [ArgumentSpec("words", help: "What to look for.", variadic: true)], options: options,
             defaultBaseURL: URL(string: "https://stub.invalid")!,
             credential: keyVariable.map { CredentialSpec(parameter: "key", environmentVariable: $0, signupURL: "https://stub.invalid/keys") })
     }
 
     public func queries(from command: ParsedCommand) throws -> [Query] {
         guard !command.arguments.isEmpty else { throw UsageError("give the words to look for") }
-        return [Query(words: command.arguments.joined(separator: " "))]
+        // A value only the provider can judge, as NYT judges a date and Weather a count.
+        if let lang = command.value("lang"), !lang.allSatisfy(\.isLetter) {
+            throw UsageError("--lang takes a language code such as 'en', not '\(lang)'")
+        }
+        let given = options.compactMap { option in command.value(option.name).map { (option.name, $0) } }
+        return [Query(words: command.arguments.joined(separator: " "), options: Dictionary(given, uniquingKeysWith: { first, _ in first }))]
     }
 
     public func request(for query: Query, page: Int) -> Endpoint {
-        Endpoint(path: "/records", query: [QueryItem("q", query.words)])
+        Endpoint(path: "/records", query: [QueryItem("q", query.words)] + query.options.sorted { $0.key < $1.key }.map { QueryItem($0.key, $0.value) })
     }
 
     public func failure(status: Int, body: Data, for query: Query) -> ProviderFailure? {

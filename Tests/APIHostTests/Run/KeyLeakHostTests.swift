@@ -1,0 +1,75 @@
+import APIHost
+import APIHTTP
+import Foundation
+import Testing
+import TestSupport
+
+/// A distinctive key travels to the server and nowhere else: not stdout, not stderr
+/// (traces and every error included), not the store's files, whatever the server does
+/// (``LeakingFaults``), and whether the provider quotes the server's words back in its
+/// failures or leaves the answer to the host. In-process on the stub provider; each
+/// scenario has its own store. (These were NYT's and Weather's `KeyLeakHostTests`, the
+/// two halves of the binary's `KeyLeakTests`.)
+@Suite("The key never leaks, in-process")
+struct KeyLeakHostTests {
+    static let canary = "canarySTUB9q8w7e6r"
+    static let records = #"[{"id": "r1", "title": "First"}, {"id": "r2", "title": "Second"}]"#
+
+    /// How the stub reads a failure: quoting the body, as NYT's and OpenWeather's readings quote
+    /// the server's words (which may hold the key), or not at all.
+    static func reading(quoting: Bool) -> @Sendable (Int, Data) -> ProviderFailure? {
+        { status, body in
+            guard quoting else { return nil }
+            let words = String(decoding: body, as: UTF8.self)
+            switch status {
+            case 401: return .keyRejected(detail: words)
+            case 400: return .badRequest(words)
+            case 404: return .notFound(words)
+            default: return nil
+            }
+        }
+    }
+
+    @Test("the key reaches the server and appears in no output, error, trace or store file", arguments: [true, false])
+    func keyStaysOnTheWire(providerQuotes: Bool) async throws {
+        let formats = ["table", "json", "ndjson", "csv"].map { ["stub", "election", "--verbose", "--refresh", "--format", $0] }
+        let scenarios = try await LeakScenario.all(
+            quoting: Self.canary,
+            make: {
+                let stub = StubProvider(
+                    keyVariable: "STUB_API_KEY", options: StubProvider.sampleOptions, reading: Self.reading(quoting: providerQuotes))
+                let routes = StubRoutes(answers: ["/records": InProcessHost.json(Self.records)])
+                let host = try InProcessHost(
+                    sources: [.compiled([stub])], variables: ["STUB_API_KEY": Self.canary, "APICLI_TIMEOUT": "2"], routes: routes)
+                return (host, { routes.fail(with: $0) })
+            },
+            successes: formats + [
+                ["stub", "election", "--units", "sideways", "--verbose"], ["config", "list"], ["config", "get", "stub.api-key"],
+                ["store", "info"],
+            ],
+            first: ["stub", "election"],
+            afterwards: [["stub", "election", "--verbose", "--refresh"], ["stub", "other", "words", "--verbose"]])
+
+        #expect(scenarios.count == 10)
+        let codes = Set(scenarios.flatMap(\.runs).map(\.code))
+        #expect(codes.isSuperset(of: [.success, .permissionDenied, .dataError, .temporaryFailure, .usage]), "\(codes)")
+        #expect(scenarios.flatMap(\.runs).contains { $0.stderr.contains("GET ") }, "--verbose traced something")
+        let leaks = LeakScenario.leaks(of: Self.canary, in: scenarios)
+        #expect(leaks.isEmpty, "\(leaks)")
+    }
+
+    @Test("a key under 8 characters is refused before anything is sent, with one line saying why")
+    func shortKeyRefused() async throws {
+        // From NYT's `EscapedKeyEchoHostTests`.
+        let host = try InProcessHost(
+            sources: [.compiled([StubProvider(keyVariable: "STUB_API_KEY")])], variables: ["STUB_API_KEY": "x7"]
+        ) { _, _ in InProcessHost.json(Self.records) }
+        let run = await host.run(["stub", "election"])
+        #expect(run.code == .configuration && run.isOneErrorLine, "\(run.stderr)")
+        // The wording is the behaviour: how long the key is, why it is refused, and how to set it.
+        #expect(run.stderr == "apicli: error: the Stub API key is 2 characters long; apicli refuses keys "
+                + "under 8, which cannot be kept out of output without mangling words that contain them; set the full "
+                + "key with STUB_API_KEY or 'apicli config set stub.api-key'\n", "\(run.stderr)")
+        #expect(host.transport.requests.isEmpty)
+    }
+}
