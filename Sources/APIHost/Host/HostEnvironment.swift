@@ -88,7 +88,8 @@ public struct HostEnvironment: Sendable {
 }
 
 /// The process's environment variables as a dictionary, built once, the first time
-/// one is asked for: building it (every variable, as `ProcessInfo` does) was 14 % of
+/// one is asked for (with the credentials handed to an apicli that a plugin runs,
+/// ``HandedCredentials``): building it (every variable, as `ProcessInfo` does) was 14 % of
 /// `--version`'s instructions, which reads none.
 final class ProcessVariables: Sendable {
     private let cache = Mutex<[String: String]?>(nil)
@@ -96,7 +97,8 @@ final class ProcessVariables: Sendable {
     var all: [String: String] {
         cache.withLock { cached in
             if let cached { return cached }
-            let variables = Self.read(environ)
+            // In an apicli a plugin runs, the credentials its environment went without.
+            let variables = HandedCredentials.adding(to: Self.read(environ))
             cached = variables
             return variables
         }
