@@ -20,13 +20,13 @@ public enum HandedCredentials {
     static let largestAnswer = 1 << 20
 
     /// `variables` with the credentials the plugin's apicli handed over added, each
-    /// only where `variables` does not set it (a plugin that sets `NYT_API_KEY` for its
-    /// own `apicli api` is obeyed). Without ``socketVariable``, or when no answer
+    /// only where `variables` does not set it or sets it empty (a plugin that sets
+    /// `NYT_API_KEY` for its own `apicli api` is obeyed). Without ``socketVariable``, or when no answer
     /// comes (the plugin's apicli has ended), `variables` unchanged.
     static func adding(to variables: [String: String]) -> [String: String] {
         guard let name = variables[socketVariable], !name.isEmpty else { return variables }
         var merged = variables
-        for (variable, value) in decode(receive(from: name)) where merged[variable] == nil {
+        for (variable, value) in decode(receive(from: name)) where merged[variable]?.isEmpty ?? true {
             merged[variable] = value
         }
         return merged

@@ -76,6 +76,33 @@ struct ExecutablePluginEndToEndTests {
         #expect(raw.signalled && raw.exitCode == SIGTERM)
     }
 
+    /// With a key exported apicli stays as the plugin's parent (to hand the key on), so a
+    /// signal sent to apicli's process alone must reach the plugin, as it did when apicli
+    /// replaced itself with it.
+    @Test("SIGTERM sent to apicli's process reaches the plugin, whose exit status is then apicli's")
+    func terminationReachesPlugin() async throws {
+        let (sandbox, _) = try Sandbox.withFixtures()
+        let plugins = try PluginFolder(in: sandbox)
+        let ready = sandbox.home.path("ready")
+        try plugins.add("term", """
+            #!/bin/sh
+            trap 'echo "got TERM"; exit 3' TERM
+            touch "\(ready)"
+            while :; do sleep 0.05; done
+            """)
+        let apicli = try ProcessRunner.apicliExecutable().path
+        let script = """
+            "$0" term & p=$!
+            while [ ! -e "\(ready)" ]; do sleep 0.05; done
+            kill -TERM $p; wait $p; echo "status $?"
+            """
+        #expect(sandbox.environment["NYT_API_KEY"] != nil, "a key is exported, so apicli stays")
+        let result = try await ProcessRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, apicli],
+            environment: sandbox.environment(set: plugins.variables()))
+        #expect(result.stdoutText == "got TERM\nstatus 3\n", "\(result.stdoutText) \(result.stderrText)")
+    }
+
     @Test("a plugin in Python gets its arguments and stdin, and its exit status is returned")
     func python() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
