@@ -42,9 +42,12 @@ struct PluginCredentialsEndToEndTests {
         except OSError as error:
             print("unreadable:", error.strerror)
         print("== socket", depth)
-        asked = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        asked.connect("\\0" + os.environ["APICLI_CREDENTIALS_SOCKET"])
-        print("answer:", asked.recv(1 << 16))
+        if "APICLI_CREDENTIALS_SOCKET" in os.environ:
+            asked = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            asked.connect("\\0" + os.environ["APICLI_CREDENTIALS_SOCKET"])
+            print("answer:", asked.recv(1 << 16))
+        else:
+            print("no socket")
         apicli = os.environ["APICLI_BIN"]
         calls = [["nyt", "/svc/search/v2/articlesearch.json", "-q", "q=" + depth]]
         if depth == "outer":
