@@ -75,9 +75,10 @@ struct ExecutablePluginLaunch {
         #if os(Linux)
         if let server = CredentialServer.start(handing: handedCredentials()) {
             added[HandedCredentials.socketVariable] = server.name
+            let environment = environment(adding: added)
             // `/proc/PID/environ` of this process, which the plugin may read, shows them no more.
             EnvironmentBlock.blankValues(of: credentialVariables)
-            try PluginProcess.run(path: plugin.path, arguments: argv, environment: environment(adding: added), serving: server)
+            try PluginProcess.run(path: plugin.path, arguments: argv, environment: environment, serving: server)
         }
         #endif
         try exec(argv, environment: environment(adding: added))

@@ -83,18 +83,22 @@ struct ExecutablePluginEndToEndTests {
     func terminationReachesPlugin() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
         let plugins = try PluginFolder(in: sandbox)
-        let ready = sandbox.home.path("ready")
+        let ready = sandbox.home.path("ready"), done = sandbox.home.path("done")
         try plugins.add("term", """
             #!/bin/sh
-            trap 'echo "got TERM"; exit 3' TERM
-            touch "\(ready)"
+            trap 'echo "got TERM"; touch "\(done)"; exit 3' TERM
+            echo $$ > "\(ready).new" && mv "\(ready).new" "\(ready)"
             while :; do sleep 0.05; done
             """)
         let apicli = try ProcessRunner.apicliExecutable().path
+        // Bounded: when the signal does not arrive, the plugin (its number in the file) is killed after 5 s.
         let script = """
             "$0" term & p=$!
-            while [ ! -e "\(ready)" ]; do sleep 0.05; done
-            kill -TERM $p; wait $p; echo "status $?"
+            while [ ! -s "\(ready)" ]; do sleep 0.05; done
+            kill -TERM $p
+            i=0; while [ ! -e "\(done)" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done
+            [ -e "\(done)" ] || { echo "not passed on"; kill -KILL "$(cat "\(ready)")"; }
+            wait $p; echo "status $?"
             """
         #expect(sandbox.environment["NYT_API_KEY"] != nil, "a key is exported, so apicli stays")
         let result = try await ProcessRunner.run(
