@@ -16,11 +16,11 @@ import Glibc
 /// given before the command word (`APICLI_FORMAT`, `APICLI_COLOR`, `APICLI_QUIET`…).
 /// Options after the word are the plugin's arguments, passed unchanged.
 ///
-/// What it holds is not: the variables that carry a credential (every provider's key
-/// variable, a base URL with a password) are taken out of the plugin's environment.
-/// When any of them is set, apicli stays, as the plugin's parent, to hand them to the
-/// apicli the plugin runs (``CredentialServer``, ``PluginProcess``); when none is,
-/// apicli replaces itself with the plugin (`execve`), as before there were keys to keep.
+/// What apicli holds stays with it: the variables that carry a credential (every
+/// provider's key variable, a base URL with a password) are taken out of the plugin's
+/// environment. When any of them is set, apicli stays, as the plugin's parent, to hand
+/// them to the apicli the plugin runs (``CredentialServer``, ``PluginProcess``); when
+/// none is, it has nothing to keep and replaces itself with the plugin (`execve`).
 /// docs/design/0100-plugin-credentials-without-environment.md says why.
 struct ExecutablePluginLaunch {
     let plugin: ExecutablePlugin

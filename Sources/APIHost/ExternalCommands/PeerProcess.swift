@@ -10,9 +10,9 @@ import Darwin
 ///
 /// The kernel says which process connected (`SO_PEERCRED`, fixed when it
 /// connected) and `/proc/PID/exe` which file it runs; the file is compared by
-/// device and inode, so a copy, a link elsewhere or a script named `apicli` is
-/// another file. The process is alive while it waits for the answer, so its number
-/// cannot have been reused by then.
+/// device and inode, so a copy of apicli or a script named `apicli` is another file
+/// (a link to apicli is apicli). The process is alive while it waits for the answer,
+/// so its number cannot have been reused by then.
 struct PeerProcess {
     let pid: Int32
     let uid: UInt32
