@@ -39,7 +39,7 @@ extension Host {
         return try launch(plugin, arguments: ["--help"], raw: nil, values: [:])
     }
 
-    /// `execve`s the plugin, so it returns only under ``HostEnvironment/launchPlugin``.
+    /// Runs the plugin and ends this process as it ended, so it returns only under ``HostEnvironment/launchPlugin``.
     private func launch(_ plugin: ExecutablePlugin, arguments: [String], raw: [[UInt8]]?, values: [String: String]) throws -> ExitCode {
         if case let .refused(reason) = plugin.state { throw CLIError(reason, exitCode: .configuration) }
         let launch = ExecutablePluginLaunch(
@@ -61,18 +61,21 @@ extension Host {
     /// ``HandedCredentials/socketVariable``, which is this apicli's to set.
     func credentialVariables() -> Set<String> {
         var names: Set<String> = [HandedCredentials.socketVariable]
-        var providers = registry.compiled.map(\.descriptor.name)
-        for descriptor in registry.compiled.map(\.descriptor) {
+        // Each descriptor is built once: a compiled provider builds its whole description on every call.
+        let descriptors = registry.compiled.map(\.descriptor)
+        var baseURLVariables = descriptors.map(\.baseURLVariableName)
+        for descriptor in descriptors {
             if let variable = descriptor.credential?.environmentVariable { names.insert(variable) }
         }
-        for name in Self.providerFileNames(in: providerDirectory.path) where !providers.contains(name) {
+        let compiled = Set(descriptors.map(\.name))
+        for name in Self.providerFileNames(in: providerDirectory.path) where !compiled.contains(name) {
             names.insert(ProviderFile.keyVariable(for: name))
-            providers.append(name)
+            // The file's `baseURLVariableName`, named without reading the file.
+            baseURLVariables.append("APICLI_" + name.uppercased().replacingAll("-", with: "_") + "_BASE_URL")
         }
         let variables = environment.variables
-        for name in providers {
-            let baseURL = "APICLI_" + name.uppercased().replacingAll("-", with: "_") + "_BASE_URL"
-            if let value = variables[baseURL], URLPassword.password(in: value) != nil { names.insert(baseURL) }
+        for variable in baseURLVariables {
+            if let value = variables[variable], URLPassword.password(in: value) != nil { names.insert(variable) }
         }
         return names
     }

@@ -4,7 +4,7 @@
 ///
 /// It exists for ``HostEnvironment/launchPlugin``: a host run in-process (a test) is
 /// given the launch instead of being replaced by the plugin, which would end the test
-/// runner; a real run `execve`s it (``ExecutablePluginLaunch``).
+/// runner; a real run starts it and ends as it ended (``ExecutablePluginLaunch``).
 public struct PluginLaunch: Sendable, Hashable {
     public var path: String
     public var arguments: [String]

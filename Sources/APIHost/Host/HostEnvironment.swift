@@ -34,7 +34,7 @@ public struct HostEnvironment: Sendable {
     /// Reads one line of standard input without its newline (nil at its end): the
     /// process's stdin, or a test's text, so that `config set KEY` runs in-process.
     public var readLine: @Sendable () -> String?
-    /// nil: an `apicli-NAME` plugin replaces this process (`execve`). A host run in-process
+    /// nil: an `apicli-NAME` plugin runs, and this process ends as it ended. A host run in-process
     /// (a test) is handed the launch instead and answers with the run's exit code.
     public var launchPlugin: (@Sendable (PluginLaunch) -> ExitCode)? = nil
 

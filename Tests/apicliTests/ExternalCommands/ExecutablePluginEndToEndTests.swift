@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `apicli-NAME` on `PATH` runs as `apicli NAME`, in shell and in Python, with
-/// its arguments, streams, exit status and signals its own: apicli `execve`s it, so
+/// its arguments, streams, exit status and signals its own: apicli runs it for real, so
 /// these need a process. Which plugin is started, with which arguments and variables,
 /// and which are shadowed or refused, is `APIHostTests`' `ExecutablePluginHostTests`.
 @Suite("Plugins on PATH, end to end", .serialized)
