@@ -34,7 +34,7 @@ public struct HostEnvironment: Sendable {
     /// Reads one line of standard input without its newline (nil at its end): the
     /// process's stdin, or a test's text, so that `config set KEY` runs in-process.
     public var readLine: @Sendable () -> String?
-    /// nil: an `apicli-NAME` plugin replaces this process (`execve`). A host run in-process
+    /// nil: an `apicli-NAME` plugin runs, and this process ends as it ended. A host run in-process
     /// (a test) is handed the launch instead and answers with the run's exit code.
     public var launchPlugin: (@Sendable (PluginLaunch) -> ExitCode)? = nil
 
@@ -88,7 +88,8 @@ public struct HostEnvironment: Sendable {
 }
 
 /// The process's environment variables as a dictionary, built once, the first time
-/// one is asked for: building it (every variable, as `ProcessInfo` does) was 14 % of
+/// one is asked for (with the credentials handed to an apicli that a plugin runs,
+/// ``HandedCredentials``): building it (every variable, as `ProcessInfo` does) was 14 % of
 /// `--version`'s instructions, which reads none.
 final class ProcessVariables: Sendable {
     private let cache = Mutex<[String: String]?>(nil)
@@ -96,7 +97,8 @@ final class ProcessVariables: Sendable {
     var all: [String: String] {
         cache.withLock { cached in
             if let cached { return cached }
-            let variables = Self.read(environ)
+            // In an apicli a plugin runs, the credentials its environment went without.
+            let variables = HandedCredentials.adding(to: Self.read(environ))
             cached = variables
             return variables
         }

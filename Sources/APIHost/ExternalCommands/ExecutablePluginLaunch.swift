@@ -7,16 +7,21 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs a plugin in apicli's place: `execve`, so its arguments, stdin, stdout,
-/// stderr, exit status and death by a signal are the executable's own, exactly as
-/// when it is run directly, and apicli adds nothing to its running time but its
-/// own start-up.
+/// Runs a plugin for `apicli NAME`: its arguments, stdin, stdout, stderr, exit
+/// status and death by a signal are the executable's own, exactly as when it is run
+/// directly.
 ///
 /// What apicli knows is passed as variables: `APICLI_BIN` (apicli itself, for
 /// `"$APICLI_BIN" api …`), `APICLI_DB`, `APICLI_CONFIG_DIR`, and the global options
-/// given before the command word (`APICLI_FORMAT`, `APICLI_COLOR`, `APICLI_QUIET`,
-/// `APICLI_OFFLINE`, `APICLI_REFRESH`, `APICLI_VERBOSE`). Options after the word are
-/// the plugin's arguments, passed unchanged.
+/// given before the command word (`APICLI_FORMAT`, `APICLI_COLOR`, `APICLI_QUIET`…).
+/// Options after the word are the plugin's arguments, passed unchanged.
+///
+/// What apicli holds stays with it: the variables that carry a credential (every
+/// provider's key variable, a base URL with a password) are taken out of the plugin's
+/// environment. When any of them is set, apicli stays, as the plugin's parent, to hand
+/// them to the apicli the plugin runs (``CredentialServer``, ``PluginProcess``); when
+/// none is, it has nothing to keep and replaces itself with the plugin (`execve`).
+/// docs/design/0100-plugin-credentials-without-environment.md says why.
 struct ExecutablePluginLaunch {
     let plugin: ExecutablePlugin
     /// The words after the command word.
@@ -27,6 +32,8 @@ struct ExecutablePluginLaunch {
     /// The global options before the command word, parsed.
     let globalValues: [String: String]
     let variables: [String: String]
+    /// The variables that carry a credential, which the plugin's environment goes without.
+    let credentialVariables: Set<String>
 
     /// The variables apicli adds or replaces.
     func addedVariables() -> [String: String] {
@@ -37,22 +44,59 @@ struct ExecutablePluginLaunch {
         if !paths.configFile.isEmpty { added["APICLI_CONFIG_DIR"] = ExecutablePluginSource.folder(of: paths.configFile) }
         if globalValues["json"] == "true" { added["APICLI_FORMAT"] = "json" }
         if let format = globalValues["format"] { added["APICLI_FORMAT"] = format }
-        if let color = globalValues["color"] { added["APICLI_COLOR"] = color }
-        for flag in ["quiet", "offline", "refresh", "verbose"] where globalValues[flag] == "true" {
-            added["APICLI_" + flag.uppercased()] = "1"
+        for (option, variable) in Self.valueVariables {
+            if let value = globalValues[option] { added[variable] = value }
         }
+        for (flag, variable) in Self.flagVariables where globalValues[flag] == "true" { added[variable] = "1" }
         return added
     }
 
-    /// Replaces this process with the plugin; returns only by throwing, when it cannot be run.
-    func exec() throws -> Never {
-        let added = addedVariables()
+    /// The global options that take a value, and the variables that pass them on.
+    static let valueVariables = [("color", "APICLI_COLOR"), ("fields", "APICLI_FIELDS"), ("template", "APICLI_TEMPLATE")]
+    /// The global flags, and the variables that are `1` when they were given.
+    static let flagVariables = [
+        ("quiet", "APICLI_QUIET"), ("offline", "APICLI_OFFLINE"), ("refresh", "APICLI_REFRESH"), ("verbose", "APICLI_VERBOSE"),
+        ("wide", "APICLI_WIDE"), ("new", "APICLI_NEW"), ("fail-empty", "APICLI_FAIL_EMPTY"),
+    ]
+
+    /// The credentials to hand on: the credential variables that are set, with their values.
+    func handedCredentials() -> [String: String] {
+        var handed: [String: String] = [:]
+        for name in credentialVariables where name != HandedCredentials.socketVariable {
+            if let value = variables[name], !value.isEmpty { handed[name] = value }
+        }
+        return handed
+    }
+
+    /// Runs the plugin; returns only by throwing, when it cannot be run.
+    func run() throws -> Never {
+        var added = addedVariables()
         let argv = [Array(plugin.path.utf8)] + (rawArguments ?? arguments.map { Array($0.utf8) })
-        let environment = added.map { Array("\($0.key)=\($0.value)".utf8) } + Self.inheritedEnvironment(except: Set(added.keys))
+        #if os(Linux)
+        if let server = CredentialServer.start(handing: handedCredentials()) {
+            added[HandedCredentials.socketVariable] = server.name
+            let environment = environment(adding: added)
+            // `/proc/PID/environ` of this process, which the plugin may read, shows them no more.
+            EnvironmentBlock.blankValues(of: credentialVariables)
+            try PluginProcess.run(path: plugin.path, arguments: argv, environment: environment, serving: server)
+        }
+        #endif
+        try exec(argv, environment: environment(adding: added))
+    }
+
+    /// The plugin's environment: `added`, then this process's own variables less those
+    /// `added` replaces and those that carry a credential.
+    func environment(adding added: [String: String]) -> [[UInt8]] {
+        added.map { Array("\($0.key)=\($0.value)".utf8) }
+            + Self.inheritedEnvironment(except: Set(added.keys).union(credentialVariables))
+    }
+
+    /// Replaces this process with the plugin.
+    private func exec(_ argv: [[UInt8]], environment: [[UInt8]]) throws -> Never {
         // apicli ignores SIGPIPE for itself; an ignored signal would stay ignored across exec.
         signal(SIGPIPE, SIG_DFL)
-        let error = Self.withCStrings(argv) { argvPointer in
-            Self.withCStrings(environment) { envPointer in
+        let error = CStrings.with(argv) { argvPointer in
+            CStrings.with(environment) { envPointer in
                 // ETXTBSY: another process still holds the file open for writing, as when it was
                 // just written while something forked; that passes within milliseconds.
                 var attempts = 0
@@ -70,7 +114,7 @@ struct ExecutablePluginLaunch {
             "could not run the plugin \(plugin.path): \(String(cString: strerror(error)))", exitCode: .configuration)
     }
 
-    /// This process's environment as bytes (values that are not UTF-8 kept), less the names apicli sets.
+    /// This process's environment as bytes (values that are not UTF-8 kept), less `names`.
     private static func inheritedEnvironment(except names: Set<String>) -> [[UInt8]] {
         var entries: [[UInt8]] = []
         var cursor = environ
@@ -81,25 +125,6 @@ struct ExecutablePluginLaunch {
             cursor += 1
         }
         return entries
-    }
-
-    /// A NUL-terminated array of NUL-terminated strings, valid inside `body`.
-    private static func withCStrings<R>(
-        _ strings: [[UInt8]], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R
-    ) -> R {
-        let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: strings.count + 1)
-        for (position, bytes) in strings.enumerated() {
-            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
-            copy[bytes.count] = 0
-            table[position] = copy
-        }
-        table[strings.count] = nil
-        defer {
-            for position in 0..<strings.count { table[position]?.deallocate() }
-            table.deallocate()
-        }
-        return body(UnsafePointer(table))
     }
 
     /// apicli's own path, so a plugin calls the apicli that ran it whatever `PATH` says.

@@ -1,3 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ProviderFiles
+
 /// The hooks that make `apicli-NAME` on `PATH` a command: dispatch (a word that
 /// is nothing else), `apicli help NAME`, and the listings (`apicli providers`,
 /// `--help`, completions). `PATH` is read only here.
@@ -32,15 +39,51 @@ extension Host {
         return try launch(plugin, arguments: ["--help"], raw: nil, values: [:])
     }
 
-    /// `execve`s the plugin, so it returns only under ``HostEnvironment/launchPlugin``.
+    /// Runs the plugin and ends this process as it ended, so it returns only under ``HostEnvironment/launchPlugin``.
     private func launch(_ plugin: ExecutablePlugin, arguments: [String], raw: [[UInt8]]?, values: [String: String]) throws -> ExitCode {
         if case let .refused(reason) = plugin.state { throw CLIError(reason, exitCode: .configuration) }
         let launch = ExecutablePluginLaunch(
-            plugin: plugin, arguments: arguments, rawArguments: raw, globalValues: values, variables: environment.variables)
+            plugin: plugin, arguments: arguments, rawArguments: raw, globalValues: values, variables: environment.variables,
+            credentialVariables: credentialVariables())
         if let launchPlugin = environment.launchPlugin {
-            return launchPlugin(PluginLaunch(path: plugin.path, arguments: arguments, addedVariables: launch.addedVariables()))
+            return launchPlugin(PluginLaunch(
+                path: plugin.path, arguments: arguments, addedVariables: launch.addedVariables(),
+                removedVariables: launch.credentialVariables, handedVariables: Set(launch.handedCredentials().keys)))
         }
-        try launch.exec()
+        try launch.run()
+    }
+
+    /// Every variable that carries a credential apicli sends, which a plugin's environment
+    /// goes without: each compiled provider's key variable, `<NAME>_API_KEY` for every file
+    /// in the providers folder (the only variable a provider file may read, its `keyOf`
+    /// naming one of these too; read by name, so a file that is refused counts as well),
+    /// a provider's `APICLI_<NAME>_BASE_URL` when it holds a password, and
+    /// ``HandedCredentials/socketVariable``, which is this apicli's to set.
+    func credentialVariables() -> Set<String> {
+        var names: Set<String> = [HandedCredentials.socketVariable]
+        // Each descriptor is built once: a compiled provider builds its whole description on every call.
+        let descriptors = registry.compiled.map(\.descriptor)
+        var baseURLVariables = descriptors.map(\.baseURLVariableName)
+        for descriptor in descriptors {
+            if let variable = descriptor.credential?.environmentVariable { names.insert(variable) }
+        }
+        let compiled = Set(descriptors.map(\.name))
+        for name in Self.providerFileNames(in: providerDirectory.path) where !compiled.contains(name) {
+            names.insert(ProviderFile.keyVariable(for: name))
+            // The file's `baseURLVariableName`, named without reading the file.
+            baseURLVariables.append("APICLI_" + name.uppercased().replacingAll("-", with: "_") + "_BASE_URL")
+        }
+        let variables = environment.variables
+        for variable in baseURLVariables {
+            if let value = variables[variable], URLPassword.password(in: value) != nil { names.insert(variable) }
+        }
+        return names
+    }
+
+    /// The names of the `*.json` files in the providers folder, as ``ProviderDirectory`` lists them, unread.
+    private static func providerFileNames(in folder: String) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".json") && !$0.startsWithLiteral(".") }.map { String($0.dropLast(".json".count)) }
     }
 
     /// Every plugin on `PATH`, those whose name something else has marked shadowed.

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `apicli-NAME` on `PATH` runs as `apicli NAME`, in shell and in Python, with
-/// its arguments, streams, exit status and signals its own: apicli `execve`s it, so
+/// its arguments, streams, exit status and signals its own: apicli runs it for real, so
 /// these need a process. Which plugin is started, with which arguments and variables,
 /// and which are shadowed or refused, is `APIHostTests`' `ExecutablePluginHostTests`.
 @Suite("Plugins on PATH, end to end", .serialized)
@@ -74,6 +74,37 @@ struct ExecutablePluginEndToEndTests {
         #expect(through.stdoutText == direct.stdoutText)
         let raw = try await sandbox.run(["die"], set: plugins.variables())
         #expect(raw.signalled && raw.exitCode == SIGTERM)
+    }
+
+    /// With a key exported apicli stays as the plugin's parent (to hand the key on), so a
+    /// signal sent to apicli's process alone must reach the plugin, as it did when apicli
+    /// replaced itself with it.
+    @Test("SIGTERM sent to apicli's process reaches the plugin, whose exit status is then apicli's")
+    func terminationReachesPlugin() async throws {
+        let (sandbox, _) = try Sandbox.withFixtures()
+        let plugins = try PluginFolder(in: sandbox)
+        let ready = sandbox.home.path("ready"), done = sandbox.home.path("done")
+        try plugins.add("term", """
+            #!/bin/sh
+            trap 'echo "got TERM"; touch "\(done)"; exit 3' TERM
+            echo $$ > "\(ready).new" && mv "\(ready).new" "\(ready)"
+            while :; do sleep 0.05; done
+            """)
+        let apicli = try ProcessRunner.apicliExecutable().path
+        // Bounded: when the signal does not arrive, the plugin (its number in the file) is killed after 5 s.
+        let script = """
+            "$0" term & p=$!
+            while [ ! -s "\(ready)" ]; do sleep 0.05; done
+            kill -TERM $p
+            i=0; while [ ! -e "\(done)" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done
+            [ -e "\(done)" ] || { echo "not passed on"; kill -KILL "$(cat "\(ready)")"; }
+            wait $p; echo "status $?"
+            """
+        #expect(sandbox.environment["NYT_API_KEY"] != nil, "a key is exported, so apicli stays")
+        let result = try await ProcessRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, apicli],
+            environment: sandbox.environment(set: plugins.variables()))
+        #expect(result.stdoutText == "got TERM\nstatus 3\n", "\(result.stdoutText) \(result.stderrText)")
     }
 
     @Test("a plugin in Python gets its arguments and stdin, and its exit status is returned")

@@ -43,6 +43,51 @@ struct PluginExampleEndToEndTests {
         #expect(unknown.exitCode == 69, "apicli's exit code passes through the plugin: \(unknown.stderrText)")
     }
 
+    @Test("a reader that closes the pipe early ends the example quietly: no traceback, exit 0, as apicli ends")
+    func closedPipe() async throws {
+        let (sandbox, _, plugins, _) = try Self.installed()
+        let apicli = try ProcessRunner.apicliExecutable().path
+        // `true` reads nothing and is gone before the table is written: a broken pipe every time.
+        // `head -2` takes two lines and leaves, as a reader at a terminal does.
+        for reader in ["true", "head -2"] {
+            let result = try await ProcessRunner.run(
+                executable: URL(fileURLWithPath: "/bin/bash"),
+                arguments: ["-c", "set -o pipefail; \"$0\" nyt-top | \(reader); echo \"status $?\" >&2", apicli],
+                environment: sandbox.environment(set: plugins.variables(["COLUMNS": "120"])))
+            #expect(result.stderrText == "status 0\n", "\(reader): \(result.stderrText)")
+            let lines = result.stdoutText.split(separator: "\n")
+            #expect(lines.count == (reader == "true" ? 0 : 2), "\(reader): \(result.stdoutText)")
+        }
+    }
+
+    @Test("the global format reaches the example: -f json before the word, --format after it, ndjson and csv too")
+    func globalFormat() async throws {
+        let (sandbox, _, plugins, body) = try Self.installed()
+        let stories = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["results"] as? [[String: Any]])
+        let first = try #require(stories.first)
+        for line in [["-f", "json", "nyt-top"], ["--json", "nyt-top"], ["nyt-top", "--format", "json"]] {
+            let result = try await sandbox.run(line, set: plugins.variables())
+            #expect(result.exitCode == 0, "\(line): \(result.stderrText)")
+            let printed = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]], "\(line)")
+            #expect(printed.count == stories.count)
+            #expect(printed.first?["title"] as? String == first["title"] as? String)
+            #expect(printed.first?["url"] as? String == first["url"] as? String)
+            #expect(printed.first?["published_date"] as? String == first["published_date"] as? String)
+            #expect(Set(printed.first?.keys.map { $0 } ?? []) == ["section", "subsection", "title", "byline", "url", "published_date"])
+        }
+        let ndjson = try await sandbox.run(["--format", "ndjson", "nyt-top"], set: plugins.variables())
+        let objects = ndjson.stdoutText.split(separator: "\n")
+        #expect(objects.count == stories.count)
+        #expect(objects.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) is [String: Any] })
+        let csv = try await sandbox.run(["-f", "csv", "nyt-top"], set: plugins.variables())
+        let rows = csv.stdoutText.split(separator: "\n")
+        #expect(rows.first == "section,subsection,title,byline,url,published_date")
+        #expect(rows.count == stories.count + 1, "\(csv.stdoutText)")
+        let line = try await sandbox.run(["-f", "line", "nyt-top"], set: plugins.variables())
+        #expect(line.exitCode == 64)
+        #expect(line.stderrText == "apicli nyt-top: error: prints table, json, ndjson or csv, not 'line'\n")
+    }
+
     /// NYT's 5 a minute is kept in the store, so it holds for a plugin's `apicli api
     /// nyt` and `apicli nyt` alike: of 8 started at once (4 of each), 5 requests are
     /// sent and 3 runs exit 75. The spacing is shortened to 0.2 s so the 5 go in a

@@ -51,6 +51,49 @@ struct ExecutablePluginHostTests {
         #expect(added["APICLI_BIN"]?.isEmpty == false)
     }
 
+    @Test("the plugin's environment goes without every variable that carries a credential; those set are handed on")
+    func credentialVariablesTakenOut() async throws {
+        let host = try ProviderFilesHost(compiled: [StubProvider(keyVariable: "STUB_API_KEY")])
+        let plugins = try Folder(in: host)
+        try plugins.add("hello")
+        try host.installProviderFile("algolia", ProviderFileTexts.algolia)
+        // A file that is refused (loose) still names the one variable it could read.
+        try host.installProviderFile("loose-one", ProviderFileTexts.algolia, mode: 0o666)
+        let variables = plugins.variables.merging([
+            "STUB_API_KEY": "stubKEY-123456", "ALGOLIA_API_KEY": "algKEY-123456",
+            "APICLI_ALGOLIA_BASE_URL": "http://user:secret-pw@127.0.0.1:9", "APICLI_STUB_BASE_URL": "http://127.0.0.1:9",
+            "APICLI_CREDENTIALS_SOCKET": "apicli-credentials-of-another", "OTHER_API_KEY": "not a provider's",
+        ]) { _, new in new }
+        let run = await host.run(["--format", "csv", "hello"], set: variables)
+        #expect(run.code == .success, "\(run.stderr)")
+        let launch = try #require(host.launches.first)
+        #expect(launch.removedVariables == [
+            "STUB_API_KEY", "ALGOLIA_API_KEY", "LOOSE_ONE_API_KEY", "APICLI_ALGOLIA_BASE_URL", "APICLI_CREDENTIALS_SOCKET",
+        ])
+        #expect(launch.handedVariables == ["STUB_API_KEY", "ALGOLIA_API_KEY", "APICLI_ALGOLIA_BASE_URL"])
+        #expect(launch.addedVariables["APICLI_FORMAT"] == "csv")
+        for value in launch.addedVariables.values {
+            #expect(!value.contains("KEY-123456") && !value.contains("secret-pw"), "\(launch.addedVariables)")
+        }
+    }
+
+    @Test("every global option before the word reaches the plugin as a variable")
+    func everyGlobalOption() async throws {
+        let host = try ProviderFilesHost()
+        let plugins = try Folder(in: host)
+        try plugins.add("echo")
+        let run = await host.run(
+            ["--wide", "--fields", "a,b", "--template", "{a}", "--new", "--fail-empty", "--refresh", "--verbose", "echo"],
+            set: plugins.variables)
+        #expect(run.code == .success, "\(run.stderr)")
+        let added = try #require(host.launches.first).addedVariables
+        #expect(added["APICLI_FIELDS"] == "a,b" && added["APICLI_TEMPLATE"] == "{a}")
+        for flag in ["WIDE", "NEW", "FAIL_EMPTY", "REFRESH", "VERBOSE"] {
+            #expect(added["APICLI_" + flag] == "1", "\(flag): \(added)")
+        }
+        #expect(added["APICLI_FORMAT"] == nil && added["APICLI_OFFLINE"] == nil)
+    }
+
     @Test("a name a built-in command, a compiled provider or a provider file has is listed as shadowed and never run")
     func shadowed() async throws {
         let host = try ProviderFilesHost { _ in InProcessHost.json(#"[{"id": "1", "title": "A record"}]"#) }
