@@ -8,7 +8,8 @@ import TestSupport
 /// return, no bidi override, isolate or mark reaches the terminal. The text itself still
 /// shows (its visible markers do), so a command that printed nothing would not pass.
 ///
-/// Colour is off (`NO_COLOR`), so every ESC on the terminal would be one a server or a user wrote.
+/// Colour and the progress line are off (`NO_COLOR`, `TERM=dumb`), so every ESC or CR on the
+/// terminal would be one a server or a user wrote; neither changes what is cleaned.
 @Suite("Terminal cleaning on a real pseudo-terminal, every command", .enabled(if: RequiredTool.runs("python3")))
 struct TerminalCleaningTableTests {
     /// Visible between its markers: `zzSTARTzz`, then every kind of control, then `zzENDzz`.
@@ -165,7 +166,7 @@ struct TerminalCleaningTableTests {
         try Data("#!/bin/sh\necho hello\n".utf8).write(to: URL(fileURLWithPath: plugin))
         chmod(plugin, 0o755)
         var variables = sandbox.environment(set: [
-            "NO_COLOR": "1", "APICLI_HOSTILE_BASE_URL": sandbox.server.baseURL.absoluteString,
+            "NO_COLOR": "1", "TERM": "dumb", "APICLI_TIMEOUT": "120", "APICLI_HOSTILE_BASE_URL": sandbox.server.baseURL.absoluteString,
             "APICLI_HOSTREC_BASE_URL": sandbox.server.baseURL.absoluteString,
             "APICLI_HOSTDOC_BASE_URL": sandbox.server.baseURL.absoluteString,
         ])
