@@ -13,7 +13,9 @@ import TestSupport
 struct RedirectOriginTableTests {
     static let cases: [(OriginPair, CredentialKind)] = OriginPair.all.flatMap { pair in CredentialKind.all.map { (pair, $0) } }
 
-    @Test("a redirect to the other origin is followed without the credential", arguments: cases)
+    /// The cases run one after another: two dozen real exchanges at once would crowd the machine
+    /// the other tests' deadlines run on.
+    @Test("a redirect to the other origin is followed without the credential", .serialized, arguments: cases)
     func redirect(pair: OriginPair, kind: CredentialKind) async throws {
         let server = try await OriginServer.shared()
         let row = "t" + UUID().uuidString.prefix(8).lowercased()

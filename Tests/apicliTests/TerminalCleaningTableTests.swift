@@ -67,7 +67,8 @@ struct TerminalCleaningTableTests {
         let article = article
         let place = #"[{"name": \#(text), "lat": 47.2, "lon": 39.7, "country": "RU", "state": \#(text)}]"#
         let forecast = try Fixtures.real("weather/weather-rostov-metric-ru-cnt8.json")
-        return try LoopbackServer { request in
+        // The table runs some fifty commands one after another: on a busy machine that outlasts the default lifetime.
+        return try LoopbackServer(maxLifetime: .seconds(900)) { request in
             switch (request.path, request.query("q")) {
             case (_, "boom"?): return .json(failure, status: 400, headers: [("X-Hostile", hostileHeader)])
             case ("/svc/search/v2/articlesearch.json", _): return .json(article)
@@ -108,6 +109,9 @@ struct TerminalCleaningTableTests {
     /// One command line, run on the terminal after the sandbox was set up.
     struct Case: Sendable, CustomStringConvertible {
         var words: [String]
+        /// A store of its own (`APICLI_DB`, a name under the home), where the run must not share
+        /// the rate ledger: NYT allows five requests a minute.
+        var store: String?
         /// Whether the hostile text must show (cleaned): false where nothing hostile is printed
         /// (declared fields, an error that names no server text) or apicli refuses it whole.
         var shows = true
@@ -120,7 +124,7 @@ struct TerminalCleaningTableTests {
     static let cases: [Case] = formats.map { Case(words: ["store", "sql", sql, "--format", $0]) }
         + formats.map { Case(words: ["hostile", "words", "--format", $0]) }
         + formats.map { Case(words: ["hostrec", "words", "--format", $0]) }
-        + formats.map { Case(words: ["nyt", "words", "--format", $0]) }
+        + formats.map { Case(words: ["nyt", "words", "--format", $0], store: "nyt-\($0).sqlite3") }
         + formats.map { Case(words: ["weather", "Rostov", "--format", $0]) }
         + [
             Case(words: ["hostile", "words", "--offline"]),
@@ -130,9 +134,10 @@ struct TerminalCleaningTableTests {
             Case(words: ["hostile", "words", "--fields", hostile]),
             Case(words: ["hostile", "words", "--template", "{\(hostile)}"], shows: false),
             Case(words: ["hostile", "boom"], shows: false),
-            Case(words: ["nyt", "boom"]),
+            Case(words: ["nyt", "boom"], store: "nyt-boom.sqlite3"),
             Case(words: ["weather", "boom"]),
-            Case(words: ["api", "nyt", "/svc/search/v2/articlesearch.json", "-q", "q=boom"], shows: false),
+            Case(words: ["api", "nyt", "/svc/search/v2/articlesearch.json", "-q", "q=boom"], store: "nyt-api.sqlite3",
+                 shows: false),
             Case(words: ["api", "hostile", "/hostile/list"]),
             Case(words: ["api", "hostile", "/hostile/text"]),
             Case(words: ["api", "hostile", "--include", "/hostile/list"]),
@@ -187,7 +192,9 @@ struct TerminalCleaningTableTests {
     func everyCommand() async throws {
         let (sandbox, variables) = try await Self.sandbox()
         for test in Self.cases {
-            let run = try await PseudoTerminalRun.run(test.words, environment: variables, in: sandbox.home.url)
+            var environment = variables
+            if let store = test.store { environment["APICLI_DB"] = sandbox.home.path(store) }
+            let run = try await PseudoTerminalRun.run(test.words, environment: environment, in: sandbox.home.url)
             let controls = PseudoTerminalRun.controls(in: run.bytes)
             #expect(controls.isEmpty, "\(test), exit \(run.exitCode): \(controls.prefix(8)) in \(Self.shown(run.text))")
             if test.shows {

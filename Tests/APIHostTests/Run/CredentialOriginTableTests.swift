@@ -61,7 +61,9 @@ struct CredentialOriginTableTests {
         "gnext": #"{"style": "next", "next": "next"}"#,
     ]
 
-    @Test("no way sends the credential to the other origin", arguments: cases)
+    /// The cases run one after another: two dozen hosts with real connections at once would crowd
+    /// the machine the other tests' deadlines run on.
+    @Test("no way sends the credential to the other origin", .serialized, arguments: cases)
     func everyWay(pair: OriginPair, kind: CredentialKind) async throws {
         let server = try await OriginServer.shared()
         let host = try ProviderFilesHost(variables: ["APICLI_CA_FILE": server.caFile], overHTTP: true)
