@@ -3,7 +3,9 @@ enum FieldHelp {
     /// Meanings, one aligned line each, every name and meaning cleaned of terminal controls:
     /// the names of fields seen in an answer are a server's keys, as they came.
     static func text(_ meanings: [FieldMeaning]) -> String {
-        let lines = meanings.map { (name: TerminalSanitizer.clean($0.name), meaning: TerminalSanitizer.clean($0.meaning)) }
+        let lines = meanings.map { field in
+            (name: TerminalSanitizer.clean(field.name), meaning: TerminalSanitizer.clean(field.meaning))
+        }
         let width = min(24, lines.map { DisplayWidth.of($0.name) }.max() ?? 0)
         return lines.map { line in
             DisplayWidth.pad(line.name, toWidth: width) + "  " + line.meaning + "\n"

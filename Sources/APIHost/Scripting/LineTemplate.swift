@@ -211,9 +211,9 @@ struct LineTemplate: Sendable, Equatable {
     }
 
     /// The line printed without `--template`: the provider's own, else its first three fields
-    /// with something in them, two spaces apart. Those are named
-    /// as placeholders directly, never written into template text: a server's key may hold
-    /// `:`, `|` or a brace, which the text would read as a directive, a default or the end.
+    /// with something in them, two spaces apart. Those fields are named as placeholders
+    /// directly, never written into template text: a server's key may hold `:`, `|` or a
+    /// brace, which the text would read as a directive, a default or the placeholder's end.
     static func defaultTemplate(shape: ItemShape, items: [FlatItem]) throws -> LineTemplate {
         if let template = shape.template { return try LineTemplate(template) }
         let names = ItemReader.fieldNames(of: items).filter { name in
