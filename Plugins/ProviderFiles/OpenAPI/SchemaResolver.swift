@@ -103,13 +103,22 @@ struct SchemaResolver {
             let name = String(part).replacingAll("~1", with: "/").replacingAll("~0", with: "~")
             if let member = target[name] {
                 target = member
-            } else if let elements = target.array, let index = Int(name), elements.indices.contains(index) {
+            } else if let elements = target.array, let index = Self.arrayIndex(name), elements.indices.contains(index) {
                 target = elements[index]
             } else {
                 throw missing(reference, at: node)
             }
         }
         return target
+    }
+
+    /// An array index as RFC 6901 writes it: `0`, or digits without a leading zero (`Int` would
+    /// also take `+1`, `-0` and `01`, which name no element).
+    private static func arrayIndex(_ token: String) -> Int? {
+        guard let first = token.utf8.first, token.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              first != UInt8(ascii: "0") || token.utf8.count == 1
+        else { return nil }
+        return Int(token)
     }
 
     private func missing(_ reference: String, at node: DocumentNode) -> OpenAPIImportError {

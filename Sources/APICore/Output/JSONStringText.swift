@@ -3,10 +3,11 @@
 /// Runs of plain text are copied whole and only the scalars that need it are
 /// escaped: `"`, `\`, the C0 controls and DEL, and — so that JSON printed straight
 /// to a terminal cannot drive it — C1 (U+0080…009F), the JavaScript line
-/// separators (U+2028, U+2029) and the bidi controls (U+202A…202E, U+2066…2069).
-/// The decoded value is unchanged, so the document stays exact. In UTF-8, C1 is
-/// `C2 80…9F`, and the others are `E2 80 A8…AE` and `E2 81 A6…A9`, so the bytes are
-/// enough to find them.
+/// separators (U+2028, U+2029), the bidi controls (U+202A…202E, U+2066…2069) and
+/// the direction marks (U+200E, U+200F, U+061C), the set ``TerminalSanitizer``
+/// removes. The decoded value is unchanged, so the document stays exact. In UTF-8,
+/// C1 is `C2 80…9F`, U+061C is `D8 9C`, and the others are `E2 80 8E…8F`,
+/// `E2 80 A8…AE` and `E2 81 A6…A9`, so the bytes are enough to find them.
 enum JSONStringText {
     static func write(_ value: String, to out: inout TextBuffer) {
         // A native string's bytes are read in place (no copy of the string to make
@@ -53,10 +54,13 @@ enum JSONStringText {
         if byte == 0xC2 {
             return index + 1 < bytes.count && bytes[index + 1] <= 0x9F ? 2 : 0
         }
+        if byte == 0xD8 {
+            return index + 1 < bytes.count && bytes[index + 1] == 0x9C ? 2 : 0
+        }
         guard byte == 0xE2, index + 2 < bytes.count else { return 0 }
         let second = bytes[index + 1]
         let third = bytes[index + 2]
-        if second == 0x80 && (0xA8...0xAE).contains(third) { return 3 }
+        if second == 0x80 && (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)) { return 3 }
         if second == 0x81 && (0xA6...0xA9).contains(third) { return 3 }
         return 0
     }

@@ -36,6 +36,12 @@ public struct ExecutablePlugin: Sendable, Hashable {
         }
     }
 
+    /// The path and the note as listings print them, cleaned of terminal controls: a folder
+    /// on `PATH` may have any bytes in its name, an escape sequence among them.
+    public var shownPath: String {
+        TerminalSanitizer.clean(path + (note.map { " (\($0))" } ?? ""))
+    }
+
     /// What `apicli providers` and `apicli --help` say after the path: nothing when it runs.
     public var note: String? {
         switch state {

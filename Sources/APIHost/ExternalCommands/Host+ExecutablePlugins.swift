@@ -118,7 +118,7 @@ extension Host {
         guard !plugins.isEmpty else { return "" }
         let width = plugins.map(\.name.count).max() ?? 0
         return "\nplugins (apicli-NAME on PATH):\n" + plugins.map { plugin in
-            plugin.name.padded(to: width + 2) + plugin.path + (plugin.note.map { " (\(Messages.oneLine($0)))" } ?? "") + "\n"
+            plugin.name.padded(to: width + 2) + plugin.shownPath + "\n"
         }.joined()
     }
 }

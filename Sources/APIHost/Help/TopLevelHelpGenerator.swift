@@ -18,7 +18,7 @@ public enum TopLevelHelpGenerator {
         })
         if !model.plugins.isEmpty {
             out += "\nPLUGINS (apicli-NAME on PATH):\n"
-            out += HelpText.list(model.plugins.map { ($0.name, $0.path + ($0.note.map { " (\($0))" } ?? "")) })
+            out += HelpText.list(model.plugins.map { ($0.name, $0.shownPath) })
         }
         out += "\nGLOBAL OPTIONS:\n"
         out += HelpText.list(model.globalOptions.map { (HelpText.label(of: $0), HelpText.description(of: $0)) })

@@ -67,7 +67,7 @@ public struct CommandLineModel: Sendable {
 
     /// The plugins `apicli NAME` runs: what completions offer as first words, with their path as summary.
     public var runnablePlugins: [(name: String, summary: String)] {
-        plugins.filter { $0.state == .runnable }.map { ($0.name, "plugin: " + $0.path) }
+        plugins.filter { $0.state == .runnable }.map { ($0.name, "plugin: " + $0.shownPath) }
     }
 
     /// The config keys: `<provider>.api-key` for providers with a key, and

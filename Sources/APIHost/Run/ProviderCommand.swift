@@ -28,7 +28,8 @@ struct ProviderCommand<P: Provider>: Sendable {
         let view = try ItemViewChoice(provider, command: command)
         let declaredFields = view.declaredFields
         if script.fieldsHelp, !declaredFields.isEmpty {
-            environment.console.out(FieldHelp.text(view.shape.meanings) + (view.shape.otherFields.map { "\n" + $0 + "\n" } ?? ""))
+            let others = view.shape.otherFields.map { "\n" + TerminalSanitizer.clean($0, keepingNewlines: true) + "\n" }
+            environment.console.out(FieldHelp.text(view.shape.meanings) + (others ?? ""))
             return .success
         }
         try view.checkBelongs(script.fields?.names ?? [], option: "--fields")

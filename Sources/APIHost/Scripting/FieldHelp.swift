@@ -1,10 +1,14 @@
 /// `--fields help`: every field a provider's items have, with what it means.
 enum FieldHelp {
-    /// Declared meanings, one aligned line each.
+    /// Meanings, one aligned line each, every name and meaning cleaned of terminal controls:
+    /// the names of fields seen in an answer are a server's keys, as they came.
     static func text(_ meanings: [FieldMeaning]) -> String {
-        let width = min(24, meanings.map(\.name.count).max() ?? 0)
-        return meanings.map { field in
-            field.name.padded(toLength: max(width, field.name.count)) + "  " + field.meaning + "\n"
+        let lines = meanings.map { field in
+            (name: TerminalSanitizer.clean(field.name), meaning: TerminalSanitizer.clean(field.meaning))
+        }
+        let width = min(24, lines.map { DisplayWidth.of($0.name) }.max() ?? 0)
+        return lines.map { line in
+            DisplayWidth.pad(line.name, toWidth: width) + "  " + line.meaning + "\n"
         }.joined()
     }
 

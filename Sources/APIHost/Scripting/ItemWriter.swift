@@ -19,7 +19,7 @@ struct ItemWriter: Sendable {
             }
             OutputRenderer.writeElements(objects, as: format, to: &out)
         case .line:
-            let template = try script.template ?? LineTemplate(defaultTemplate(items, available: available))
+            let template = try script.template ?? LineTemplate.defaultTemplate(shape: shape, items: items)
             try template.check(against: available)
             try template.checkTimes(in: items)
             for item in items {
@@ -39,17 +39,12 @@ struct ItemWriter: Sendable {
         return items.count
     }
 
-    /// The shape's line, else the first three fields with something in them.
-    private func defaultTemplate(_ items: [FlatItem], available: [String]) -> String {
-        LineTemplate.defaultText(shape: shape, items: items)
-    }
-
     /// Columns without `--fields`: the fields of the shape's line, or every field
     /// when the shape has no line (the rows of `store sql`).
     private func defaultColumns(_ items: [FlatItem], available: [String]) throws -> [String] {
         guard shape.template != nil else { return available }
         var seen = Set<String>()
-        return try LineTemplate(defaultTemplate(items, available: available)).fieldNames.filter { seen.insert($0).inserted }
+        return try LineTemplate.defaultTemplate(shape: shape, items: items).fieldNames.filter { seen.insert($0).inserted }
     }
 
     /// `first`, then the names of `second` it lacks.

@@ -43,6 +43,10 @@ struct LineTemplate: Sendable, Equatable {
         pieces.compactMap { if case let .field(placeholder) = $0 { placeholder.name } else { nil } }
     }
 
+    private init(pieces: [Piece]) {
+        self.pieces = pieces
+    }
+
     /// Parses `text`; a mistake is a usage error naming its column (from 1).
     init(_ text: String) throws {
         var pieces: [Piece] = []
@@ -206,13 +210,20 @@ struct LineTemplate: Sendable, Equatable {
         }
     }
 
-    /// The line printed without `--template`: the provider's own, else its
-    /// first three fields with something in them, two spaces apart.
-    static func defaultText(shape: ItemShape, items: [FlatItem]) -> String {
-        if let template = shape.template { return template }
+    /// The line printed without `--template`: the provider's own, else its first three fields
+    /// with something in them, two spaces apart. Those fields are named as placeholders
+    /// directly, never written into template text: a server's key may hold `:`, `|` or a
+    /// brace, which the text would read as a directive, a default or the placeholder's end.
+    static func defaultTemplate(shape: ItemShape, items: [FlatItem]) throws -> LineTemplate {
+        if let template = shape.template { return try LineTemplate(template) }
         let names = ItemReader.fieldNames(of: items).filter { name in
             items.contains { ($0.value(name)?.isScalar ?? false) && $0.value(name) != .null }
         }
-        return names.prefix(3).map { "{\($0)}" }.joined(separator: "  ")
+        var pieces: [Piece] = []
+        for name in names.prefix(3) {
+            if !pieces.isEmpty { pieces.append(.text("  ")) }
+            pieces.append(.field(Placeholder(name: name, directive: nil, fallback: nil, column: 1)))
+        }
+        return LineTemplate(pieces: pieces)
     }
 }

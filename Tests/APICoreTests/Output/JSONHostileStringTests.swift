@@ -57,6 +57,7 @@ struct JSONHostileStringTests {
         func mustEscape(_ value: UInt32) -> Bool {
             value < 0x20 || value == 0x22 || value == 0x5C || (0x7F...0x9F).contains(value)
                 || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+                || value == 0x200E || value == 0x200F || value == 0x061C
         }
         for value in UInt32(0)...0x3000 {
             guard let scalar = Unicode.Scalar(value) else { continue }
