@@ -82,12 +82,13 @@ extension FileProvider {
         let (elements, skipped) = try AnswerElements(shape: operation.items, source: source, providerName: file.name).read(document)
         var items: [FileItem] = []
         var unnamed = 0
+        let answerKey = operation.items.isWholeAnswer ? query.storageKey : ""
         for (index, element) in elements.enumerated() {
             if let id = operation.id.flatMap({ $0.value(in: element) }), id.isScalar, !id.cellText.isEmpty {
                 items.append(FileItem(id: id.cellText, value: element))
             } else if operation.items.isWholeAnswer {
                 // The answer is stored under its query: the next answer to it replaces this one.
-                items.append(FileItem(id: ContentHash.of(.string(query.storageKey + "#\(index)")), value: element))
+                items.append(FileItem(id: ContentHash.of(.string(answerKey + "#\(index)")), value: element))
             } else {
                 if operation.id != nil { unnamed += 1 }
                 items.append(FileItem(id: ContentHash.of(element), value: element))

@@ -69,17 +69,18 @@ extension FileProvider {
             .save(stored, for: query.storageKey, searchText: { searchText($0, columns: columns) }, at: context.fetchedAt)
     }
 
-    /// A list's stored answer and the items its words find; a record or parallel
-    /// arrays, only the answer stored under this very query.
+    /// A list's stored answer and the items its words find among those of requests
+    /// that differ from it only in their words; a record or parallel arrays, only the
+    /// answer stored under this very request.
     func load(_ query: FileQuery, from transaction: Transaction) throws -> Stored<FileAnswer>? {
         let operation = self.operation(query)
         let store = FileItemStore(transaction, provider: file.name)
         let stored: Stored<FileAnswer>?
         if operation.items.isWholeAnswer {
-            stored = try store.search("", answerKey: query.storageKey, limit: 0)
+            stored = try store.search("", answer: query.answerKey, limit: 0)
         } else {
             stored = try store.search(
-                query.words, answerKey: query.storageKey, limit: operation.paging.map { $0.size * query.pages } ?? 100)
+                query.words, answer: query.answerKey, limit: operation.paging.map { $0.size * query.pages } ?? 100)
         }
         guard var stored else { return nil }
         if !query.operation.isEmpty {

@@ -3,9 +3,9 @@ import APICore
 /// One search of a file provider: the words, the options as they go on the
 /// wire, and which pages.
 struct FileQuery: Sendable, Hashable {
-    /// Which of the file's operations; its name.
+    /// Which of the file's operations, by name; empty for a file's only one.
     var operation: String = ""
-    /// The path arguments' values, in the operation's order, as typed.
+    /// The path arguments' values, in the operation's order, in wire form.
     var arguments: [String] = []
     var words: String
     /// The options' query parameters, in the file's order, values already in wire format.
@@ -14,14 +14,11 @@ struct FileQuery: Sendable, Hashable {
     var firstPage: Int
     var pages: Int
 
-    /// What identifies the answer in the store: everything that changes what the API returns.
-    /// Operations and arguments are part of it, so that one operation's answer never replaces another's;
-    /// a one-operation file's key is the same as before operations.
-    var storageKey: String {
-        let operation = self.operation.isEmpty ? [] : ["operation=" + self.operation] + arguments.map { "argument=" + $0 }
-        return (operation + [words] + parameters.map { "\($0.name)=\($0.value)" } + ["page=\(firstPage)", "pages=\(pages)"])
-            .joined(separator: "\u{1F}")
-    }
+    /// What identifies the answer in the store: the request in its canonical form
+    /// (``AnswerKey``), so that no request is ever answered with another's answer.
+    var storageKey: String { answerKey.text }
+
+    var answerKey: AnswerKey { AnswerKey(self) }
 }
 
 /// What one query yields: the items in the API's order, and the total when the API says it.

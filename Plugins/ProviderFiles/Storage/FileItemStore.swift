@@ -75,24 +75,35 @@ struct FileItemStore {
         }
     }
 
-    /// The stored answer to this exact query first (the API matched it on text
-    /// apicli may not keep), then every stored item whose searchable columns
-    /// hold all the words, by relevance, up to `limit`; nil when nothing matches.
-    func search(_ words: String, answerKey: String, limit: Int) throws -> Stored<FileAnswer>? {
+    /// The stored answer to this very request first (the API matched it on text
+    /// apicli may not keep), then the stored items whose searchable columns hold all
+    /// the words, by relevance, up to `limit`; nil when nothing matches.
+    ///
+    /// The words widen only over the items that answered requests equal to this one
+    /// but for their words (``AnswerKey/family``): never over another section's,
+    /// month's or filter's items. A store written before ``AnswerKey`` is read by its
+    /// older keys where those named the request whole (``LegacyKey``).
+    func search(_ words: String, answer key: AnswerKey, limit: Int) throws -> Stored<FileAnswer>? {
         let name = SQLValue.text(provider)
-        let answered = try transaction.queryOne(
-            "SELECT total, fetched_at FROM provider_files_queries WHERE provider = ? AND query_key = ?",
-            [name, .text(answerKey)])
+        var answerKey = key.text
+        var answered = try transaction.queryOne(Self.answeredSQL, [name, .text(answerKey)])
+        if answered == nil, let legacy = key.legacy,
+            let stored = try transaction.queryOne(Self.answeredSQL, [name, .text(legacy.text)])
+        {
+            answered = stored
+            answerKey = legacy.text
+        }
         var rows = try transaction.query(
             "SELECT i.item_id, i.json, i.fetched_at FROM provider_files_results r JOIN provider_files_items i "
                 + "ON i.provider = r.provider AND i.item_id = r.item_id "
                 + "WHERE r.provider = ? AND r.query_key = ? ORDER BY r.position", [name, .text(answerKey)])
         let limit = max(limit, rows.count)
         if let match = FTSQuery.allWords(words) {
-            rows += try transaction.query(
-                "SELECT i.item_id, i.json, i.fetched_at FROM provider_files_items_fts JOIN provider_files_items i "
-                    + "ON i.num = provider_files_items_fts.rowid WHERE provider_files_items_fts MATCH ? AND i.provider = ? "
-                    + "ORDER BY provider_files_items_fts.rank LIMIT ?", [.text(match), name, .integer(Int64(limit))])
+            rows += try transaction.query(Self.widenedSQL, [
+                .text(match), name, .text(key.family), .text(key.familyEnd),
+                key.legacy.map { .text($0.beforeWords) } ?? .null, key.legacy.map { .text($0.afterWords) } ?? .null,
+                .integer(Int64(limit)),
+            ])
         }
         var seen = Set<String>()
         var newest: Date?
@@ -109,4 +120,26 @@ struct FileItemStore {
         else { return nil }
         return Stored(FileAnswer(items: items, total: answered?.get("total", as: Int.self)), fetchedAt: fetchedAt)
     }
+
+    static let answeredSQL = "SELECT total, fetched_at FROM provider_files_queries WHERE provider = ? AND query_key = ?"
+
+    /// The items that hold the words `?1` among those that answered the provider `?2`'s
+    /// requests of the family from `?3` (inclusive) to `?4` (exclusive), and of its older
+    /// keys: `?5` before the words and `?6` after them, with no U+001F between (which
+    /// would make them another request's options), when the request had such keys.
+    static let widenedSQL = """
+        SELECT i.item_id, i.json, i.fetched_at FROM provider_files_items_fts
+        JOIN provider_files_items i ON i.num = provider_files_items_fts.rowid
+        WHERE provider_files_items_fts MATCH ?1 AND i.provider = ?2 AND i.item_id IN (
+            SELECT r.item_id FROM provider_files_queries q
+            JOIN provider_files_results r ON r.provider = q.provider AND r.query_key = q.query_key
+            WHERE q.provider = ?2 AND (
+                (q.query_key >= ?3 AND q.query_key < ?4)
+                OR (?5 IS NOT NULL AND instr(q.query_key, char(31)) > 0
+                    AND length(q.query_key) >= length(?5) + length(?6)
+                    AND substr(q.query_key, 1, length(?5)) = ?5
+                    AND substr(q.query_key, length(q.query_key) - length(?6) + 1) = ?6
+                    AND instr(substr(q.query_key, length(?5) + 1, length(q.query_key) - length(?5) - length(?6)), char(31)) = 0)))
+        ORDER BY provider_files_items_fts.rank LIMIT ?7
+        """
 }

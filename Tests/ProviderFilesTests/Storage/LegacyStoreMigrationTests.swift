@@ -43,9 +43,11 @@ struct LegacyStoreMigrationTests {
         #expect(try Self.rows("SELECT * FROM provider_files_queries ORDER BY 1, 2", in: store) == queries)
         #expect(try Self.rows("SELECT * FROM provider_files_results ORDER BY 1, 2, 3", in: store) == results)
         #expect(try !Self.tables(in: store).contains { $0.hasPrefix("apicli_file") })
-        // The full-text index answers an offline search for a word only the stored title has.
+        // The full-text index answers an offline search for a word only the stored title has
+        // (among the items of hn's searches with no option on the first page, as the old key says).
+        let crockford = FileQuery(words: "crockford", parameters: [], firstPage: 0, pages: 1)
         let found = try store.read { tx in
-            try FileItemStore(tx, provider: "hn").search("crockford", answerKey: "none", limit: 10)
+            try FileItemStore(tx, provider: "hn").search("crockford", answer: crockford.answerKey, limit: 10)
         }
         #expect(found?.value.items.map(\.id) == ["12422420"])
         #expect(try store.schemaVersion(owner: FileItemSchema.owner) == FileItemSchema.migrations.count)
