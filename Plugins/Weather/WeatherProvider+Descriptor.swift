@@ -37,9 +37,9 @@ extension WeatherProvider {
             5 Very Poor, and the pollutants in µg/m³). Each view has its own fields: \
             'apicli weather --daily --fields help' lists the day's.
 
-            The latest answer per place, view, units and language is kept in the local store; \
-            --offline shows it, with when it was fetched, leaving out the steps already past, \
-            and converts one stored in other units (saying so).
+            The latest answer per place, view, units, language and --cnt is kept in the local \
+            store; --offline shows it, with when it was fetched, leaving out the steps already \
+            past, and converts one stored in other units (saying so).
             """,
         arguments: [
             ArgumentSpec(

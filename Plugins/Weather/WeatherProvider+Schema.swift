@@ -2,7 +2,7 @@ import APICore
 
 /// `apicli store schema`: what the weather tables hold, for `apicli store sql`.
 ///
-/// The store keeps only the latest forecast per (city, units, lang): a new one
+/// The store keeps only the latest forecast per (city, units, lang, cnt): a new one
 /// replaces the old whole, so how a forecast changed between fetches is not kept.
 extension WeatherProvider {
     public var tableNotes: [TableNote] {
@@ -10,10 +10,12 @@ extension WeatherProvider {
             "city_key": "the city as asked, normalised (lowercased)", "units": "metric, imperial or standard",
             "lang": "--lang, empty for none",
         ]
+        let steps = "--cnt, the steps asked for; 0 when not given (all of them)"
         return [
             TableNote(
-                "weather_forecasts", "the latest forecast per (city, units, lang): the city block",
+                "weather_forecasts", "the latest forecast per (city, units, lang, cnt): the city block",
                 columns: key.merging([
+                    "cnt": steps,
                     "requested": "the city as typed", "fetched_at": "when it was fetched (Unix seconds)",
                     "city_id": "OpenWeather's city id", "city_name": "the city's name", "country": "country code",
                     "lat": "latitude", "lon": "longitude", "timezone": "offset from UTC, seconds",
@@ -22,7 +24,7 @@ extension WeatherProvider {
             TableNote(
                 "weather_entries", "the steps of each latest forecast, every 3 hours",
                 columns: key.merging([
-                    "position": "order in the forecast, from 0", "dt": "the step's time, Unix seconds",
+                    "cnt": steps, "position": "order in the forecast, from 0", "dt": "the step's time, Unix seconds",
                     "dt_txt": "the step's time as OpenWeather wrote it (UTC)", "temp": "temperature",
                     "feels_like": "felt temperature", "temp_min": "lowest temperature", "temp_max": "highest temperature",
                     "pressure": "pressure, hPa", "sea_level": "sea-level pressure, hPa",

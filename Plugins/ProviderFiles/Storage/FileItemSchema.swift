@@ -14,7 +14,8 @@ import APICore
 ///   ``FileItemStore`` itself (migration 2), since an insert trigger made every
 ///   row's statement a savepoint, and FTS5 writes its buffered terms out at each.
 ///   Its segments are merged sixteen at a time (migration 3, ``FTS5Merging``).
-/// - `provider_files_queries`: each query answered, its total and when.
+/// - `provider_files_queries`: each query answered, its total and when, under its
+///   request's canonical form (``AnswerKey``).
 /// - `provider_files_results`: which items answered which query, in order.
 ///
 /// The owner has an underscore, which no provider's name can have, so no
@@ -47,6 +48,10 @@ public enum FileItemSchema {
         Migration(2, sql: bulkTriggersSQL),
         // FTS5 merges its segments sixteen at a time, not four (`FTS5Merging`).
         Migration(3, sql: FTS5Merging.sql(for: index)),
+        // Answers are keyed by their request's canonical form (``AnswerKey``) from now on;
+        // the host's fetch log of providers with older keys is forgotten, so that the next
+        // answer to each request, a cached one too, is stored under its new key.
+        Migration(4, apply: { tx in try LegacyFileTables.forgetFetchLog(in: tx) }),
     ]
 
     static let bulkTriggersSQL = """

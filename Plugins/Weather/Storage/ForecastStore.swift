@@ -5,7 +5,12 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reads and writes the latest forecast per (city, units, lang).
+/// Reads and writes the latest forecast per (city, units, lang, cnt): every value
+/// the forecast request sends. `cnt` is 0 when `--cnt` was not given (all 40 steps).
+///
+/// Offline, a request is answered by the newest stored forecast of its place, units
+/// and language that holds at least the steps it asks for: its own, or a longer one
+/// cut to its `--cnt` (the API's first N steps are the first N of a longer answer).
 ///
 /// A new forecast replaces the old one whole inside the caller's transaction, so
 /// a reader sees the complete old or the complete new set, never a mix. It is
@@ -13,10 +18,19 @@ import Foundation
 /// changed, and the old steps past the new last one deleted: a forecast fetched
 /// again within its 3-hour step mostly repeats itself.
 enum ForecastStore {
-    /// The key columns' values for `query`: the normalised city, units, and `""` for no language.
+    /// The key columns' values for `query`: the normalised city, units, and `""` for no language
+    /// (the current conditions' whole key; a forecast's adds its `cnt`, ``answerKey(_:)``).
     static func key(_ query: WeatherQuery) -> [SQLValue] {
         [.text(query.cityKey), .text(query.units.rawValue), .text(query.language ?? "")]
     }
+
+    /// A forecast's key: ``key(_:)`` and `--cnt`, 0 when not given.
+    static func answerKey(_ query: WeatherQuery) -> [SQLValue] {
+        key(query) + [.integer(Int64(query.count ?? 0))]
+    }
+
+    /// How many steps a forecast has when `--cnt` is not given.
+    static let allSteps = 40
 
     /// `weather_forecasts`: the key, then what the city block said.
     static var cityColumns: RecordColumns<City> {
@@ -60,11 +74,13 @@ enum ForecastStore {
     static let keyColumns = ["city_key", "units", "lang"]
     // `joined(with:)`: both texts are built on every `--offline` start.
     static let keyFilter = keyColumns.map { $0 + " = ?" }.joined(with: " AND ")
+    static let answerColumns = keyColumns + ["cnt"]
+    static let answerFilter = keyFilter + " AND cnt = ?"
     static let conditionColumns = ["weather_id", "weather_main", "description", "icon"]
 
     static let upsertForecast = SQLStatement.upsert(
-        into: "weather_forecasts", columns: keyColumns + ["requested", "fetched_at"] + cityColumns.names,
-        conflict: keyColumns)
+        into: "weather_forecasts", columns: answerColumns + ["requested", "fetched_at"] + cityColumns.names,
+        conflict: answerColumns)
 
     /// One step by its position; the row is rewritten only when one of its values changed. The
     /// columns have no affinity, so `1017` and `1017.0` compare equal but print differently:
@@ -74,16 +90,16 @@ enum ForecastStore {
         let changed = values.map { "weather_entries.\($0) IS NOT excluded.\($0)" }
             + values.map { "typeof(weather_entries.\($0)) <> typeof(excluded.\($0))" }
         return SQLStatement.upsert(
-            into: "weather_entries", columns: keyColumns + ["position"] + values, conflict: keyColumns + ["position"])
+            into: "weather_entries", columns: answerColumns + ["position"] + values, conflict: answerColumns + ["position"])
             + " WHERE " + changed.joined(separator: " OR ")
     }()
 
     static func save(_ forecast: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: Transaction) throws {
-        let key = key(query)
+        let key = answerKey(query)
         try transaction.execute(
             upsertForecast, key + [query.city.sql, fetchedAt.sql] + cityColumns.values(of: forecast.city))
         try transaction.execute(
-            "DELETE FROM weather_entries WHERE \(keyFilter) AND position >= ?", key + [forecast.entries.count.sql])
+            "DELETE FROM weather_entries WHERE \(answerFilter) AND position >= ?", key + [forecast.entries.count.sql])
         let entryColumns = entryColumns
         for (position, entry) in forecast.entries.enumerated() {
             let condition = entry.condition
@@ -97,9 +113,10 @@ enum ForecastStore {
     }
 
     static func load(_ query: WeatherQuery, from transaction: Transaction) throws -> Stored<Forecast>? {
-        let key = key(query)
-        guard let row = try transaction.queryOne("SELECT * FROM weather_forecasts WHERE \(keyFilter)", key),
-            let fetchedAt = row.get("fetched_at", as: Date.self)
+        let asked = SQLValue.integer(Int64(query.count ?? 0))
+        let steps = SQLValue.integer(Int64(query.count ?? allSteps))
+        guard let row = try transaction.queryOne(selectForecast, key(query) + [steps, asked]),
+            let fetchedAt = row.get("fetched_at", as: Date.self), let stored = row.get("cnt", as: Int64.self)
         else { return nil }
         var city = City()
         cityColumns.read(row, into: &city)
@@ -107,7 +124,7 @@ enum ForecastStore {
         // no column looked up by name, no row collected.
         let columns = entryColumns
         var entries: [ForecastEntry] = []
-        try transaction.forEachRow(selectEntries, key) { row in
+        try transaction.forEachRow(selectEntries, key(query) + [.integer(stored)]) { row in
             if let entry = entry(row, columns: columns) { entries.append(entry) }
         }
         if let count = query.count, entries.count > count {
@@ -119,11 +136,17 @@ enum ForecastStore {
         return Stored(forecast, fetchedAt: fetchedAt)
     }
 
+    /// The newest forecast of a place, units and language (`?1`-`?3`) that holds the `?4`
+    /// steps asked for (all of them, or at least as many), its own (`cnt` `?5`) first on a tie.
+    static let selectForecast =
+        "SELECT * FROM weather_forecasts WHERE \(keyFilter) AND (cnt = 0 OR cnt >= ?4) "
+        + "ORDER BY fetched_at DESC, cnt = ?5 DESC LIMIT 1"
+
     /// A forecast's steps in order: `dt`, then ``entryColumns``, then ``conditionColumns``,
     /// as ``entry(_:columns:)`` reads them.
     static let selectEntries =
         "SELECT " + (["dt"] + entryColumns.names + conditionColumns).joined(with: ", ")
-        + " FROM weather_entries WHERE \(keyFilter) ORDER BY position"
+        + " FROM weather_entries WHERE \(answerFilter) ORDER BY position"
 
     /// One row of ``selectEntries``.
     private static func entry(_ row: SteppedRow, columns: RecordColumns<ForecastEntry>) -> ForecastEntry? {

@@ -30,6 +30,10 @@ struct LegacyStoreHostTests {
         let wiki = await host.run(["wiki", "computing", "--offline", "--format", "json"])
         #expect(wiki.code == .success, "\(wiki.stderr)")
         #expect(wiki.stdout.contains("Cloud computing"), "\(wiki.stdout)")
+        // Words never asked find what the older hn searches stored (of the same options and page).
+        let crockford = await host.run(["hn", "crockford", "--offline"])
+        #expect(crockford.code == .success, "\(crockford.stderr)")
+        #expect(crockford.stdout.contains("In defence of Douglas Crockford"), "\(crockford.stdout)")
         #expect(host.requests.isEmpty, "offline sent \(host.requests.count) requests")
 
         let after = try host.rows("SELECT provider, item_id, json FROM provider_files_items ORDER BY 1, 2")

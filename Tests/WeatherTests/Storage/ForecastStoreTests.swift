@@ -104,6 +104,6 @@ struct ForecastStoreTests {
             "weather_air", "weather_air_samples", "weather_current", "weather_entries", "weather_forecasts",
             "weather_places",
         ])
-        #expect(try temporary.store.schemaVersion(owner: "weather") == 3)
+        #expect(try temporary.store.schemaVersion(owner: "weather") == 4)
     }
 }

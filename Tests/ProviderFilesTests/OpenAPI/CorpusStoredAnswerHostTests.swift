@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Every operation of the OpenAPI corpus that takes something (a path argument, an option,
+/// required or not, or words) keeps each request's answer apart: the whole document is
+/// imported as a user would, and each such operation is run through the host in-process with
+/// a value for everything it takes, then once more per thing it takes with that one value
+/// changed. The stub (``EchoAnswers``) answers each request with an answer of the operation's
+/// shape that names the request; then `--offline`, each request must print its own answer
+/// and no other. A key that leaves one value out stores two requests' answers as one, and
+/// the request run first gets the other's.
+@Suite("Every corpus operation: each request's own stored answer", .serialized)
+struct CorpusStoredAnswerHostTests {
+    static let output = ["--fields", "echo", "--format", "ndjson"]
+
+    @Test("each request with one value changed, then each offline: its own answer", arguments: CorpusOperationHostTests.rows)
+    func eachRequestItsOwnAnswer(row: CorpusOperationHostTests.Row) async throws {
+        let started = ContinuousClock.now
+        let echo = EchoAnswers()
+        let host = try ProviderFilesHost { request in try echo.answer(request) }
+        let document = Fixtures.realRoot.appendingPathComponent("openapi-corpus/\(row.document)").path
+        let add = await host.run(["provider", "add", "corpus", "--openapi", document] + row.flags)
+        try #require(add.code == .success, "\(add.stderr)")
+        let show = await host.run(["provider", "show", "corpus", "--format", "json"])
+        let provider = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        let operations = try #require(provider["operations"] as? [[String: Any]])
+        let env = ["CORPUS_API_KEY": CorpusOperationHostTests.key]
+        var covered = 0
+        for operation in operations {
+            let requests = CorpusRequests(operation)
+            guard requests.count > 0 else { continue }
+            covered += 1
+            echo.answer(as: .init(items: operation["items"] as? String ?? ".", shape: operation["shape"] as? String ?? ""))
+            let command = ["corpus"] + (operations.count > 1 ? [requests.name] : [])
+            let variants = requests.variants
+            var tokens: [String] = []
+            for request in variants {
+                let sent = host.requests.count
+                let run = await host.run(command + request.commandLine + Self.output, set: env)
+                #expect(run.code == .success, "\(request): \(run.stderr)")
+                #expect(host.requests.count == sent + 1, "\(request): one request")
+                tokens.append(host.requests.last?.echoToken ?? "")
+            }
+            #expect(Set(tokens).count == tokens.count, "\(requests.name): each request differs on the wire")
+            for (request, token) in zip(variants, tokens) {
+                let offline = await host.run(command + request.commandLine + ["--offline"] + Self.output, set: env)
+                #expect(offline.code == .success, "\(request) --offline: \(offline.stderr)")
+                #expect(offline.stdout.contains(token), "\(request) --offline (\(request.changed)): \(offline.stdout)")
+                let others = tokens.filter { $0 != token && offline.stdout.contains($0) }
+                #expect(others.isEmpty, "\(request) --offline (\(request.changed)) printed another request's answer: \(offline.stdout)")
+            }
+        }
+        print("\(row.document): \(covered) of \(operations.count) GET operations take something; \(host.requests.count) requests; \(ContinuousClock.now - started)")
+    }
+}
