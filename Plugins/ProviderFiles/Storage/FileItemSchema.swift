@@ -48,10 +48,6 @@ public enum FileItemSchema {
         Migration(2, sql: bulkTriggersSQL),
         // FTS5 merges its segments sixteen at a time, not four (`FTS5Merging`).
         Migration(3, sql: FTS5Merging.sql(for: index)),
-        // Answers are keyed by their request's canonical form (``AnswerKey``) from now on;
-        // the host's fetch log of providers with older keys is forgotten, so that the next
-        // answer to each request, a cached one too, is stored under its new key.
-        Migration(4, apply: { tx in try LegacyFileTables.forgetFetchLog(in: tx) }),
     ]
 
     static let bulkTriggersSQL = """

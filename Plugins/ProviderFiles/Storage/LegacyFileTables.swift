@@ -27,17 +27,4 @@ enum LegacyFileTables {
             DROP TABLE apicli_file_items;
             """)
     }
-
-    /// Forgets when the host last fetched each query of a provider whose answers are
-    /// stored under keys older than ``AnswerKey`` (U+001F-joined parts). A run whose
-    /// answer comes from the cache stores nothing when the fetch log says its query was
-    /// fetched since: with the log forgotten, it stores that answer under its new key.
-    static func forgetFetchLog(in tx: Transaction) throws {
-        let found = try tx.queryOne("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'apicli_fetches'")
-        guard found != nil else { return }
-        try tx.execute("""
-            DELETE FROM apicli_fetches WHERE provider IN (
-                SELECT DISTINCT provider FROM provider_files_queries WHERE instr(query_key, char(31)) > 0)
-            """)
-    }
 }

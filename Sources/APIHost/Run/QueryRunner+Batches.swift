@@ -26,8 +26,8 @@ extension QueryRunner {
         }
 
         /// A cache hit whose answer is stored already is read as before, so that it writes nothing.
-        mutating func skipIfStored(_ origin: HTTPResponse.Origin, runner: QueryRunner, label: String) {
-            guard plan != nil, case let .cache(storedAt) = origin, runner.storedAnswer(label, since: storedAt) else { return }
+        mutating func skipIfStored(_ origin: HTTPResponse.Origin, runner: QueryRunner, logKey: String) {
+            guard plan != nil, case let .cache(storedAt) = origin, runner.storedAnswer(logKey, since: storedAt) else { return }
             plan = nil
         }
 
@@ -103,7 +103,7 @@ extension QueryRunner {
     func recordAnswer(_ merged: P.Response, for query: P.Query, plan: BatchPlan<P.Query, P.Response>, in tx: Transaction) throws {
         let now = time.now()
         try plan.replaceAnswer(merged, query, PersistContext(tx, fetchedAt: now))
-        try HostSchema.recordFetch(provider: provider.descriptor.name, queryKey: provider.label(for: query), at: now, in: tx)
+        try HostSchema.recordFetch(provider: provider.descriptor.name, queryKey: fetchLogKey(query), at: now, in: tx)
     }
 
     /// A store error as one line, naming the store.

@@ -29,17 +29,29 @@ extension QueryRunner {
         }
     }
 
-    /// Whether `label`'s stored answer was logged no earlier than `cachedAt` (false when nil or unreadable).
-    func isStored(_ label: String, since cachedAt: Date?) -> Bool {
-        guard let cachedAt, storedAnswer(label, since: cachedAt) else { return false }
-        trace?("store: \(label) is stored already (cache hit); nothing written")
+    /// What the fetch log knows `query`'s answer by: its label, its first request as the
+    /// cache keys it (no credential) and how many pages it asks. A label leaves settings out
+    /// (a provider file's options), and two queries may send the same first request
+    /// (`--pages 1` and `--pages 2` of a one-page answer); together these name everything a
+    /// stored answer's key holds, so one query's cache hit is never taken for another's
+    /// stored answer. A log written before this form matches no key: the answer is stored again.
+    func fetchLogKey(_ query: P.Query) -> String {
+        let endpoint = provider.request(for: query, page: 0)
+        let first = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query)
+        return provider.label(for: query) + " · " + first.cacheKey + " · \(max(1, paging.count(query))) pages"
+    }
+
+    /// Whether the stored answer logged under `logKey` was logged no earlier than `cachedAt` (false when nil or unreadable).
+    func isStored(_ logKey: String, since cachedAt: Date?) -> Bool {
+        guard let cachedAt, storedAnswer(logKey, since: cachedAt) else { return false }
+        trace?("store: \(logKey) is stored already (cache hit); nothing written")
         return true
     }
 
-    /// Whether `label`'s stored answer was logged no earlier than `cachedAt`, without saying so.
-    func storedAnswer(_ label: String, since cachedAt: Date) -> Bool {
+    /// Whether the stored answer logged under `logKey` was logged no earlier than `cachedAt`, without saying so.
+    func storedAnswer(_ logKey: String, since cachedAt: Date) -> Bool {
         let logged = try? store.read { tx in
-            try HostSchema.lastFetch(provider: provider.descriptor.name, queryKey: label, in: tx)
+            try HostSchema.lastFetch(provider: provider.descriptor.name, queryKey: logKey, in: tx)
         }
         guard let logged else { return false }
         return logged >= cachedAt

@@ -62,7 +62,7 @@ struct QueryRunner<P: Provider>: Sendable {
                 var pageWarnings: [String] = []
                 let decoded: P.Response
                 do {
-                    if page == 0 { batches.skipIfStored(response.origin, runner: self, label: provider.label(for: query)) }
+                    if page == 0 { batches.skipIfStored(response.origin, runner: self, logKey: fetchLogKey(query)) }
                     decoded = try batches.plan == nil
                         ? decode(response, for: query, warnings: &pageWarnings)
                         : storeInBatches(
@@ -107,8 +107,9 @@ struct QueryRunner<P: Provider>: Sendable {
             return outcome
         }
         let label = provider.label(for: query)
+        let logKey = fetchLogKey(query)
         // A cache hit whose answer is already the stored one writes nothing: no lock, no WAL frame, no fsync.
-        if isStored(label, since: origins.newestCachedAt) { return .success(merged, warnings: warnings) }
+        if isStored(logKey, since: origins.newestCachedAt) { return .success(merged, warnings: warnings) }
         // A read-only store was announced once by the command; the answer is still shown.
         guard !store.isReadOnly else { return .success(merged, warnings: warnings, unstored: true) }
         do {
@@ -117,7 +118,7 @@ struct QueryRunner<P: Provider>: Sendable {
                 trace?("store: write began for \(label)")
                 try provider.persist(merged, for: query, in: PersistContext(tx, fetchedAt: now))
                 try HostSchema.recordFetch(
-                    provider: provider.descriptor.name, queryKey: label, at: now, in: tx)
+                    provider: provider.descriptor.name, queryKey: logKey, at: now, in: tx)
             }
             trace?("store: committed \(label)")
         } catch {
