@@ -88,4 +88,24 @@ struct StoredAnswerPerRequestHostTests {
         #expect(never.code == .unavailable, "\(never.stdout) \(never.stderr)")
         #expect(never.stdout.isEmpty)
     }
+
+    @Test("a search whose whole answer is another's cached first page is stored as its own")
+    func cachedFirstPage() async throws {
+        // One page of 10 hits: `--pages 2` asks the same one request as `--pages 1`, from the cache.
+        let routes = StubRoutes([NYTHost.searchPath: { request in
+            var answer = try Self.answer(request)
+            answer.body = Data(String(decoding: answer.body, as: UTF8.self).replacingOccurrences(of: "\"hits\":20", with: "\"hits\":10").utf8)
+            return answer
+        }])
+        let host = try NYTHost.host(routes)
+        for pages in ["1", "2"] {
+            let run = await host.run(["nyt", "quokka", "--pages", pages])
+            #expect(run.code == .success, "\(pages): \(run.stderr)")
+        }
+        #expect(host.transport.requests.count == 1, "the second run is answered from the cache")
+        let token = host.transport.requests.first?.echoToken ?? "?"
+        let offline = await host.run(["nyt", "quokka", "--pages", "2", "--offline", "--json"])
+        #expect(offline.code == .success, "\(offline.stderr)")
+        #expect(offline.stdout.contains(token), "--pages 2 lost its answer: \(offline.stdout.prefix(300)) \(offline.stderr)")
+    }
 }
