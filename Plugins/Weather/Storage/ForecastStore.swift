@@ -113,9 +113,10 @@ enum ForecastStore {
     }
 
     static func load(_ query: WeatherQuery, from transaction: Transaction) throws -> Stored<Forecast>? {
+        let key = key(query)
         let asked = SQLValue.integer(Int64(query.count ?? 0))
         let steps = SQLValue.integer(Int64(query.count ?? allSteps))
-        guard let row = try transaction.queryOne(selectForecast, key(query) + [steps, asked]),
+        guard let row = try transaction.queryOne(selectForecast, key + [steps, asked]),
             let fetchedAt = row.get("fetched_at", as: Date.self), let stored = row.get("cnt", as: Int64.self)
         else { return nil }
         var city = City()
@@ -124,7 +125,7 @@ enum ForecastStore {
         // no column looked up by name, no row collected.
         let columns = entryColumns
         var entries: [ForecastEntry] = []
-        try transaction.forEachRow(selectEntries, key(query) + [.integer(stored)]) { row in
+        try transaction.forEachRow(selectEntries, key + [.integer(stored)]) { row in
             if let entry = entry(row, columns: columns) { entries.append(entry) }
         }
         if let count = query.count, entries.count > count {

@@ -114,67 +114,80 @@ enum WeatherSchema {
                 """),
         // A forecast is kept per (place, units, lang, cnt): `--cnt` changes the answer, so an
         // answer of 8 steps no longer replaces, or stands for, the whole forecast. The two
-        // tables are rebuilt with `cnt` in their keys; a forecast stored before is given the
-        // count of its steps when it has fewer than 40 (it may have answered a `--cnt`), else
-        // 0, the whole forecast. The steps' table goes first: dropping the forecasts' would
-        // delete them through the foreign key.
-        Migration(
-            4,
-            sql: """
-                CREATE TABLE weather_forecasts_by_count (
-                    city_key    TEXT NOT NULL,
-                    units       TEXT NOT NULL,
-                    lang        TEXT NOT NULL,
-                    cnt         INTEGER NOT NULL,
-                    requested   TEXT NOT NULL,
-                    fetched_at  REAL NOT NULL,
-                    city_id     INTEGER,
-                    city_name   TEXT,
-                    country     TEXT,
-                    lat,
-                    lon,
-                    timezone    INTEGER,
-                    sunrise     INTEGER,
-                    sunset      INTEGER,
-                    population  INTEGER,
-                    PRIMARY KEY (city_key, units, lang, cnt)
-                );
-                INSERT INTO weather_forecasts_by_count
-                    SELECT f.city_key, f.units, f.lang,
-                        (SELECT CASE WHEN COUNT(*) < 40 THEN COUNT(*) ELSE 0 END FROM weather_entries e
-                            WHERE e.city_key = f.city_key AND e.units = f.units AND e.lang = f.lang),
-                        f.requested, f.fetched_at, f.city_id, f.city_name, f.country, f.lat, f.lon, f.timezone,
-                        f.sunrise, f.sunset, f.population
-                    FROM weather_forecasts f;
-                CREATE TABLE weather_entries_by_count (
-                    city_key    TEXT NOT NULL,
-                    units       TEXT NOT NULL,
-                    lang        TEXT NOT NULL,
-                    cnt         INTEGER NOT NULL,
-                    position    INTEGER NOT NULL,
-                    dt          INTEGER NOT NULL,
-                    dt_txt      TEXT,
-                    temp, feels_like, temp_min, temp_max, pressure, sea_level, grnd_level, humidity, temp_kf,
-                    weather_id  INTEGER,
-                    weather_main TEXT,
-                    description TEXT,
-                    icon        TEXT,
-                    clouds, wind_speed, wind_deg, wind_gust, visibility, pop, rain_3h, snow_3h,
-                    PRIMARY KEY (city_key, units, lang, cnt, position),
-                    FOREIGN KEY (city_key, units, lang, cnt)
-                        REFERENCES weather_forecasts_by_count (city_key, units, lang, cnt) ON DELETE CASCADE
-                ) WITHOUT ROWID;
-                INSERT INTO weather_entries_by_count
-                    SELECT e.city_key, e.units, e.lang, f.cnt, e.position, e.dt, e.dt_txt, e.temp, e.feels_like,
-                        e.temp_min, e.temp_max, e.pressure, e.sea_level, e.grnd_level, e.humidity, e.temp_kf,
-                        e.weather_id, e.weather_main, e.description, e.icon, e.clouds, e.wind_speed, e.wind_deg,
-                        e.wind_gust, e.visibility, e.pop, e.rain_3h, e.snow_3h
-                    FROM weather_entries e JOIN weather_forecasts_by_count f
-                        ON f.city_key = e.city_key AND f.units = e.units AND f.lang = e.lang;
-                DROP TABLE weather_entries;
-                DROP TABLE weather_forecasts;
-                ALTER TABLE weather_forecasts_by_count RENAME TO weather_forecasts;
-                ALTER TABLE weather_entries_by_count RENAME TO weather_entries;
-                """),
+        // tables get `cnt` in their keys: made anew when no forecast is stored, else rebuilt
+        // (``keyByCountSQL``).
+        Migration(4, apply: { tx in
+            let stored = try tx.queryOne("SELECT 1 FROM weather_forecasts LIMIT 1") != nil
+            try tx.executeScript(
+                stored ? keyByCountSQL : "DROP TABLE weather_entries; DROP TABLE weather_forecasts;" + tablesByCountSQL(""))
+        }),
     ]
+
+    /// `weather_forecasts` and `weather_entries` with `cnt` in their keys, their names ending in `suffix`.
+    static func tablesByCountSQL(_ suffix: String) -> String {
+        """
+        CREATE TABLE weather_forecasts\(suffix) (
+            city_key    TEXT NOT NULL,
+            units       TEXT NOT NULL,
+            lang        TEXT NOT NULL,
+            cnt         INTEGER NOT NULL,
+            requested   TEXT NOT NULL,
+            fetched_at  REAL NOT NULL,
+            city_id     INTEGER,
+            city_name   TEXT,
+            country     TEXT,
+            lat,
+            lon,
+            timezone    INTEGER,
+            sunrise     INTEGER,
+            sunset      INTEGER,
+            population  INTEGER,
+            PRIMARY KEY (city_key, units, lang, cnt)
+        );
+        CREATE TABLE weather_entries\(suffix) (
+            city_key    TEXT NOT NULL,
+            units       TEXT NOT NULL,
+            lang        TEXT NOT NULL,
+            cnt         INTEGER NOT NULL,
+            position    INTEGER NOT NULL,
+            dt          INTEGER NOT NULL,
+            dt_txt      TEXT,
+            temp, feels_like, temp_min, temp_max, pressure, sea_level, grnd_level, humidity, temp_kf,
+            weather_id  INTEGER,
+            weather_main TEXT,
+            description TEXT,
+            icon        TEXT,
+            clouds, wind_speed, wind_deg, wind_gust, visibility, pop, rain_3h, snow_3h,
+            PRIMARY KEY (city_key, units, lang, cnt, position),
+            FOREIGN KEY (city_key, units, lang, cnt)
+                REFERENCES weather_forecasts\(suffix) (city_key, units, lang, cnt) ON DELETE CASCADE
+        ) WITHOUT ROWID;
+        """
+    }
+
+    /// Migration 4 on a store that holds forecasts: both tables rebuilt with `cnt` in their keys.
+    /// A forecast stored before is given the count of its steps when it has fewer than 40 (it
+    /// may have answered a `--cnt`), else 0, the whole forecast. The steps' old table goes
+    /// first: dropping the forecasts' would delete them through the foreign key; renaming the
+    /// new forecasts' table renames the steps' reference to it.
+    static let keyByCountSQL = tablesByCountSQL("_by_count") + """
+        INSERT INTO weather_forecasts_by_count
+            SELECT f.city_key, f.units, f.lang,
+                (SELECT CASE WHEN COUNT(*) < 40 THEN COUNT(*) ELSE 0 END FROM weather_entries e
+                    WHERE e.city_key = f.city_key AND e.units = f.units AND e.lang = f.lang),
+                f.requested, f.fetched_at, f.city_id, f.city_name, f.country, f.lat, f.lon, f.timezone,
+                f.sunrise, f.sunset, f.population
+            FROM weather_forecasts f;
+        INSERT INTO weather_entries_by_count
+            SELECT e.city_key, e.units, e.lang, f.cnt, e.position, e.dt, e.dt_txt, e.temp, e.feels_like,
+                e.temp_min, e.temp_max, e.pressure, e.sea_level, e.grnd_level, e.humidity, e.temp_kf,
+                e.weather_id, e.weather_main, e.description, e.icon, e.clouds, e.wind_speed, e.wind_deg,
+                e.wind_gust, e.visibility, e.pop, e.rain_3h, e.snow_3h
+            FROM weather_entries e JOIN weather_forecasts_by_count f
+                ON f.city_key = e.city_key AND f.units = e.units AND f.lang = e.lang;
+        DROP TABLE weather_entries;
+        DROP TABLE weather_forecasts;
+        ALTER TABLE weather_forecasts_by_count RENAME TO weather_forecasts;
+        ALTER TABLE weather_entries_by_count RENAME TO weather_entries;
+        """
 }
