@@ -17,7 +17,8 @@ import APIBasics
 ///
 /// It splits exactly where ``JSONArraySlices`` would, by the same rules: strings as the
 /// one string scan (`JSONString`) ends them, carried from chunk to chunk, nesting, the
-/// commas between elements, scalars up to a space or a bracket. The envelope is checked with ``JSONArraySlices/find(_:in:)`` once the
+/// commas between elements, scalars up to a space or a bracket. The envelope is checked
+/// with ``JSONArraySlices/find(_:in:)`` once the
 /// document is complete (each key on the path once, no escapes in the path's keys, an
 /// object at the top, nothing after it), so a document that the whole-body path would
 /// not split is refused here too: ``Split/whole(_:)`` when no element was split out

@@ -8,9 +8,10 @@ import Foundation
 ///
 /// Integers stay integers and other numbers doubles, so `--format json` and the
 /// store give back `3`, not `3.0`. A `Decoder` hands an object's keys over as a set
-/// (`JSONDecoder`'s keyed containers are dictionaries), so here they come out sorted
-/// by name, the one order that is the same from run to run. A document read whole
-/// goes through ``parse(_:)`` instead, which keeps the answer's own order.
+/// (`JSONDecoder`'s keyed containers are dictionaries): read by ``decode(_:from:)``, they
+/// follow the document's order (``JSONKeyOrder``); by any other decoder, they come out
+/// sorted by name, the one order that is the same from run to run. A document read
+/// whole goes through ``parse(_:)``, which keeps the answer's own order.
 extension JSONValue: Decodable {
     public init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
@@ -20,10 +21,10 @@ extension JSONValue: Decodable {
             }
             self = .array(items)
         } else if let object = try? decoder.container(keyedBy: AnyKey.self) {
+            let keys = object.allKeys.map(\.stringValue)
+            let ordered = JSONKeyOrder.order(of: keys, at: decoder.codingPath, in: decoder.userInfo) ?? keys.sorted()
             self = .object(
-                try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
-                    Member(key.stringValue, try object.decode(JSONValue.self, forKey: key))
-                })
+                try ordered.map { key in Member(key, try object.decode(JSONValue.self, forKey: AnyKey(stringValue: key))) })
         } else {
             let value = try decoder.singleValueContainer()
             if value.decodeNil() {
