@@ -73,7 +73,8 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         // What Foundation proper had and FoundationEssentials lacks (trimming, replacing, percent-coding,
-        // a few formats, a thread): Foundation proper would link ICU's 34 MB data table. A leaf under all.
+        // a few formats, a thread): Foundation proper would link ICU's 34 MB data table. A leaf under all,
+        // so it also holds the one JSON string scan and escape decoder that every JSON reader walks.
         .target(name: "APIBasics", swiftSettings: strict),
         // `-lsqlite3`: the shared library, or the static archive where the release build puts
         // `Linking/static-sqlite3` on the library path.
@@ -92,7 +93,7 @@ let package = Package(
         .target(name: "CYAMLShim", path: "Sources/CYAMLShim"),
         .target(
             name: "APIDocuments",
-            dependencies: [.target(name: "CYAMLShim", condition: .when(platforms: [.linux]))],
+            dependencies: ["APIBasics", .target(name: "CYAMLShim", condition: .when(platforms: [.linux]))],
             swiftSettings: strict
         ),
         .target(name: "APICore", dependencies: ["APIBasics", "APIHTTP", "APIStore", "APIDocuments"], swiftSettings: strict),

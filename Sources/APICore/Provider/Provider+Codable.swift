@@ -42,7 +42,7 @@ extension Provider where Response: Codable {
     public func load(_ query: Query, from transaction: Transaction) throws -> Stored<Response>? {
         guard let stored = try answers.load(label(for: query), from: transaction),
             let value = stored.value.first,
-            let response = try? JSONDecoder().decode(Response.self, from: Data(value.serialized(pretty: false).utf8))
+            let response = try? JSONValue.decode(Response.self, from: value)
         else { return nil }
         return Stored(response, fetchedAt: stored.fetchedAt)
     }
