@@ -213,6 +213,32 @@ struct StreamedAnswerHostTests {
         #expect(try host.count("nyt_articles") == 20)
     }
 
+    /// The first attempt streamed (its sink, thread and transaction were made) and broke off; the
+    /// retry's body is within the MiB, so it comes back whole: the first attempt's transaction has
+    /// rolled back, and the answer is read whole, stored in one write and printed once.
+    @Test("one that breaks off and comes back small on the retry is read whole, stored in one write, printed once")
+    func retriedAnswerComesBackWhole() async throws {
+        let large = try Self.largeBody(docs: 1000)
+        #expect(large.count - 1_000 > 1 << 20, "\(large.count) B: the first attempt must pass the MiB")
+        let small = try NYTHost.page()
+        let server = try LoopbackServer(routes: [
+            NYTHost.searchPath: [.json(large).truncated(after: large.count - 1_000), .json(small)],
+        ])
+        defer { server.stop() }
+        let host = try Self.host(server)
+        let run = await host.run(["nyt", "election", "--format", "ndjson", "--verbose"], setting: [:], realTransport: true)
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect(run.stderr.contains("broke off"), "\(run.stderr)")
+        #expect(run.stderr.contains("(page 1, in batches)"), "the first attempt did not stream: \(run.stderr)")
+        #expect(!run.stderr.contains("output: printing the answer as decoded"), "\(run.stderr)")
+        // The streamed attempt's write, rolled back, and the answer's one write.
+        #expect(run.stderr.components(separatedBy: "store: write began for").count - 1 == 2, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 10)
+        #expect(try host.count("nyt_articles") == 10)
+        #expect(try host.count("nyt_query_results") == 10)
+        #expect(server.requests.count == 2)
+    }
+
     @Test("one that breaks off part way changes nothing stored, and the stored answer is shown")
     func brokenOffAnswerChangesNothing() async throws {
         let body = try Self.largeBody(docs: 1000)
