@@ -33,8 +33,8 @@ extension NYTProvider: StreamingBatchProvider {
 /// Reads an Article Search body as it arrives into its articles, storing nothing.
 ///
 /// The host streams only a body past the MiB it keeps whole (every real page, ten docs
-/// of tens of KB, is read whole by ``NYTProvider/persistBody(_:for:page:in:warnings:)``),
-/// so this decoder splits from the first byte: the bytes go through
+/// of tens of KB, is read whole by ``NYTProvider/decode(_:for:warnings:)``), so this
+/// decoder splits from the first byte: the bytes go through
 /// ``JSONArrayStream``, each doc of `response.docs` is read
 /// (``SearchPage/readDoc(_:at:decoder:)``) as it completes and handed on to be stored,
 /// and the envelope is decoded at the end, as ``SearchPage/readByDoc(_:take:)`` does. A

@@ -18,17 +18,18 @@ import Foundation
 ///
 /// The host asks for a decoder when a page's answer comes from the network with a 2xx
 /// status, the transport can stream and the body is past the MiB the host keeps whole
-/// (a smaller one goes to `persistBody`); it hands the decoder the body's bytes in
-/// order, in chunks that may end anywhere (inside a string, an escape, a UTF-8
-/// sequence). If the body breaks off, the decoder throws or the store throws, the
-/// page's transaction rolls back: nothing stored is lost or half-changed. Once the whole
+/// (a smaller one is read whole by `decode` and stored by `persist`); it hands the
+/// decoder the body's bytes in order, in chunks that may end anywhere (inside a string,
+/// an escape, a UTF-8 sequence). If the body breaks off, the decoder throws or the store
+/// throws, the page's transaction rolls back: nothing stored is lost or half-changed. Once the whole
 /// body has been read and its items stored, the host may commit them before it records
 /// the answer that names them: what one call of ``storeStreamed(_:for:page:in:)`` writes
 /// must stand on its own (items upserted, never half of a replacement). Every other
-/// answer (a cache hit, a transport that cannot stream) still goes through
-/// ``BatchPersistingProvider/persistBody(_:for:page:in:warnings:)`` whole, so the two
-/// halves together must give the same page, the same warnings and the same errors as
-/// that path.
+/// answer (a body within the MiB, a cache hit, a transport that cannot stream) is read
+/// whole by ``Provider/decode(_:for:warnings:)``, so the two halves together must give
+/// the same page, the same warnings and the same errors as that path (and as
+/// ``BatchPersistingProvider/persistBody(_:for:page:in:warnings:)``, which stores a body
+/// the decoder hands back whole).
 public protocol StreamingBatchProvider: BatchPersistingProvider {
     /// What a body's bytes decode into and what is stored: one item of a page.
     associatedtype StreamedItem: Sendable

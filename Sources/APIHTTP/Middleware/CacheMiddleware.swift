@@ -21,8 +21,8 @@ import Foundation
 /// tables already keep.
 /// Freshness is the server's `max-age` when it sent one, else the provider's TTL.
 /// A failing cache store never fails a request: the network answer still counts.
-/// A body that streams to the request's ``ResponseBodySink`` is cached the same way,
-/// from a copy kept on its way (``BodyCopySink``) while it is within `maxEntryBytes`.
+/// A body that streams to the request's ``ResponseBodySink`` (``LargeBodyRoute``) is cached
+/// the same way, from a copy kept on its way (``BodyCopySink``) while it is within `maxEntryBytes`.
 public struct CacheMiddleware: ClientMiddleware {
     public var ttl: Duration
     public var storage: any ResponseCacheStorage
@@ -97,11 +97,14 @@ public struct CacheMiddleware: ClientMiddleware {
         _ request: HTTPRequest, context: RequestContext,
         next: @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
     ) async throws -> (HTTPResponse, BodyCopySink?) {
-        guard let sink = context.bodySink else { return (try await next(request, context), nil) }
-        let copy = BodyCopySink(sink, limit: maxEntryBytes)
+        guard let route = context.largeBody else { return (try await next(request, context), nil) }
+        let limit = maxEntryBytes
+        let copying = route.wrapped { BodyCopySink($0, limit: limit) }
         var context = context
-        context.bodySink = copy
-        return (try await next(request, context), copy)
+        context.largeBody = copying
+        let response = try await next(request, context)
+        // Made only when the body passed the route's threshold; a smaller one came back whole.
+        return (response, copying.madeSink as? BodyCopySink)
     }
 
     private func lookup(_ key: String) -> CachedResponse? {

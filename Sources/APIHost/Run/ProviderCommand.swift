@@ -82,19 +82,23 @@ struct ProviderCommand<P: Provider>: Sendable {
         // finishes it (``EarlyOutput``): not with several queries (printed in order, after all),
         // nor while a progress line is drawn on the terminal. In JSON, NDJSON and CSV it is
         // printed as it is decoded, into a spool, so that its items are not held (``SpooledAnswer``).
+        // Made only if the answer streams (a body past a MiB): a small answer makes none of it.
         var output: ItemOutput<P>?
-        var early: EarlyOutput<P.Response>?
+        var early: MadeOnDemand<EarlyOutput<P.Response>>?
         if !options.offline, queries.count == 1, !script.fieldsHelp, !drawsProgress, capabilities.batching?.streamPage != nil {
             let made = itemOutput(script: script, format: format, shape: view.shape, unicode: unicode)
             let console = environment.console
             output = made
             let warn: @Sendable (String) -> Void = { messages.warning(redact($0)) }
-            if let spooled = SpooledAnswer(output: made, folder: environment.variables["TMPDIR"] ?? "") {
-                early = EarlyOutput(trace: writeTrace, warn: warn, piece: { spooled.write($0) }) { last in
-                    try spooled.print(last: last, to: console)
+            let folder = environment.variables["TMPDIR"] ?? ""
+            let trace = writeTrace
+            early = MadeOnDemand {
+                if let spooled = SpooledAnswer(output: made, folder: folder) {
+                    return EarlyOutput(trace: trace, warn: warn, piece: { spooled.write($0) }) { last in
+                        try spooled.print(last: last, to: console)
+                    }
                 }
-            } else {
-                early = EarlyOutput(trace: writeTrace, warn: warn) { response in
+                return EarlyOutput(trace: trace, warn: warn) { response in
                     try OutputWriter.writing(to: console) { out in
                         try made.write([response], seen: seen, to: &out, notice: { messages.notice($0) })
                     }
@@ -115,9 +119,9 @@ struct ProviderCommand<P: Provider>: Sendable {
         progress.start("fetching from \(descriptor.displayName)", total: requests)
         let outcomes = await runAll(queries, runner: runner)
         progress.finish()
-        let printedEarly = early?.finish()
+        let printedEarly = early?.ifMade?.finish()
         // Several queries failing to store for one reason say so once; the page's own, said before it was printed, not again.
-        var warned = Set((early?.warningsSaid ?? []).map(redact))
+        var warned = Set((early?.ifMade?.warningsSaid ?? []).map(redact))
         var responses: [P.Response] = []
         for outcome in outcomes {
             for warning in outcome.warnings {

@@ -31,17 +31,12 @@ extension QueryRunner {
 
     /// Whether `label`'s stored answer was logged no earlier than `cachedAt` (false when nil or unreadable).
     func isStored(_ label: String, since cachedAt: Date?) -> Bool {
-        guard let cachedAt, storedAnswer(label, since: cachedAt) else { return false }
-        trace?("store: \(label) is stored already (cache hit); nothing written")
-        return true
-    }
-
-    /// Whether `label`'s stored answer was logged no earlier than `cachedAt`, without saying so.
-    func storedAnswer(_ label: String, since cachedAt: Date) -> Bool {
+        guard let cachedAt else { return false }
         let logged = try? store.read { tx in
             try HostSchema.lastFetch(provider: provider.descriptor.name, queryKey: label, in: tx)
         }
-        guard let logged else { return false }
-        return logged >= cachedAt
+        guard let logged, logged >= cachedAt else { return false }
+        trace?("store: \(label) is stored already (cache hit); nothing written")
+        return true
     }
 }

@@ -26,7 +26,7 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
     /// Batches that may wait for the store.
     static var batchCapacity: Int { 8 }
     /// The most bytes the decoder is given at once, so that items reach the store while
-    /// a large chunk (the first one is the MiB the page collected) is still being read.
+    /// a large chunk (the first one is the MiB the transport held) is still being read.
     static var slice: Int { 64 << 10 }
 
     /// The page's decoder; `true`: the page it returns keeps its items (nothing prints them as they come).

@@ -10,26 +10,25 @@ import Synchronization
 /// One page's body taken as it arrives (a ``ResponseBodySink``), for a provider that
 /// reads while the bytes come (``StreamingBatchProvider``).
 ///
-/// A body up to ``keptWhole`` bytes (every real page) is only collected, and the page
-/// is then stored whole, exactly as without streaming. Past that, a thread of its own
-/// opens the page's write transaction and stores the items that another thread decodes
-/// from the bytes so far and then each chunk as it comes (``StreamedPagePipeline``),
-/// and commits when the body is complete; the
-/// transport pauses while ``ChunkQueue/capacity`` chunks wait, so memory stays bounded
-/// whatever the body's length. A body that breaks off, or a reader that throws, rolls
-/// that transaction back: nothing stored is lost.
+/// Made only for a body past ``keptWhole`` bytes (``LargeBodyRoute``): every real search
+/// page is smaller, comes back whole and is stored whole, and makes none of this. From its
+/// begin, a thread of its own opens the page's write transaction and stores the items that
+/// another thread decodes from the bytes the transport held and then each chunk as it comes
+/// (``StreamedPagePipeline``), and commits when the body is complete; the transport pauses
+/// while ``ChunkQueue/capacity`` chunks wait, so memory stays bounded whatever the body's
+/// length. A body that breaks off, or a reader that throws, rolls that transaction back:
+/// nothing stored is lost.
 final class StreamedPage<Response: Sendable>: ResponseBodySink {
     /// Opens the transaction and reads the chunks into it (on the page's thread).
     typealias Consume = @Sendable (ChunkQueue) -> Result<(Response, [String]), any Error>
 
     enum Outcome {
-        /// The body, whole: to be read and stored as without streaming.
-        case whole(Data)
         /// The page is stored; what `persistBody` returns, and its warnings.
         case stored(Response, [String])
         case failed(any Error)
     }
 
+    /// The most body held whole: past it, a page streams.
     static var keptWhole: Int { 1 << 20 }
 
     private let consume: Consume
@@ -38,9 +37,7 @@ final class StreamedPage<Response: Sendable>: ResponseBodySink {
     private let done = DispatchSemaphore(value: 0)
 
     private struct State {
-        var body = Data()
         var queue: ChunkQueue?
-        var resume: (@Sendable () -> Void)?
         var result: Result<(Response, [String]), any Error>?
         var threads = 0
         /// Threads whose end has been waited for.
@@ -53,45 +50,33 @@ final class StreamedPage<Response: Sendable>: ResponseBodySink {
 
     func begin(status: Int, headers: HTTPHeaders, resume: @escaping @Sendable () -> Void) -> Bool {
         // A retry starts the body afresh; the thread of a failed attempt has been told so.
-        state.withLock { state in
-            state.body = Data()
-            state.queue = nil
+        let queue = state.withLock { state -> ChunkQueue in
+            let queue = ChunkQueue(resume: resume, attempt: state.threads + 1)
+            state.queue = queue
             state.result = nil
-            state.resume = resume
+            state.threads += 1
+            return queue
         }
+        start(queue)
         return true
     }
 
     var hasRoom: Bool { state.withLock { $0.queue }?.hasRoom ?? true }
 
     func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let queue = state.withLock { state -> ChunkQueue? in
-            if let queue = state.queue { return queue }
-            state.body.append(contentsOf: bytes)
-            guard state.body.count > Self.keptWhole, let resume = state.resume else { return nil }
-            // Too large to hold: from here on it is read and stored as it comes.
-            let queue = ChunkQueue(resume: resume, attempt: state.threads + 1)
-            _ = queue.put(state.body.withUnsafeBytes { $0 })
-            state.body = Data()
-            state.queue = queue
-            state.threads += 1
-            start(queue)
-            return nil
-        }
-        return queue?.put(bytes) ?? true
+        state.withLock { $0.queue }?.put(bytes) ?? false
     }
 
     func end(_ failure: HTTPClientError?) {
         state.withLock { $0.queue }?.close(failure)
     }
 
-    /// What became of the page, once the transport returned a streamed response;
-    /// after a failed exchange, waits for its thread to roll back.
-    func outcome() async -> Outcome {
-        let (threads, body) = state.withLock { ($0.threads, $0.body) }
-        guard threads > 0 else { return .whole(body) }
+    /// What became of the page, once the exchange is over (or failed): waits for its
+    /// threads to end first, so that a failed attempt's transaction has rolled back.
+    /// Nil when no body began.
+    func outcome() async -> Outcome? {
         await settle()
-        guard let result = state.withLock({ $0.result }) else { return .whole(body) }
+        guard let result = state.withLock({ $0.result }) else { return nil }
         switch result {
         case let .success((page, warnings)): return .stored(page, warnings)
         case let .failure(error): return .failed(error)

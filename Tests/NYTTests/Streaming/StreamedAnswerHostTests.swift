@@ -179,6 +179,66 @@ struct StreamedAnswerHostTests {
         #expect(try host.count("nyt_query_results") == 1000)
     }
 
+    /// Two pages, one held whole and one past the MiB: the streamed page stores its articles as
+    /// it arrives, and the last write stores the whole page's articles and makes both the answer.
+    @Test("an answer of a whole page and a streamed one stores both, in the order asked", arguments: [false, true])
+    func wholeAndStreamedPages(streamedFirst: Bool) async throws {
+        let recorded = try NYTHost.page()
+        let other = try Self.largeBody(docs: 10)
+        let pages = streamedFirst
+            ? [LargeNYTAnswer.padded(recorded, past: 1 << 20), other]
+            : [recorded, LargeNYTAnswer.padded(other, past: 1 << 20)]
+        let server = try LoopbackServer { request in
+            guard request.path == NYTHost.searchPath else { return .status(404) }
+            return .json(request.query.contains { $0.name == "page" && $0.value == "1" } ? pages[1] : pages[0])
+        }
+        defer { server.stop() }
+        let host = try Self.host(server)
+        let run = await host.run(
+            ["nyt", "election", "--pages", "2", "--format", "ndjson", "--verbose"], setting: [:], realTransport: true)
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect(run.warnings.isEmpty, "\(run.stderr)")
+        #expect(run.stderr.contains("(page \(streamedFirst ? 1 : 2), in batches)"), "\(run.stderr)")
+        // The streamed page's own write, and the answer's.
+        #expect(run.stderr.components(separatedBy: "store: write began for").count - 1 == 2, "\(run.stderr)")
+        let printed = run.stdout.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(printed.count == 20)
+        let stored = try host.rows("""
+            SELECT r.article_id FROM nyt_query_results r JOIN nyt_queries q ON q.key = r.query_key
+            WHERE q.q = 'election' ORDER BY r.position
+            """).compactMap { $0[0].string }
+        #expect(stored == printed)
+        #expect(try host.count("nyt_articles") == 20)
+    }
+
+    /// The first attempt streamed (its sink, thread and transaction were made) and broke off; the
+    /// retry's body is within the MiB, so it comes back whole: the first attempt's transaction has
+    /// rolled back, and the answer is read whole, stored in one write and printed once.
+    @Test("one that breaks off and comes back small on the retry is read whole, stored in one write, printed once")
+    func retriedAnswerComesBackWhole() async throws {
+        let large = try Self.largeBody(docs: 1000)
+        #expect(large.count - 1_000 > 1 << 20, "\(large.count) B: the first attempt must pass the MiB")
+        let small = try NYTHost.page()
+        let server = try LoopbackServer(routes: [
+            NYTHost.searchPath: [.json(large).truncated(after: large.count - 1_000), .json(small)],
+        ])
+        defer { server.stop() }
+        let host = try Self.host(server)
+        let run = await host.run(["nyt", "election", "--format", "ndjson", "--verbose"], setting: [:], realTransport: true)
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect(run.stderr.contains("broke off"), "\(run.stderr)")
+        #expect(run.stderr.contains("(page 1, in batches)"), "the first attempt did not stream: \(run.stderr)")
+        #expect(!run.stderr.contains("output: printing the answer as decoded"), "\(run.stderr)")
+        // The streamed attempt's write, rolled back, and the answer's one write.
+        #expect(run.stderr.components(separatedBy: "store: write began for").count - 1 == 2, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 10)
+        #expect(try host.count("nyt_articles") == 10)
+        #expect(try host.count("nyt_query_results") == 10)
+        #expect(server.requests.count == 2)
+    }
+
     @Test("one that breaks off part way changes nothing stored, and the stored answer is shown")
     func brokenOffAnswerChangesNothing() async throws {
         let body = try Self.largeBody(docs: 1000)
