@@ -28,7 +28,7 @@ public struct NYTProvider: PagedProvider {
         try ArticleStore(context.transaction).save(response, for: query, at: context.fetchedAt)
     }
 
-    public func load(_ query: ArticleQuery, from transaction: Transaction) throws -> Stored<SearchPage>? {
+    public func load(_ query: ArticleQuery, from transaction: any StoreTransaction) throws -> Stored<SearchPage>? {
         try ArticleStore(transaction).search(query)
     }
 

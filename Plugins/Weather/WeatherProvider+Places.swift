@@ -43,7 +43,7 @@ extension WeatherProvider: ResolvingProvider {
         try PlaceStore.save(place, for: query.place, fetchedAt: context.fetchedAt, in: context.transaction)
     }
 
-    public func loadLookup(for query: WeatherQuery, from transaction: Transaction) throws -> Stored<Place>? {
+    public func loadLookup(for query: WeatherQuery, from transaction: any StoreTransaction) throws -> Stored<Place>? {
         try PlaceStore.load(query.place, from: transaction)
     }
 

@@ -71,7 +71,7 @@ extension FileProvider {
 
     /// A list's stored answer and the items its words find; a record or parallel
     /// arrays, only the answer stored under this very query.
-    func load(_ query: FileQuery, from transaction: Transaction) throws -> Stored<FileAnswer>? {
+    func load(_ query: FileQuery, from transaction: any StoreTransaction) throws -> Stored<FileAnswer>? {
         let operation = self.operation(query)
         let store = FileItemStore(transaction, provider: file.name)
         let stored: Stored<FileAnswer>?

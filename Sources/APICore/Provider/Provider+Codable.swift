@@ -39,7 +39,7 @@ extension Provider where Response: Codable {
         try answers.replace([value], for: label(for: query), fetchedAt: context.fetchedAt, in: context.transaction)
     }
 
-    public func load(_ query: Query, from transaction: Transaction) throws -> Stored<Response>? {
+    public func load(_ query: Query, from transaction: any StoreTransaction) throws -> Stored<Response>? {
         guard let stored = try answers.load(label(for: query), from: transaction),
             let value = stored.value.first,
             let response = try? JSONDecoder().decode(Response.self, from: Data(value.serialized(pretty: false).utf8))

@@ -57,7 +57,7 @@ public protocol Provider: Sendable {
     func persist(_ response: Response, for query: Query, in context: PersistContext) throws
 
     /// The stored answer to `query`, for `--offline` and when the network fails.
-    func load(_ query: Query, from transaction: Transaction) throws -> Stored<Response>?
+    func load(_ query: Query, from transaction: any StoreTransaction) throws -> Stored<Response>?
 
     /// A short human label for `query` in messages (`Paris`, `"c++ & rust"`).
     func label(for query: Query) -> String

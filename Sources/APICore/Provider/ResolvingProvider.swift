@@ -41,7 +41,7 @@ public protocol ResolvingProvider: Provider {
     func persistLookup(_ lookup: Lookup, for query: Query, in context: PersistContext) throws
 
     /// The stored lookup for `query`, with when it was fetched; nil when there is none.
-    func loadLookup(for query: Query, from transaction: Transaction) throws -> Stored<Lookup>?
+    func loadLookup(for query: Query, from transaction: any StoreTransaction) throws -> Stored<Lookup>?
 
     /// `query` with its lookup's answer applied: what ``Provider/request(for:page:)``,
     /// ``Provider/persist(_:for:in:)`` and ``Provider/load(_:from:)`` are then given.
