@@ -11,7 +11,7 @@ import Foundation
 /// fetched in order, each later page by number or where the answer before it says
 /// (`FileProvider+AnswerPaging.swift`); one that does not asks for one page (``FileQuery/pages`` is 1), so the host's
 /// paging is the same single request as for any provider that does not page.
-struct FileProvider: PagedProvider {
+struct FileProvider: Provider {
     typealias Query = FileQuery
     typealias Response = FileAnswer
 

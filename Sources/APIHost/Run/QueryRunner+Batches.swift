@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Storing an answer page by page as it is read (``BatchPersistingProvider``).
+/// Storing an answer page by page as it is read (``BatchStoring``).
 ///
 /// Each page's body is stored inside its own write transaction, taken after the
 /// page arrived (never across a request), and dropped; those writes only upsert
@@ -58,7 +58,7 @@ extension QueryRunner {
     ) throws -> P.Response {
         if let streamed { return try streamedResult(streamed, response: response, of: query, into: &batches, warnings: &warnings) }
         guard let plan = batches.plan else { return try decode(response, for: query, warnings: &warnings) }
-        let label = provider.label(for: query)
+        let label = self.label(for: query)
         var pageWarnings: [String] = []
         do {
             let now = time.now()
@@ -85,7 +85,7 @@ extension QueryRunner {
         _ merged: P.Response, for query: P.Query, batches: BatchedPages, warnings: [String]
     ) -> QueryOutcome<P.Response> {
         guard let plan = batching, !batches.answered else { return .success(merged, warnings: warnings) }
-        let label = provider.label(for: query)
+        let label = self.label(for: query)
         do {
             try store.write { tx in
                 trace?("store: write began for \(label)")
@@ -103,7 +103,7 @@ extension QueryRunner {
     func recordAnswer(_ merged: P.Response, for query: P.Query, plan: BatchPlan<P.Query, P.Response>, in tx: Transaction) throws {
         let now = time.now()
         try plan.replaceAnswer(merged, query, PersistContext(tx, fetchedAt: now))
-        try HostSchema.recordFetch(provider: provider.descriptor.name, queryKey: provider.label(for: query), at: now, in: tx)
+        try HostSchema.recordFetch(provider: provider.descriptor.name, queryKey: label(for: query), at: now, in: tx)
     }
 
     /// A store error as one line, naming the store.
