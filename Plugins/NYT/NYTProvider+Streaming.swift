@@ -9,7 +9,7 @@ import Foundation
 /// (``DocStreamDecoder``) while it stores those already decoded on another
 /// (``storeStreamed(_:for:page:in:)``), so a 30 MiB answer's bytes are never held
 /// whole; the page keeps the articles as decoded, which is what a fresh answer prints.
-extension NYTProvider: StreamingBatchProvider {
+extension NYTProvider {
     public func bodyDecoder(
         for query: ArticleQuery, page: Int, keepingItems: Bool
     ) -> any StreamingBodyDecoder<Article, SearchPage> {

@@ -45,7 +45,7 @@ public enum Conformance {
             return ["\(arguments) is not a valid command line: \(error)"]
         }
         failures += HelpChecks.failures(of: provider.descriptor)
-        failures += RefinementChecks.failures(of: provider)
+        failures += CapabilitiesChecks.failures(of: provider, command: ParsedCommand(arguments: arguments))
         failures += await HelpChecks.bashSyntaxFailures(of: provider.descriptor)
         for fixture in fixtures {
             failures += FixtureChecks.failures(of: provider, query: query, fixture: fixture)

@@ -1,7 +1,8 @@
 import APIHost
 import Foundation
 
-/// Per fixture: it decodes, persist-then-load gives back the same JSON, and every format renders.
+/// Per fixture: it decodes, persist-then-load gives back the same JSON, storing while reading
+/// (``BatchStoring``) reads it as `decode` does, and every format renders.
 enum FixtureChecks {
     static func failures<P: Provider>(of provider: P, query: P.Query, fixture: URL) -> [String] {
         let name = fixture.lastPathComponent
@@ -45,16 +46,34 @@ enum FixtureChecks {
                 failures.append("\(name): load after persist differs from the decoded answer:\n\(difference(before, after))")
             }
             failures += objectFailures(of: provider, [loaded], "\(name) (loaded)")
+            failures += try batchFailures(of: provider, query: query, fixture: fixture, decoded: before, in: store)
         } catch {
             failures.append("\(name): persist or load failed: \(error)")
         }
         return failures
     }
 
+    /// A provider that stores a page while it reads it (``BatchStoring``) returns the page
+    /// `decode` gives: it is what a fresh answer prints.
+    static func batchFailures<P: Provider>(
+        of provider: P, query: P.Query, fixture: URL, decoded: String, in store: Store
+    ) throws -> [String] {
+        guard let storing = provider.capabilities.batchStoring else { return [] }
+        let body = try Data(contentsOf: fixture)
+        let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000)
+        let page = try store.write { tx in
+            var warnings: [String] = []
+            return try storing.persistBody(body, query, 0, PersistContext(tx, fetchedAt: fetchedAt), &warnings)
+        }
+        let read = JSONValue.array(of: provider.json([page])).serialized(pretty: true)
+        guard read != decoded else { return [] }
+        return ["\(fixture.lastPathComponent): persistBody reads another page than decode:\n\(difference(decoded, read))"]
+    }
+
     /// A provider that writes its own JSON objects (`jsonObjects`) prints what its
     /// `json(_:)` values give, byte for byte, as JSON and as NDJSON.
     static func objectFailures<P: Provider>(of provider: P, _ results: [P.Response], _ name: String) -> [String] {
-        guard provider.jsonObjects(results) != nil else { return [] }
+        guard provider.capabilities.jsonObjects != nil else { return [] }
         return [OutputFormat.json, .ndjson].compactMap { format in
             var values = ""
             OutputRenderer.writeElements(provider.json(results), as: format, to: { values += $0 })

@@ -78,7 +78,7 @@ enum ForecastStore {
             + " WHERE " + changed.joined(separator: " OR ")
     }()
 
-    static func save(_ forecast: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: Transaction) throws {
+    static func save(_ forecast: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: any StoreTransaction) throws {
         let key = key(query)
         try transaction.execute(
             upsertForecast, key + [query.city.sql, fetchedAt.sql] + cityColumns.values(of: forecast.city))
@@ -96,7 +96,7 @@ enum ForecastStore {
         }
     }
 
-    static func load(_ query: WeatherQuery, from transaction: Transaction) throws -> Stored<Forecast>? {
+    static func load(_ query: WeatherQuery, from transaction: any StoreTransaction) throws -> Stored<Forecast>? {
         let key = key(query)
         guard let row = try transaction.queryOne("SELECT * FROM weather_forecasts WHERE \(keyFilter)", key),
             let fetchedAt = row.get("fetched_at", as: Date.self)

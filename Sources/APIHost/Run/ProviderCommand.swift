@@ -20,12 +20,14 @@ struct ProviderCommand<P: Provider>: Sendable {
 
     func run(_ parsed: CommandLineParser.Result) async throws -> ExitCode {
         let descriptor = provider.descriptor
+        // Read once: the provider makes the value each time it is asked.
+        let capabilities = provider.capabilities
         try OptionValueCheck.checkConfigured(parsed, of: provider, settings: settings)
         var format = options.format
         let script = try ScriptOptions(parsed.values, format: &format)
         var command = try settings.resolve(parsed, for: operation.map(descriptor.narrowed) ?? descriptor)
         command.operation = operation?.name
-        let view = try ItemViewChoice(provider, command: command)
+        let view = try ItemViewChoice(capabilities, command: command)
         let declaredFields = view.declaredFields
         if script.fieldsHelp, !declaredFields.isEmpty {
             let others = view.shape.otherFields.map { "\n" + TerminalSanitizer.clean($0, keepingNewlines: true) + "\n" }
@@ -54,12 +56,12 @@ struct ProviderCommand<P: Provider>: Sendable {
         let drawsProgress = ProgressIndicator.isAllowed(
             stderrIsTerminal: environment.stderrIsTerminal, quiet: options.quiet, variables: environment.variables)
         let progress = ProgressIndicator(console: environment.console, enabled: drawsProgress, unicode: unicode)
-        let capabilities = Capabilities(provider)
-        let paging = capabilities.paging
+        let paging = capabilities.paging.map(PagePlan.init) ?? .onePage
+        let batching = capabilities.batchStoring.map(BatchPlan.init)
         var runner = QueryRunner(
             provider: provider, client: client, store: store, baseURL: baseURL, credential: credential,
             options: options, time: environment.time, progress: progress, paging: paging,
-            lookups: capabilities.lookups, batching: capabilities.batching, trace: writeTrace)
+            capabilities: capabilities, batching: batching, trace: writeTrace)
 
         let messages = Messages(environment: environment, options: options)
         if store.isReadOnly && !options.offline {
@@ -85,8 +87,8 @@ struct ProviderCommand<P: Provider>: Sendable {
         // Made only if the answer streams (a body past a MiB): a small answer makes none of it.
         var output: ItemOutput<P>?
         var early: MadeOnDemand<EarlyOutput<P.Response>>?
-        if !options.offline, queries.count == 1, !script.fieldsHelp, !drawsProgress, capabilities.batching?.streamPage != nil {
-            let made = itemOutput(script: script, format: format, shape: view.shape, unicode: unicode)
+        if !options.offline, queries.count == 1, !script.fieldsHelp, !drawsProgress, batching?.streamPage != nil {
+            let made = itemOutput(script: script, format: format, shape: view.shape, unicode: unicode, capabilities: capabilities)
             let console = environment.console
             output = made
             let warn: @Sendable (String) -> Void = { messages.warning(redact($0)) }
@@ -137,10 +139,12 @@ struct ProviderCommand<P: Provider>: Sendable {
         } else if !responses.isEmpty {
             let console = environment.console
             if script.fieldsHelp {
-                console.out(FieldHelp.text(FieldHelp.observed(Array(ItemReader(shape: view.shape).items(in: provider.scriptingElements(responses))))))
+                let elements = capabilities.scriptingElements?(responses) ?? provider.json(responses)
+                console.out(FieldHelp.text(FieldHelp.observed(Array(ItemReader(shape: view.shape).items(in: elements)))))
                 return worstCode(outcomes, messages: messages, redact: redact)
             }
-            let output = output ?? itemOutput(script: script, format: format, shape: view.shape, unicode: unicode)
+            let output = output
+                ?? itemOutput(script: script, format: format, shape: view.shape, unicode: unicode, capabilities: capabilities)
             printed = try OutputWriter.writing(to: console) { out in
                 try output.write(responses, seen: seen, to: &out, notice: { messages.notice($0) })
             }
@@ -154,13 +158,16 @@ struct ProviderCommand<P: Provider>: Sendable {
     }
 
     /// How the results are printed: the format, and the terminal stdout is, if it is one.
-    private func itemOutput(script: ScriptOptions, format: OutputFormat, shape: ItemShape, unicode: Bool) -> ItemOutput<P> {
+    private func itemOutput(
+        script: ScriptOptions, format: OutputFormat, shape: ItemShape, unicode: Bool, capabilities: Capabilities<P>
+    ) -> ItemOutput<P> {
         let terminal = Terminal(
             width: TerminalSize.columns(variables: environment.variables, isTerminal: environment.stdoutIsTerminal),
             color: options.useColor(isTerminal: environment.stdoutIsTerminal, variables: environment.variables),
             unicode: unicode,
             wide: options.wide)
-        return ItemOutput(provider: provider, script: script, format: format, terminal: terminal, shape: shape)
+        return ItemOutput(
+            provider: provider, script: script, format: format, terminal: terminal, shape: shape, capabilities: capabilities)
     }
 
     /// Prints each failure, last, where a terminal user sees them after the results

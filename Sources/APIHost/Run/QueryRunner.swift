@@ -20,8 +20,9 @@ struct QueryRunner<P: Provider>: Sendable {
     /// Advanced once per page fetched; nil when nothing is drawn.
     let progress: ProgressIndicator?
     let paging: PagePlan<P.Query, P.Response>
-    /// The lookup a query may need first (weather: a place name to coordinates).
-    let lookups: LookupPlan<P.Query>
+    /// What the provider does beyond the four steps, read once for the run: its lookup,
+    /// labels, reading of failures, what of an answer ages.
+    let capabilities: Capabilities<P>
     /// How a page past ``StreamedPage/keptWhole`` is stored as it is read; nil: every page
     /// is decoded whole, then stored.
     var batching: BatchPlan<P.Query, P.Response>? = nil
@@ -35,6 +36,12 @@ struct QueryRunner<P: Provider>: Sendable {
     var early: MadeOnDemand<EarlyOutput<P.Response>>? = nil
 
     var name: String { provider.descriptor.displayName }
+
+    /// The lookup a query may need first (weather: a place name to coordinates); nil: none.
+    var lookups: Lookup<P.Query>? { capabilities.lookup }
+
+    /// How messages and the fetch log name `query`.
+    func label(for query: P.Query) -> String { capabilities.label(for: query) }
 
     func run(_ query: P.Query) async -> QueryOutcome<P.Response> {
         if options.offline { return answerFromStore(storedResolution(of: query) ?? query, because: nil) }
@@ -119,7 +126,7 @@ struct QueryRunner<P: Provider>: Sendable {
             outcome.unstored = outcome.unstored || stoppedStoring
             return outcome
         }
-        let label = provider.label(for: query)
+        let label = self.label(for: query)
         // A cache hit whose answer is already the stored one writes nothing: no lock, no WAL frame, no fsync.
         if isStored(label, since: origins.newestCachedAt) { return .success(merged, warnings: warnings) }
         // A read-only store was announced once by the command; the answer is still shown.
@@ -220,7 +227,7 @@ struct QueryRunner<P: Provider>: Sendable {
             // An error body sent with status 200 (OpenWeather does this): the provider read it.
             throw fetchFailure(failure)
         } catch let error as StoreError {
-            // Storing while reading (``BatchPersistingProvider``): the store's fault, not the answer's.
+            // Storing while reading (``BatchStoring``): the store's fault, not the answer's.
             throw error
         } catch {
             let type = response.headers["Content-Type"].map { " (\($0))" } ?? ""
@@ -246,21 +253,21 @@ struct QueryRunner<P: Provider>: Sendable {
         guard let stored else {
             if let failure {
                 let code: ExitCode = failure.exitCode == .temporaryFailure ? .temporaryFailure : .unavailable
-                return .failure(CLIError(failure.message + "; nothing stored for \(provider.label(for: query))", exitCode: code))
+                return .failure(CLIError(failure.message + "; nothing stored for \(label(for: query))", exitCode: code))
             }
             return .failure(CLIError(
-                "nothing stored for \(provider.label(for: query)); run it once without --offline", exitCode: .unavailable))
+                "nothing stored for \(label(for: query)); run it once without --offline", exitCode: .unavailable))
         }
         let now = time.now()
-        // Answers that age lose what lies before the host's clock (``Provider/dropping(before:from:)``).
-        let current = provider.dropping(before: now, from: stored.value)
-        let leftOut = Self.agedNotice(dropped: current.dropped, itemName: provider.timedItemName)
+        // Answers that age lose what lies before the host's clock (``Aging/dropping``).
+        let current = capabilities.aging?.dropping(now, stored.value) ?? (response: stored.value, dropped: 0)
+        let leftOut = capabilities.aging.flatMap { Self.agedNotice(dropped: current.dropped, itemName: $0.itemName) }
         // After a failure, an empty answer made up from the store (no stored article
         // matches) does not stand in: the failure is the answer. Offline, it is shown.
         if let failure, stored.matchedNothing {
             let code: ExitCode = failure.exitCode == .temporaryFailure ? .temporaryFailure : .unavailable
             return .failure(CLIError(
-                failure.message + "; nothing stored to show for \(provider.label(for: query))", exitCode: code))
+                failure.message + "; nothing stored to show for \(label(for: query))", exitCode: code))
         }
         let notice = StaleNotice.text(fetchedAt: stored.fetchedAt, now: now, failure: failure?.message, leftOut: leftOut)
         return .success(current.response, warnings: [notice])

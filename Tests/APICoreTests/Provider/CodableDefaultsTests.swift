@@ -1,4 +1,5 @@
 import APICore
+import APIStore
 import Foundation
 import Testing
 
@@ -35,7 +36,7 @@ struct CodableDefaultsTests {
         let stations = try provider.decode(body, for: "x", warnings: &warnings)
         #expect(stations.map(\.name) == ["Strasbourg Nord", "Kehl"])
         #expect(warnings.isEmpty)
-        #expect(provider.label(for: "rhine valley") == "rhine valley")
+        #expect(provider.capabilities.label(for: "rhine valley") == "rhine valley")
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("codable-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,10 +1,11 @@
 import APICore
+import APIStore
 import Foundation
 import Testing
 
 @testable import NYT
 
-/// Storing as it reads (`BatchPersistingProvider`) must give exactly the answer,
+/// Storing as it reads (`BatchStoring`) must give exactly the answer,
 /// the warnings and the errors that decoding whole gives, and must leave the
 /// previous answer whole when a body, or the store, fails part way.
 @Suite struct BatchStorageTests {

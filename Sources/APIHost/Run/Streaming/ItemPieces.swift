@@ -26,7 +26,7 @@ struct ItemPieces<P: Provider>: Sendable {
             wroteHeader = true
             CSVWriter.writeRows(table, to: &out)
         } else {
-            elements.write(output.provider, results, to: &out)
+            elements.write(output.provider, results, capabilities: output.capabilities, to: &out)
         }
         return output.countedForFailEmpty(results)
     }

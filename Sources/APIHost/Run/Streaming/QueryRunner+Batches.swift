@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Storing an answer whose pages streamed (``StreamingBatchProvider``): the run's
+/// Storing an answer whose pages streamed (``PageStreaming``): the run's
 /// second path, taken only once a page's body is past ``StreamedPage/keptWhole``.
 ///
 /// A streamed page's body is stored inside its own write transaction as it is read;
@@ -52,7 +52,7 @@ extension QueryRunner {
         _ merged: P.Response, whole: P.Response?, for query: P.Query, batches: BatchedPages, warnings: [String]
     ) -> QueryOutcome<P.Response> {
         guard let plan = batching, !batches.answered else { return .success(merged, warnings: warnings) }
-        let label = provider.label(for: query)
+        let label = self.label(for: query)
         do {
             let now = time.now()
             try store.write { tx in
@@ -73,6 +73,6 @@ extension QueryRunner {
     func recordAnswer(_ merged: P.Response, for query: P.Query, plan: BatchPlan<P.Query, P.Response>, in tx: Transaction) throws {
         let now = time.now()
         try plan.replaceAnswer(merged, query, PersistContext(tx, fetchedAt: now))
-        try HostSchema.recordFetch(provider: provider.descriptor.name, queryKey: provider.label(for: query), at: now, in: tx)
+        try HostSchema.recordFetch(provider: provider.descriptor.name, queryKey: label(for: query), at: now, in: tx)
     }
 }

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reading a page while it arrives (``StreamingBatchProvider``): the fetch half of
+/// Reading a page while it arrives (``PageStreaming``): the fetch half of
 /// ``StreamedPage``, for a body past ``StreamedPage/keptWhole`` bytes only.
 extension QueryRunner {
     /// Sends page `page` of `query`. When the run stores in batches and the provider reads
@@ -21,7 +21,7 @@ extension QueryRunner {
         let response: HTTPResponse
         do {
             response = try await send(endpoint, patient: page > 0, route: route) {
-                provider.failure(status: $0, body: $1, for: query)
+                capabilities.failure(status: $0, body: $1, for: query)
             }
         } catch {
             // A body that broke off: its transaction rolls back before the run goes on.
@@ -51,7 +51,7 @@ extension QueryRunner {
         let store = self.store
         let time = self.time
         let trace = self.trace
-        let label = provider.label(for: query)
+        let label = self.label(for: query)
         let answers = answersAlone(query)
         let runner = self
         return LargeBodyRoute(threshold: StreamedPage<P.Response>.keptWhole) {

@@ -8,7 +8,7 @@ import Foundation
 import Synchronization
 
 /// One page's body taken as it arrives (a ``ResponseBodySink``), for a provider that
-/// reads while the bytes come (``StreamingBatchProvider``).
+/// reads while the bytes come (``PageStreaming``).
 ///
 /// Made only for a body past ``keptWhole`` bytes (``LargeBodyRoute``): every real search
 /// page is smaller, comes back whole and is stored whole, and makes none of this. From its

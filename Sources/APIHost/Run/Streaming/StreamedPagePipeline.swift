@@ -6,7 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One streamed page read on two threads at once (``StreamingBatchProvider``): a thread
+/// One streamed page read on two threads at once (``PageStreaming``): a thread
 /// of its own takes the body's chunks from the ``ChunkQueue`` and decodes them into
 /// items, while the page's storing thread, inside the page's one write transaction,
 /// stores the batches already decoded. Decoding and storing each take about a third of

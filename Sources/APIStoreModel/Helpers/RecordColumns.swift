@@ -78,3 +78,16 @@ public struct RecordColumns<Record> {
         }
     }
 }
+
+extension RecordColumns {
+    /// Sets every listed field of `record` from the stepped row's values at `offset`,
+    /// `offset + 1`, …: ``read(_:at:into:)`` for ``StoreTransaction/forEachRow(_:_:_:)``.
+    /// Inlinable, so that it is specialised for the provider's record where it is called.
+    @inlinable public func read(_ row: SteppedRow, at offset: Int, into record: inout Record) {
+        var index = offset
+        for column in columns {
+            column.assign(&record, row[index])
+            index += 1
+        }
+    }
+}

@@ -4,7 +4,7 @@
 /// `apicli_migrations`, so adding a provider never renumbers anybody else's.
 public struct Migration: Sendable {
     public let version: Int
-    public let apply: @Sendable (Transaction) throws -> Void
+    public let apply: @Sendable (any StoreTransaction) throws -> Void
 
     /// A migration given as an SQL script.
     public init(_ version: Int, sql: String) {
@@ -13,7 +13,7 @@ public struct Migration: Sendable {
     }
 
     /// A migration that needs code (copying data between shapes).
-    public init(_ version: Int, apply: @escaping @Sendable (Transaction) throws -> Void) {
+    public init(_ version: Int, apply: @escaping @Sendable (any StoreTransaction) throws -> Void) {
         self.version = version
         self.apply = apply
     }

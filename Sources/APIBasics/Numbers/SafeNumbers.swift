@@ -14,7 +14,7 @@
 ///     Int(saturating: 2.5, rounding: .toNearestOrAwayFromZero)   // 3
 ///     Int64.max.addingSaturated(3600)        // Int64.max
 ///
-/// They live at the bottom of the package (APIHTTP, re-exported by APICore) so
+/// They live at the bottom of the package (APIBasics, which the kit hands on) so
 /// the HTTP layer's header arithmetic (`Retry-After`, `max-age`) uses the same ones.
 extension FixedWidthInteger {
     /// `value` rounded by `rule`, held to `Self.min...Self.max`; nil for NaN.

@@ -1,3 +1,5 @@
+import APIBasics
+
 /// A short list of strings kept in one TEXT column, one value per line (NYT's
 /// keywords and image URLs): searchable by FTS as plain text, readable in
 /// `sqlite3`, and cheaper than a child table for values only ever read whole.

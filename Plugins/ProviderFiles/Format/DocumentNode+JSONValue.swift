@@ -1,6 +1,10 @@
+import APICore
+import APIDocuments
+
 /// A document read by `APIDocuments` as the kit's ``JSONValue``, for the places that
-/// hand a document's values on (a default, an example, a stored answer). It lives here,
-/// not in `APIDocuments`, because the document readers sit below the kit.
+/// hand a document's values on (a default, an example, a stored answer). It lives with
+/// the engine, the one provider that reads documents: the readers are below it, not
+/// below the kit.
 extension DocumentNode {
     /// Numbers become integers when they are whole and fit, doubles otherwise, and
     /// null when they fit neither (`1e400`).

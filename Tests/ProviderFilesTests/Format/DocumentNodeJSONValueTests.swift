@@ -1,4 +1,6 @@
 import APICore
+import APIDocuments
+import ProviderFiles
 import Testing
 
 @Suite struct DocumentNodeJSONValueTests {

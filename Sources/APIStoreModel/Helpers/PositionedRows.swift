@@ -32,7 +32,7 @@ public struct PositionedRows: Sendable {
     /// Any random-access collection, so that a lazy map of a large answer's ids (`ids.lazy.map { .text($0) }`)
     /// makes a statement's values at a time, not an array of them all at the run's peak.
     public func insert(
-        _ values: some RandomAccessCollection<SQLValue>, under key: [SQLValue], in transaction: Transaction
+        _ values: some RandomAccessCollection<SQLValue>, under key: [SQLValue], in transaction: any StoreTransaction
     ) throws {
         var position = 0
         var rest = values[...]
