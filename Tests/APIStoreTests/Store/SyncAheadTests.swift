@@ -51,6 +51,8 @@ import Testing
         try append(0, to: path + "-wal")
         let ahead = try #require(SyncAhead.start(path: path))
         defer { ahead.stop() }
+        // The thread takes the size the WAL grows from when it starts: a look finished, it has it.
+        #expect(try await waitUntil { ahead.lookCount >= 1 })
 
         // Less than a step: a look that saw it flushed nothing.
         try append(Int(SyncAhead.step) / 2, to: path + "-wal")
