@@ -43,20 +43,21 @@ struct StoreSQLEndToEndTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.databasePath)) == before)
     }
 
-    /// Waits (up to 30 s) until process `pid` runs its query: it ignores SIGINT, which
-    /// `store sql` does only around the query (Ctrl-C then interrupts the query, not the
-    /// process), and from then on it has used a fifth of a second of CPU, which only the
-    /// running query uses. Linux's `/proc` tells both; elsewhere a pause stands in.
+    /// Waits (up to 30 s) until process `pid` runs its query: it catches SIGINT, which
+    /// `store sql` does only around the query (its signal source's handler: Ctrl-C then
+    /// interrupts the query, not the process), and from then on it has used a fifth of a
+    /// second of CPU, which only the running query uses. Linux's `/proc` tells both;
+    /// elsewhere a pause stands in.
     static func queryRuns(_ pid: Int32) async throws -> Bool {
         #if os(Linux)
         let deadline = ContinuousClock.now + .seconds(30)
-        var cpuWhenIgnoring: Int?
+        var cpuWhenCaught: Int?
         while ContinuousClock.now < deadline {
             if let cpu = cpuTicks(pid) {
-                if let start = cpuWhenIgnoring {
+                if let start = cpuWhenCaught {
                     if cpu - start >= 20 { return true }
-                } else if ignoresInterrupt(pid) {
-                    cpuWhenIgnoring = cpu
+                } else if catchesInterrupt(pid) {
+                    cpuWhenCaught = cpu
                 }
             }
             try await Task.sleep(for: .milliseconds(10))
@@ -68,11 +69,12 @@ struct StoreSQLEndToEndTests {
         #endif
     }
 
-    /// Whether SIGINT (signal 2, bit 1) is in the process's ignored set.
-    static func ignoresInterrupt(_ pid: Int32) -> Bool {
+    /// Whether SIGINT (signal 2, bit 1) is in the process's set of caught signals: before
+    /// the query it has its default action, which ends the process.
+    static func catchesInterrupt(_ pid: Int32) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
-            let mask = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
         else { return false }
         return mask & (1 << 1) != 0
     }
