@@ -13,7 +13,8 @@ enum FixtureChecks {
         } catch {
             return ["\(name): does not decode: \(error)"]
         }
-        var failures = RenderChecks.failures(name) { format in
+        let expected = RenderExpectation(provider, [response], terminal: .plain)
+        var failures = RenderChecks.failures(name, expecting: expected) { format in
             OutputRenderer.render(provider, [response], as: format, terminal: .plain)
         }
         failures += objectFailures(of: provider, [response], name)
@@ -94,37 +95,5 @@ enum FixtureChecks {
             if left != right { return "  line \(index + 1): \(names.0) \(left)\n  line \(index + 1): \(names.1) \(right)" }
         }
         return "  (same lines)"
-    }
-}
-
-/// What every format's text must look like.
-enum RenderChecks {
-    /// Renders each format with `render` and checks its shape; `label` names the source in failures.
-    static func failures(_ label: String, render: (OutputFormat) -> String) -> [String] {
-        [OutputFormat.table, .json, .ndjson, .csv].flatMap { format in
-            check(render(format), as: format).map { "\(label): --format \(format.rawValue): \($0)" }
-        }
-    }
-
-    /// What is wrong with `text` as `format` output; empty when nothing is.
-    static func check(_ text: String, as format: OutputFormat) -> [String] {
-        switch format {
-        case .json:
-            return parses(text) ? [] : ["not valid JSON"]
-        case .ndjson:
-            let lines = text.split(separator: "\n")
-            return lines.allSatisfy { parses(String($0)) } ? [] : ["a line is not valid JSON"]
-        case .csv:
-            let header = text.split(separator: "\n").first.map(String.init) ?? ""
-            return header.trimmingCharacters(in: .whitespaces).isEmpty ? ["no header line"] : []
-        case .table:
-            return text.isEmpty ? ["empty"] : []
-        case .line:
-            return text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } ? ["a control character in a line"] : []
-        }
-    }
-
-    static func parses(_ text: String) -> Bool {
-        (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil
     }
 }

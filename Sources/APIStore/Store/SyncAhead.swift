@@ -38,6 +38,9 @@ final class SyncAhead: Sendable {
         var stopped = false
         /// How many flushes it made: for tests.
         var flushes = 0
+        /// How many looks it finished, each with its flush if it made one: for tests, which
+        /// wait for a look that began after they changed a file instead of for a time.
+        var looks = 0
     }
 
     private let state = Mutex(State())
@@ -68,6 +71,8 @@ final class SyncAhead: Sendable {
 
     var flushCount: Int { state.withLock { $0.flushes } }
 
+    var lookCount: Int { state.withLock { $0.looks } }
+
     #if os(Linux)
     private func run(database: String, wal: String) {
         var walFile = Watched(path: wal)
@@ -94,7 +99,10 @@ final class SyncAhead: Sendable {
                 if walFile.changed() { walFile.flush(); flushed += 1 }
                 if databaseFile.changed() { databaseFile.flush(); flushed += 1 }
             }
-            if flushed > 0 { state.withLock { $0.flushes += flushed } }
+            state.withLock {
+                $0.flushes += flushed
+                $0.looks += 1
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import APICore
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import APIHost
 @testable import NYT
@@ -12,11 +13,18 @@ import Testing
 /// warnings and stored rows; a body that breaks off leaves the previous answer whole.
 @Suite struct StreamedReadingTests {
     let provider = NYTProvider()
+    /// Where the random cuts come from; failures name it.
+    let seed: FuzzSeed
 
-    /// Offsets that cut `count` bytes into pieces: every `step` bytes, and some at random.
-    static func cuts(_ count: Int, step: Int) -> [Int] {
+    init() throws {
+        seed = try FuzzSeed.draw(for: "StreamedReadingTests")
+    }
+
+    /// Offsets that cut `count` bytes into pieces: every `step` bytes, and some at random
+    /// (the same for a seed, a length and a step).
+    func cuts(_ count: Int, step: Int) -> [Int] {
         var cuts = Array(stride(from: step, to: count, by: step))
-        var generator = SystemRandomNumberGenerator()
+        var generator = seed.generator(salt: UInt64(count) << 20 ^ UInt64(step))
         cuts += (0..<20).map { _ in Int.random(in: 1..<max(2, count), using: &generator) }
         return Array(Set(cuts)).sorted()
     }
@@ -76,8 +84,8 @@ import Testing
         let slices = try #require(JSONArraySlices.find(path, in: data))
         let expected = slices.elements.map { slices.element($0, of: data) }
         for step in [1, 7, 100, 4096, data.count] {
-            let (elements, result) = try split(data, path: path, cuts: Self.cuts(data.count, step: step))
-            #expect(elements == expected, "step \(step)")
+            let (elements, result) = try split(data, path: path, cuts: cuts(data.count, step: step))
+            #expect(elements == expected, "step \(step); \(seed)")
             guard case let .split(envelope, count) = result else {
                 Issue.record("not split at step \(step)")
                 continue
@@ -153,7 +161,7 @@ import Testing
         for (index, body) in bodies.enumerated() {
             var pageWarnings: [String] = []
             pages.append(try store.write { tx in
-                let chunks = Self.chunks(Self.pieces(body, Self.cuts(body.count, step: step)))
+                let chunks = Self.chunks(Self.pieces(body, cuts(body.count, step: step)))
                 return try pipeline(query, page: index)
                     .run(chunks, in: PersistContext(tx, fetchedAt: fixedNow), warnings: &pageWarnings)
             })
@@ -191,8 +199,8 @@ import Testing
         var wholeWarnings: [String] = []
         let stored = try streamed(bodies, query, in: streamStore.store, step: step, warnings: &streamWarnings)
         let decoded = try wholeAnswer(bodies, query, warnings: &wholeWarnings)
-        #expect(stored == decoded)
-        #expect(streamWarnings == wholeWarnings)
+        #expect(stored == decoded, "\(seed)")
+        #expect(streamWarnings == wholeWarnings, "\(seed)")
         // And the rows are those the whole-body batches store.
         for (index, body) in bodies.enumerated() {
             var ignored: [String] = []
@@ -200,7 +208,7 @@ import Testing
                 try provider.persistBody(body, for: query, page: index, in: PersistContext(tx, fetchedAt: fixedNow), warnings: &ignored)
             }
         }
-        #expect(try rows(streamStore.store) == rows(wholeStore.store))
+        #expect(try rows(streamStore.store) == rows(wholeStore.store), "\(seed)")
     }
 
     @Test func skippedDocsWarnTheSameWhenStreamed() throws {
@@ -232,7 +240,7 @@ import Testing
         let storedInside = Mutex(0)
         #expect(throws: brokeOff) {
             try temp.store.write { tx in
-                let chunks = Self.chunks(Array(Self.pieces(large, Self.cuts(large.count, step: 4096)).prefix(20)), failure: brokeOff)
+                let chunks = Self.chunks(Array(Self.pieces(large, cuts(large.count, step: 4096)).prefix(20)), failure: brokeOff)
                 let pipeline = pipeline(query, page: 0) { context in
                     // Docs were stored by now, inside the transaction.
                     let inside = try context.transaction.queryOne("SELECT COUNT(*) FROM nyt_articles WHERE id LIKE 'copy%'")?[0].int ?? 0
