@@ -125,7 +125,7 @@ struct FuzzEndToEndTests {
     }
 }
 
-/// Provider files and OpenAPI documents, mutated from real ones (issue 23).
+/// Provider files and OpenAPI documents, mutated from real ones.
 extension FuzzEndToEndTests {
     /// The real documents mutated, and the operation each one imports.
     static let documents: [(path: String, operation: String)] = [

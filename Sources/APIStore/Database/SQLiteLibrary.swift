@@ -35,7 +35,7 @@ enum SQLiteLibrary {
     /// Under 128 KiB, always: when a journal outgrows it, SQLite writes each block to the
     /// file in one call, and its unix VFS keeps only the low 17 bits of a write's length
     /// (`nBuf &= 0x1ffff` in `seekAndWriteFd`: no page is that large). With 256 KiB,
-    /// set from the twelfth stop, a block's write came back short and the statement
+    /// an earlier setting, a block's write came back short and the statement
     /// failed with "database or disk is full": `store clear` of a store of 1,000 NYT
     /// articles, or any statement whose journal passed 256 KiB.
     static let statementJournalBytes: Int32 = 120 << 10
