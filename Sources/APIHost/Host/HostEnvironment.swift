@@ -89,8 +89,8 @@ public struct HostEnvironment: Sendable {
 
 /// The process's environment variables as a dictionary, built once, the first time
 /// one is asked for (with the credentials handed to an apicli that a plugin runs,
-/// ``HandedCredentials``): building it (every variable, as `ProcessInfo` does) was 14 % of
-/// `--version`'s instructions, which reads none.
+/// ``HandedCredentials``): building it (every variable, as `ProcessInfo` does) was a large
+/// part of `--version`'s work, which reads none.
 final class ProcessVariables: Sendable {
     private let cache = Mutex<[String: String]?>(nil)
 
