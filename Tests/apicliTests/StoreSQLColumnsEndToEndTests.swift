@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// A read-only WAL store without `-wal`/`-shm`, in a folder that cannot be written, reads
-/// as `store info` reads it (issue 23, item 13). A process is the point: apicli runs as
+/// as `store info` reads it. A process is the point: apicli runs as
 /// another user, since file modes do not stop the root the tests run as. The rest of
 /// `store sql`'s columns and rows are tested in-process (`APIHostTests`: `StoreSQLColumnsTests`).
 @Suite("store sql on a read-only store, end to end")

@@ -165,7 +165,7 @@ public struct JSONByteReader {
     ///
     /// For a reader that copies a field's bytes somewhere of its own (NYT packs an
     /// article's text into one buffer): a `String` per field was an allocation, a copy
-    /// and a release, a fifth of reading a doc.
+    /// and a release, a large part of reading a doc.
     @inlinable public mutating func stringContents() throws(Unsupported) -> (raw: UnsafeRawBufferPointer, escaped: Bool) {
         let (raw, scan) = try nextString()
         guard scan.ascii || JSONString.isValidUTF8(raw) else { throw Unsupported() }

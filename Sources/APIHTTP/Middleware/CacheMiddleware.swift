@@ -15,8 +15,8 @@ import Foundation
 /// - `.offline`: any entry answers, however old; without one, ``HTTPClientError/offline(url:)``.
 ///
 /// Only 200 responses are stored, and not when the server says `no-store`, nor
-/// bodies over `maxEntryBytes`: a real API page is tens of KB, and writing a 30 MB
-/// body into the store cost ~0.5 s and ~60 MB of peak memory (SQLite copies a
+/// bodies over `maxEntryBytes`: a real API page is tens of KB, and writing a large
+/// body into the store costs time and peak memory in proportion (SQLite copies a
 /// bound blob and builds the row in memory) for an answer the provider's own
 /// tables already keep.
 /// Freshness is the server's `max-age` when it sent one, else the provider's TTL.

@@ -110,7 +110,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         }
         // A loop, not `reduce`, and closures, not key paths, below: this type is generic over the
         // provider and not specialised, so each generic call or key path looks its types up at run
-        // time (~0.1-0.2 M instructions apiece, a tenth of `weather Paris --offline` in all).
+        // time, which adds up in a run as short as `weather Paris --offline`.
         var requests = 0
         for query in queries { requests += max(1, paging.count(query)) }
         if !options.offline, let pacing = PacingEstimate.notice(

@@ -75,7 +75,7 @@ struct ItemOutput<P: Provider>: Sendable {
 
     /// How many items `responses` hold, counted only with `--fail-empty`: the elements are made
     /// only to be counted (a table of 40 forecast steps made all 40 JSON objects for nothing,
-    /// 0.3 M instructions of `weather --offline`).
+    /// a noticeable part of `weather --offline`).
     func countedForFailEmpty(_ responses: [P.Response]) -> Int {
         guard script.failEmpty else { return 0 }
         return reader.items(in: provider.json(responses)).reduce(0) { count, _ in count + 1 }

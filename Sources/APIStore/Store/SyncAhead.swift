@@ -10,9 +10,9 @@ import Synchronization
 /// Why: a large answer's page is one transaction (all or nothing), and storing it is the
 /// longest part of the run. At its end SQLite syncs the WAL, copies it into the database
 /// file and syncs that: both flushes start only then, and each waits for every byte
-/// written since the last one. A 30 MiB NYT answer leaves 23.5 MB of WAL and a 23.6 MB
-/// file: 82 and 67 ms of flushing after the last row, in a run of 840 (docs/design/0035-store-files.md). Flushed while the rows are stored, the same bytes reach the disk while the
-/// CPUs are busy with the rows.
+/// written since the last one, so a large answer waits on the disk after its last row
+/// (figures in docs/design/0035-store-files.md). Flushed while the rows are stored, the
+/// same bytes reach the disk while the CPUs are busy with the rows.
 ///
 /// A thread of its own looks at the WAL every ``rowsInterval`` and flushes it once it grew
 /// by ``step``; from ``committing()`` on (the commit, the checkpoint) it looks every

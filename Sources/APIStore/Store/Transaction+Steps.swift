@@ -15,8 +15,8 @@ extension Transaction {
     ///
     /// For a read of many rows each turned into a record at once (a forecast's 40 steps,
     /// read back on every `--offline` start): ``query(_:_:)`` builds an array of values
-    /// and one of names per row and frees them all afterwards, ~0.4 M instructions for
-    /// those 40 rows, where the record needs each value only once.
+    /// and one of names per row and frees them all afterwards, where the record needs
+    /// each value only once.
     public func forEachRow(_ sql: String, _ arguments: [SQLValue] = [], _ body: (SteppedRow) -> Void) throws {
         let statement = try statement(sql)
         try statement.withBindings(arguments) { () throws(StoreError) in

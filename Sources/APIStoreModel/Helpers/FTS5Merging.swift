@@ -3,10 +3,9 @@
 ///
 /// FTS5 keeps its new terms in memory and writes them out as a new segment each
 /// time they pass a MiB. With the default, the fourth segment of a level starts
-/// a merge that rewrites all four, inside the writing transaction: a 30 MiB NYT
-/// answer writes five segments, so it paid for rewriting four of them before its
-/// commit (docs/design/0036-fts5-merging-and-answer-ids.md: 286 → 272 ms and 320 → 286 ms
-/// in two runs of 21 a side). Sixteen is FTS5's own `crisismerge`, the count at
+/// a merge that rewrites all four, inside the writing transaction: a large NYT
+/// answer writes several segments, so it paid for rewriting four of them before its
+/// commit (figures in docs/design/0036-fts5-merging-and-answer-ids.md). Sixteen is FTS5's own `crisismerge`, the count at
 /// which it merges a level whatever `automerge` says, so a level never holds more
 /// than fifteen segments: a search reads at most that many per level, where it read
 /// at most three, and a store rewrites each term about half as often over its life.

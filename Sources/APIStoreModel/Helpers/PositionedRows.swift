@@ -2,8 +2,8 @@
 /// a query and in what order: each row is the key's columns, a position, a value.
 ///
 /// The rows are inserted ``batch`` per statement, the rest one by one: a statement
-/// per row cost ~17,000 instructions each (binding the key again, running and halting
-/// the statement), about as much as the index inserts and foreign-key lookups it does.
+/// per row cost about as much again as the index inserts and foreign-key lookups it does
+/// (binding the key again, running and halting the statement).
 ///
 ///     static let results = PositionedRows(
 ///         table: "provider_files_results", keyColumns: ["provider", "query_key"], positionColumn: "position",

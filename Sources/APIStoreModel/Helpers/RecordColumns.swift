@@ -17,7 +17,7 @@
 /// A list read on every start (a forecast read back for `--offline`) names each field
 /// with a getter and a setter instead (`.init("temp", get: { $0.temperature }, set: {
 /// $0.temperature = $1 })`): the runtime builds each key path object the first time it
-/// is used, ~30,000 instructions apiece, a tenth of such a run for 36 of them.
+/// is used, a noticeable part of such a short run for a few dozen of them.
 public struct RecordColumns<Record> {
     /// One column and the field it holds.
     public struct Column {
@@ -35,7 +35,7 @@ public struct RecordColumns<Record> {
         ///
         /// Inlinable so that the closures are made in the provider's module for its concrete
         /// `Value`: generic here, each assignment looked up the metadata of `Value?` at run
-        /// time (~340 instructions, 720 of them for a forecast read back).
+        /// time, hundreds of times for a forecast read back.
         @inlinable public init<Value: SQLConvertible>(
             _ name: String, get: @escaping (Record) -> Value?, set: @escaping (inout Record, Value?) -> Void
         ) {
@@ -70,7 +70,7 @@ public struct RecordColumns<Record> {
     /// for a `SELECT` that lists ``names`` in order from there, so many rows are read
     /// without looking each column up by name.
     public func read(_ row: Row, at offset: Int, into record: inout Record) {
-        // Not `enumerated()`: unspecialised here (generic over `Record`), its iterator costs ~2,000 instructions a step.
+        // Not `enumerated()`: unspecialised here (generic over `Record`), its iterator is dear at every step.
         var index = offset
         for column in columns {
             column.assign(&record, row[index])

@@ -13,7 +13,7 @@ public protocol SQLConvertible: Sendable {
 
 // The `sql` getters are inlinable so that a provider's row of `article.title.sql, …`
 // (an `Optional` of a concrete type, from another module) is specialised where it is
-// built, not a generic call per value (~230 instructions each, 15 per NYT article).
+// built, not a generic call per value (an NYT article has 15 of them).
 extension String: SQLConvertible {
     @inlinable public var sql: SQLValue { .text(self) }
     public init?(sql: SQLValue) {

@@ -156,7 +156,7 @@ public enum ProcessRunner {
 ///
 /// Not a task that starts one: at the start of a full test run the cooperative pool's two
 /// threads are busy for tens of seconds, and a reader that waited for one let the child
-/// fill the pipe's 64 KiB and block there until the timeout killed it (CI, tenth stop).
+/// fill the pipe's 64 KiB and block there until the timeout killed it (seen on CI).
 /// Not `FileHandle.readDataToEndOfFile()`: it traps when a signal (SIGCHLD from a killed
 /// child) interrupts the read.
 private final class PipeDrain: Sendable {

@@ -4,7 +4,7 @@
 /// ``BatchStoring`` that does it (``BatchStoring/streaming``), usually an ``ItemStreaming``.
 ///
 /// The work is split in two halves the host runs on two threads at once, because
-/// decoding the bytes and storing the items each take about a third of a large run:
+/// decoding the bytes and storing the items each take a large share of a large run:
 /// ``bodyDecoder(for:page:keepingItems:)`` turns the bytes into items and touches no store;
 /// ``store(_:for:page:in:)`` stores them inside the page's one write transaction, in the
 /// order they were decoded. The host owns both threads and the bounded queue between them

@@ -75,8 +75,8 @@ final class CurlTransfer: Sendable {
 
     /// The waker in a struct: a `Mutex` whose value is itself a function type wraps it in
     /// one more reabstraction thunk at every `withLock` (the value is written back through
-    /// the generic `inout`), so calling it the n-th time costs n calls. A reader that paused
-    /// the transfer 2,000 times made resuming quadratic (issue 24, found in a profile).
+    /// the generic `inout`), so calling it the n-th time costs n calls: a reader that pauses
+    /// the transfer often would make resuming quadratic (docs/design/0023-no-mutex-of-function-type.md).
     private struct Waker: Sendable {
         let wake: @Sendable () -> Void
     }

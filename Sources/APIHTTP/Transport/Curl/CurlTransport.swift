@@ -53,9 +53,10 @@ public struct CurlTransport: ClientTransport {
     }
 
     /// Starts opening libcurl on a thread of its own, for a caller that knows a request
-    /// will follow, so that loading it (~16 M instructions: relocating it and its ~30
-    /// libraries) overlaps what comes before that request: creating a fresh store, whose
-    /// writes wait on the disk. The first request initialises libcurl, as ever.
+    /// will follow, so that loading it (relocating it and the libraries it needs) overlaps
+    /// what comes before that request: creating a fresh store, whose writes wait on the
+    /// disk (docs/design/0038-large-answer-end-to-end.md). The first request initialises
+    /// libcurl, as ever.
     public static func startLoading() {
         apicli_curl_preload()
     }

@@ -130,8 +130,8 @@ final class OutputSpool: Sendable {
 
     /// Lets go of what it holds, and closes its file.
     ///
-    /// Closing is what frees an unlinked file's pages (~2 ms for the 8 MB of an 8,000-doc
-    /// answer, in `ext4_evict_inode`): done by the thread that copied it, while the page is
+    /// Closing is what frees an unlinked file's pages (in `ext4_evict_inode`, a time that
+    /// grows with the file): done by the thread that copied it, while the page is
     /// still being stored, it is not left to the run's last step on the main thread.
     func discard() {
         state.withLock { state in

@@ -7,7 +7,7 @@ import Synchronization
 /// thread goes back to its arena under that arena's lock. The storing thread freed every
 /// article the decoder had made (its packed text is past the per-thread cache's sizes)
 /// while the decoder was allocating the next ones: the storing thread, which is a large
-/// answer's longest, waited for the decoder's lock 90–154 times a 30 MiB run (`perf record
+/// answer's longest, waited for the decoder's lock again and again (`perf record
 /// -e sched:sched_switch -g`, `__lll_lock_wait_private` under `free`), the longest whenever
 /// the decoder was off its core holding it. Freed by the decoder, between two batches, the
 /// lock is its own (docs/design/0030-streamed-pages.md).

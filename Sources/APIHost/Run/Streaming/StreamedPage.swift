@@ -124,9 +124,10 @@ final class ChunkQueue: Sendable {
     /// 32 chunks of at most 16 KiB (libcurl's largest write), 512 KiB of body.
     ///
     /// Each pause and resume wakes the transport's thread through libcurl's wake-up socket,
-    /// and each wake-up costs both cores a context switch: with 8 chunks a 30 MiB answer
-    /// paused about 500 times. 32 wait four times as long between them: 2.5 % less wall
-    /// time on both large answers, for ~0.3 MiB more at the peak (docs/design/0038-large-answer-end-to-end.md); 64 measured no better.
+    /// and each wake-up costs both cores a context switch: with 8 chunks a large answer
+    /// paused hundreds of times. 32 wait four times as long between them, a little less
+    /// wall time on both large answers for a little more at the peak, and 64 measured no
+    /// better (docs/design/0038-large-answer-end-to-end.md).
     static let capacity = 32
 
     /// Which streamed attempt of the page this body is: 1, or more after the transport

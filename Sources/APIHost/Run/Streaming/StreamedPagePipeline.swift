@@ -9,7 +9,7 @@ import Foundation
 /// One streamed page read on two threads at once (``PageStreaming``): a thread
 /// of its own takes the body's chunks from the ``ChunkQueue`` and decodes them into
 /// items, while the page's storing thread, inside the page's one write transaction,
-/// stores the batches already decoded. Decoding and storing each take about a third of
+/// stores the batches already decoded. Decoding and storing each take a large share of
 /// a large run; one after the other on one thread, the second core stayed idle.
 ///
 /// The batches, each the items of about ``batchBytes`` of body (``Gathered``), pass
@@ -151,10 +151,11 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
     /// Items decoded and not yet handed, and how much body they came from.
     ///
     /// The transfer delivers chunks of about 16 KiB. A batch per chunk kept the queue's
-    /// ``batchCapacity`` batches to about 130 KiB of body, 2 ms of storing: a decoder kept
-    /// off its core that long (two cores, four busy threads) left the store idle, 311
-    /// times and 94 ms in a 30 MiB run (`perf sched`). Batches of a ``slice`` of body, as
-    /// the first MiB's already were, let the decoder run 512 KiB ahead.
+    /// ``batchCapacity`` batches to about 130 KiB of body, little storing: a decoder kept
+    /// off its core that long (two cores, four busy threads) left the store idle, again
+    /// and again in a large run (`perf sched`; docs/design/0030-streamed-pages.md). Batches
+    /// of a ``slice`` of body, as the first MiB's already were, let the decoder run 512 KiB
+    /// ahead.
     struct Gathered {
         let enough: Int
         var items: [Item] = []

@@ -1,4 +1,4 @@
-"""Scenario 24 (issue 24): large answers against Python, curl | jq and C-speed floors; start-up against
+"""Scenario 24: large answers against Python, curl | jq and C-speed floors; start-up against
 a static Swift hello world; the stripped binary; scrubbing a key echoed 20,000 times.
 
 Every apicli run has a fresh store (its own XDG dirs and --db), its exit code checked and its
@@ -9,7 +9,7 @@ hit or a short answer. Each row's sides are interleaved in one run (the order al
 
   24a/b. `apicli nyt NAME --format json > file` (fetch, decode, store, print) against
          - Python: urllib + json + sqlite3 into apicli's table with no FTS index, one transaction
-           (baseline_persist.py --no-fts), the issue's baseline;
+           (baseline_persist.py --no-fts), the goal's baseline;
          - the same Python into apicli's own schema with its FTS5 index (baseline_persist.py);
          - `curl -s URL | jq -c '.response.docs[] | [.headline.main, .pub_date, .web_url]'`;
          and its peak RSS (GNU time, median of 3) against the payload.
