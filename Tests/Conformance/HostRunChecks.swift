@@ -27,7 +27,7 @@ enum HostRunChecks {
             }
             let answer = try provider.decode(body, for: query, warnings: &warnings)
             let fresh = RenderExpectation(provider, [answer], terminal: .plain)
-            let offline = RenderExpectation(provider, [provider.dropping(before: Date(), from: answer).response], terminal: .plain)
+            let offline = RenderExpectation(provider, [provider.capabilities.aging?.dropping(Date(), answer).response ?? answer], terminal: .plain)
             var variables = [
                 descriptor.environmentPrefix + "_BASE_URL": server.baseURL.absoluteString,
                 "APICLI_DB": database,

@@ -24,7 +24,8 @@ struct RenderExpectation {
     var elements: [JSONValue]
 
     init<P: Provider>(_ provider: P, _ results: [P.Response], terminal: Terminal) {
-        tables = provider.view(results, on: terminal).compactMap { view in
+        let views = provider.capabilities.terminalView?(results, terminal) ?? [TerminalView(table: provider.table(results))]
+        tables = views.compactMap { view in
             let table = view.table
             guard !table.rows.isEmpty, !table.columns.isEmpty else { return nil }
             let shown = table.columns.filter { terminal.wide || $0.role != .wideOnly }
