@@ -67,5 +67,4 @@ public final class ShellSandbox: Sendable {
         }
         return result
     }
-
 }
