@@ -8,7 +8,9 @@ import TestSupport
 /// `store sql`'s columns and rows are tested in-process (`APIHostTests`: `StoreSQLColumnsTests`).
 @Suite("store sql on a read-only store, end to end")
 struct StoreSQLColumnsEndToEndTests {
-    @Test("a read-only WAL store with no -wal or -shm, in a folder that cannot be written: store sql, schema and info read it, PRAGMA journal_mode runs")
+    @Test(
+        "a read-only WAL store with no -wal or -shm, in a folder that cannot be written: store sql, schema and info read it, PRAGMA journal_mode runs",
+        .needs(Sandbox.withoutWriteAccessTools))
     func readOnlyWALStore() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
         #expect(try await sandbox.run(["weather", "Rostov"]).exitCode == 0)

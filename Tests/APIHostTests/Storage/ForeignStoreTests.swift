@@ -41,7 +41,9 @@ struct ForeignStoreTests {
         try SQLiteShell.run(path, script)
     }
 
-    @Test("another program's SQLite file (rollback or WAL journal): 78 from every command, every file unchanged", arguments: [false, true])
+    @Test(
+        "another program's SQLite file (rollback or WAL journal): 78 from every command, every file unchanged",
+        .needs("sqlite3"), arguments: [false, true])
     func foreignDatabase(wal: Bool) async throws {
         let host = try Self.host()
         let folder = try host.directory.makeDirectory("other-program").path
