@@ -1,25 +1,18 @@
 import CSQLite
 
-/// A statement binds the values a ``ValueBinder`` gives it, one at a time.
+/// A statement binds the values a ``ValueBinder`` gives it, one at a time (its `bindCopy`
+/// and `error` serve as they are).
 extension Statement: ValueBinder.Target {
-    func bindText(_ bytes: UnsafeBufferPointer<UInt8>?, at position: Int32) -> StoreError? {
-        guard let bytes else { return refusal(sqlite3_bind_null(handle, position)) }
+    func bindText(_ bytes: UnsafeBufferPointer<UInt8>?, at position: Int32) -> Int32 {
+        guard let bytes else { return sqlite3_bind_null(handle, position) }
         // By byte count, so "" stays "" (not NULL) and an embedded NUL is kept.
-        return refusal(sqlite3_bind_text64(
-            handle, position, Self.start(of: bytes), sqlite3_uint64(bytes.count), nil, UInt8(SQLITE_UTF8)))
+        return sqlite3_bind_text64(
+            handle, position, Self.start(of: bytes), sqlite3_uint64(bytes.count), nil, UInt8(SQLITE_UTF8))
     }
 
-    func bindInteger(_ value: Int64?, at position: Int32) -> StoreError? {
-        guard let value else { return refusal(sqlite3_bind_null(handle, position)) }
-        return refusal(sqlite3_bind_int64(handle, position, value))
-    }
-
-    func bindCopying(_ value: SQLValue, at position: Int32) -> StoreError? {
-        refusal(bindCopy(value, at: position))
-    }
-
-    private func refusal(_ code: Int32) -> StoreError? {
-        code == SQLITE_OK ? nil : error(code)
+    func bindInteger(_ value: Int64?, at position: Int32) -> Int32 {
+        guard let value else { return sqlite3_bind_null(handle, position) }
+        return sqlite3_bind_int64(handle, position, value)
     }
 }
 

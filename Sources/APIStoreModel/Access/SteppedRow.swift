@@ -5,6 +5,8 @@
 /// that column's value.
 public struct SteppedRow {
     let source: any Source
+    /// How many columns the statement returns: the same for every row, read once.
+    public let count: Int
 
     /// The store's side of a stepped row: the statement, where it stands.
     public protocol Source: AnyObject {
@@ -17,10 +19,8 @@ public struct SteppedRow {
     /// Made by the store, for the body of a `forEachRow` only.
     public init(_ source: any Source) {
         self.source = source
+        count = source.columnCount
     }
-
-    /// How many columns the statement returns.
-    public var count: Int { source.columnCount }
 
     /// The value at `index` (0-based), `.null` past the last column: as ``Row``'s subscript reads it.
     public subscript(index: Int) -> SQLValue {

@@ -11,8 +11,8 @@ import Foundation
 ///
 /// Parts that carry behaviour are structs of closures (``Paging``, ``Lookup``,
 /// ``BatchStoring``, ``ItemViews``, ``Aging``); hooks with a default are single
-/// closures; what is only data (``items``, ``tableNotes``) is a plain field. A
-/// provider hands its own methods over:
+/// closures; what is only data is a field (``items``; ``tableNotes``, made only when
+/// read). A provider hands its own methods over:
 ///
 ///     public var capabilities: Capabilities<Self> {
 ///         Capabilities(
@@ -76,8 +76,14 @@ public struct Capabilities<P: Provider>: Sendable {
     /// ``itemViews``, the shape of the default view.
     public var items: ItemShape
 
-    /// A line of meaning for each stored table and column, for `apicli store schema`.
-    public var tableNotes: [TableNote]
+    /// A line of meaning for each stored table and column, for `apicli store schema`: made
+    /// when read, since only that command reads them.
+    public var tableNotes: [TableNote] {
+        get { notes() }
+        set { notes = { newValue } }
+    }
+
+    private var notes: @Sendable () -> [TableNote]
 
     public init(
         paging: Paging<Query, Response>? = nil, lookup: Lookup<Query>? = nil,
@@ -87,7 +93,7 @@ public struct Capabilities<P: Provider>: Sendable {
         terminalView: (@Sendable (_ results: [Response], _ terminal: Terminal) -> [TerminalView])? = nil,
         jsonObjects: (@Sendable ([Response]) -> any Sequence<JSONObjectText>)? = nil,
         scriptingElements: (@Sendable ([Response]) -> any Sequence<JSONValue>)? = nil,
-        items: ItemShape = .elements, tableNotes: [TableNote] = []
+        items: ItemShape = .elements, tableNotes: @autoclosure @escaping @Sendable () -> [TableNote] = []
     ) {
         self.paging = paging
         self.lookup = lookup
@@ -100,7 +106,7 @@ public struct Capabilities<P: Provider>: Sendable {
         self.jsonObjects = jsonObjects
         self.scriptingElements = scriptingElements
         self.items = items
-        self.tableNotes = tableNotes
+        notes = tableNotes
     }
 }
 
