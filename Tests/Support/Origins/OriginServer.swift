@@ -71,9 +71,9 @@ public final class OriginServer: Sendable {
         directory = try TemporaryDirectory(prefix: "apicli-origins")
         let root = Fixtures.packageRoot.path
         let python = try RequiredTool.require("python3")
-        _ = try RequiredTool.require("openssl")
-        let made = try Self.runToEnd(["bash", root + "/Scripts/make-test-ca", directory.path("ca")])
-        guard made.status == 0 else { throw Failure.notStarted("make-test-ca: \(made.errors)") }
+        if case .failure(let failed) = try TestAuthority.make(in: directory.path("ca")) {
+            throw Failure.notStarted("make-test-ca: \(failed.text)")
+        }
         caFile = directory.path("ca/ca.pem")
         process = Process()
         process.executableURL = URL(fileURLWithPath: python)
@@ -121,18 +121,5 @@ public final class OriginServer: Sendable {
                 origin: origin, method: method, target: target,
                 headers: headers.compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil })
         }
-    }
-
-    private static func runToEnd(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        child.arguments = arguments
-        let errors = Pipe()
-        child.standardError = errors
-        child.standardOutput = FileHandle.nullDevice
-        try child.run()
-        let text = errors.fileHandleForReading.readDataToEndOfFile()
-        child.waitUntilExit()
-        return (child.terminationStatus, String(decoding: text, as: UTF8.self))
     }
 }

@@ -50,9 +50,9 @@ public final class KeepAliveServer: Sendable {
             "--latency-ms", String(Double(latency.components.attoseconds) / 1e15 + Double(latency.components.seconds) * 1000),
         ]
         if tls {
-            _ = try RequiredTool.require("openssl")
-            let made = try Self.runToEnd(["bash", root + "/Scripts/make-test-ca", directory.path("ca")])
-            guard made.status == 0 else { throw Failure.notStarted("make-test-ca: \(made.errors)") }
+            if case .failure(let failed) = try TestAuthority.make(in: directory.path("ca")) {
+                throw Failure.notStarted("make-test-ca: \(failed.text)")
+            }
             arguments += ["--tls-cert", directory.path("ca/server.pem"), "--tls-key", directory.path("ca/server.key")]
             caFile = directory.path("ca/ca.pem")
         } else {
@@ -94,18 +94,5 @@ public final class KeepAliveServer: Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-    }
-
-    private static func runToEnd(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        child.arguments = arguments
-        let errors = Pipe()
-        child.standardError = errors
-        child.standardOutput = FileHandle.nullDevice
-        try child.run()
-        let text = errors.fileHandleForReading.readDataToEndOfFile()
-        child.waitUntilExit()
-        return (child.terminationStatus, String(decoding: text, as: UTF8.self))
     }
 }
