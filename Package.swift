@@ -4,7 +4,8 @@
 //
 // The provider kit (`APICore`) is what providers compile against; the host
 // (`APIHost`) parses, fetches, stores and draws. A provider target depends on
-// `APICore` alone, so naming a host type in one fails to compile.
+// `APICore` alone, so naming a host type, the HTTP client or the store in one
+// fails to compile.
 import Foundation
 import PackageDescription
 
@@ -73,34 +74,47 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         // What Foundation proper had and FoundationEssentials lacks (trimming, replacing, percent-coding,
-        // a few formats, a thread): Foundation proper would link ICU's 34 MB data table. A leaf under all.
+        // a few formats, a thread): Foundation proper would link ICU's 34 MB data table. A leaf under all,
+        // so it also holds the one JSON string scan and escape decoder that every JSON reader walks.
         .target(name: "APIBasics", swiftSettings: strict),
+        // What the store's users work with: values, rows, errors, migrations, and the narrow
+        // `StoreTransaction` a provider reaches the store through. The kit hands it on; the store implements it.
+        .target(name: "APIStoreModel", dependencies: ["APIBasics"], swiftSettings: strict),
         // `-lsqlite3`: the shared library, or the static archive where the release build puts
         // `Linking/static-sqlite3` on the library path.
         .target(
-            name: "APIStore", dependencies: ["CSQLite", "APIBasics"], swiftSettings: strict,
+            name: "APIStore", dependencies: ["CSQLite", "APIBasics", "APIStoreModel"], swiftSettings: strict,
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
         // libcurl's ABI, declared by the shim itself (no libcurl header): it opens libcurl with dlopen on the first request.
         .target(name: "CCurlShim", path: "Sources/CCurlShim"),
+        // What a request is made of, below the client: query items, rate limits, where a key goes, links.
+        .target(name: "APIHTTPModel", dependencies: ["APIBasics"], swiftSettings: strict),
         .target(
             name: "APIHTTP",
-            dependencies: ["APIBasics", .target(name: "CCurlShim", condition: .when(platforms: [.linux]))],
+            dependencies: ["APIBasics", "APIHTTPModel", .target(name: "CCurlShim", condition: .when(platforms: [.linux]))],
             swiftSettings: strict
         ),
         // libyaml's header only: the shim opens libyaml with dlopen when the first YAML document is read.
         .target(name: "CYAMLShim", path: "Sources/CYAMLShim"),
         .target(
             name: "APIDocuments",
-            dependencies: [.target(name: "CYAMLShim", condition: .when(platforms: [.linux]))],
+            dependencies: ["APIBasics", .target(name: "CYAMLShim", condition: .when(platforms: [.linux]))],
             swiftSettings: strict
         ),
-        .target(name: "APICore", dependencies: ["APIBasics", "APIHTTP", "APIStore", "APIDocuments"], swiftSettings: strict),
+        // The provider kit: neither the HTTP client nor the store is below it, so a provider
+        // target, which depends on the kit alone, cannot import either (the import check refuses it).
+        .target(name: "APICore", dependencies: ["APIBasics", "APIHTTPModel", "APIStoreModel"], swiftSettings: strict),
         // The engine that serves provider files and imports OpenAPI documents: a provider
-        // target like the others (APICore only), but with no command word of its own.
-        .target(name: "ProviderFiles", dependencies: ["APICore"], path: "Plugins/ProviderFiles", swiftSettings: strict),
+        // target like the others, with no command word of its own, that also reads documents.
+        .target(
+            name: "ProviderFiles", dependencies: ["APICore", "APIDocuments"], path: "Plugins/ProviderFiles",
+            swiftSettings: strict
+        ),
         // The host keeps the `apicli provider …` commands, which call the engine's public API.
-        .target(name: "APIHost", dependencies: ["APICore", "ProviderFiles"], swiftSettings: strict),
+        .target(
+            name: "APIHost", dependencies: ["APICore", "APIHTTP", "APIStore", "ProviderFiles"], swiftSettings: strict
+        ),
         .executableTarget(
             name: "apicli",
             dependencies: ["APIHost"] + providerNames.map { .target(name: $0) },
@@ -164,7 +178,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ProviderFilesTests", dependencies: ["ProviderFiles", "APIHost", "TestSupport", "ProviderConformance"],
+            name: "ProviderFilesTests", dependencies: ["ProviderFiles", "APIDocuments", "APIHost", "TestSupport", "ProviderConformance"],
             swiftSettings: strict
         ),
     ] + providerTargets + providerTestTargets,

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Prints the figures of issue 19's before/after table for a commit (default HEAD):
+# Prints the architecture figures for a commit (default HEAD, docs/design/0051-capabilities-value.md):
 # Swift lines per target, the biggest target's share, the number of `as? any`
 # capability casts, and the share of tests that run the built binary.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Binary size and `--version` start-up of two apicli builds, side by side (issue 24, item 4).
+"""Binary size and `--version` start-up of two apicli builds, side by side (scenario 24c and 24d).
 
     Benchmarks/binary_size.py BEFORE AFTER [--runs 200] [--hello HELLO]
 

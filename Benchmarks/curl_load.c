@@ -1,5 +1,6 @@
-// What loading libcurl costs on its own (branch dec29): dlopen with RTLD_LAZY, as the shim
-// does, then curl_global_init with the flags given; prints RSS and the shared objects mapped.
+// What loading libcurl costs on its own (docs/design/0038-large-answer-end-to-end.md): dlopen
+// with RTLD_LAZY, as the shim does, then curl_global_init with the flags given; prints RSS and
+// the shared objects mapped.
 //   cc -O2 -o /tmp/curl_load Benchmarks/curl_load.c
 //   valgrind --tool=callgrind --callgrind-out-file=/dev/null /tmp/curl_load libcurl.so.4 3
 //   /tmp/curl_load libcurl-gnutls.so.4 0      (flags -1: no curl_global_init)

@@ -1,5 +1,5 @@
-"""Interleaved wall time of `nyt NAME --format json`, a fresh store per run, for several builds (branch dec29:
-the libcurl preload overlaps the creation of a fresh store).
+"""Interleaved wall time of `nyt NAME --format json`, a fresh store per run, for several builds (the
+libcurl preload overlaps the creation of a fresh store: docs/design/0038-large-answer-end-to-end.md).
 
     python3 Benchmarks/fresh_store_wall.py big10 40 BUILD1 BUILD2 ...
 """

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Describes the OpenAPI corpus of issue 20 and, with --apicli, what an apicli binary imports from it.
+"""Describes the OpenAPI corpus (Tests/Fixtures/real/openapi-corpus) and, with --apicli, what an apicli binary imports from it.
 
     openapi_corpus.py [--corpus DIR] [--apicli PATH [--yaml-as-json]] [--json FILE] [--reasons N]
 

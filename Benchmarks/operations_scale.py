@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 20's scale goals for providers with operations; prints figures, asserts nothing.
+"""The scale goals for providers with operations (BENCHMARKS.md); prints figures, asserts nothing.
 
     operations_scale.py --apicli PATH [--runs N]
 

@@ -1,4 +1,4 @@
-"""Scenarios 12 and 13 (issue 21): plugins on PATH and `apicli api`.
+"""Scenarios 12 and 13: plugins on PATH and `apicli api`.
 
 12. Running a plugin through apicli (`apicli hello`, an `apicli-hello` shell script on PATH that
     exits at once) vs running it directly: the median difference is what apicli adds

@@ -1,4 +1,4 @@
-"""Scenario 11 (issue 11): start-up with 50 provider files installed vs none.
+"""Scenario 11: start-up with 50 provider files installed vs none.
 
 Provider files are read lazily: a compiled provider reads none of them, a file
 provider reads its own file only. Two pairs, each interleaved:

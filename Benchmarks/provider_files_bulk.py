@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 24, item 1 for provider files: storing a large answer of a provider file, two builds.
+"""Storing a large answer of a provider file, two builds (docs/design/0033-storing-rows.md).
 
     python3 Benchmarks/provider_files_bulk.py [--docs 8000] [--runs 7] BEFORE AFTER
 

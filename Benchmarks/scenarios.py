@@ -1,4 +1,4 @@
-"""The scenarios of issues 7, 13 and 14. Each yields table rows:
+"""Scenarios 1 to 9 of BENCHMARKS.md. Each yields table rows:
 (scenario, apicli figure, baseline figure, ratio, goal, met?).
 
 Every apicli run gets its own temporary XDG dirs, a `--db` of its scenario, and
@@ -341,7 +341,7 @@ class Bench:
                f"{a:.0f} ms", f"{b:.0f} ms", f"{b / a:.1f}x faster", ">= 2x faster", verdict(b >= 2 * a))
 
     def scenario9(self):
-        """Issue 13: gzip bombs of ~1 and ~3 MB on the wire (1 and 3 GiB of zeros) stop at the body cap."""
+        """Gzip bombs of ~1 and ~3 MB on the wire (1 and 3 GiB of zeros) stop at the body cap."""
         for gib in (1, 3):
             env = self.env(f"s9-{gib}", extra={"APICLI_NYT_BASE_URL": f"{self.fast['url']}/bomb/{gib}",
                                                 "APICLI_MAX_BODY_MB": "32"})
@@ -417,18 +417,18 @@ class Bench:
         return path
 
 
-# Scenario 11 (issue 11, provider files) lives in its own file.
+# Scenario 11 (provider files) lives in its own file.
 from provider_files import scenario11  # noqa: E402
 
 Bench.scenario11 = scenario11
 
-# Scenarios 12 and 13 (issue 21, plugins and apicli api) too.
+# Scenarios 12 and 13 (plugins and apicli api) too.
 from plugins import scenario12, scenario13  # noqa: E402
 
 Bench.scenario12 = scenario12
 Bench.scenario13 = scenario13
 
-# Scenario 24 (issue 24, large answers and start-up) lives in its own file.
-from issue24 import scenario24  # noqa: E402
+# Scenario 24 (large answers and start-up) lives in its own file.
+from large_answers import scenario24  # noqa: E402
 
 Bench.scenario24 = scenario24

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Start-up of several apicli builds against a static Swift hello world (issue 24, item 6).
+"""Start-up of several apicli builds against a static Swift hello world (scenario 24c).
 
     python3 Benchmarks/startup.py [--runs 101] [--hello BIN] BUILD [BUILD...]
 

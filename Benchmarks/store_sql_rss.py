@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Peak memory of `apicli store sql` at 10,000 and 3,000,000 rows, in every format (issue 23, item 9).
+"""Peak memory of `apicli store sql` at 10,000 and 3,000,000 rows, in every format (docs/design/0017-store-sql-streams.md).
 
     Benchmarks/store_sql_rss.py [--apicli PATH] [--rows 10000,3000000] [--formats table,csv,json,ndjson,line]
 

@@ -9,7 +9,7 @@
 // PRE_SQL runs before the schema (page_size, wal_autocheckpoint; the page size is otherwise
 // SRC's), POST_SQL after it (FTS5 options), FTS_FROM -> FTS_TO edits the FTS5 table's definition
 // (a tokenizer), SKIP_INDEXES leaves out indexes by name (comma-separated); FLAGS: noanswer,
-// nockpt, truncate (the checkpoint empties the WAL, as before the twelfth stop), optimize,
+// nockpt, truncate (the checkpoint empties the WAL, the old choice: docs/design/0035-store-files.md), optimize,
 // close, nofk (foreign keys off), noartfk (the answer rows without their article key),
 // artnum (answer rows naming articles by num), intkeys (and queries by num too); these last three need a
 // store made before NYT's migration 5, whose answers are rows (since then an answer is one JSON array).

@@ -32,7 +32,8 @@ struct ProviderName {
 /// built-in commands, the package's targets, and existing provider folders and commands.
 struct ExistingNames {
     static let packageModules = [
-        "apicli", "APICore", "APIHost", "APIHTTP", "APIStore", "CSQLite", "TestSupport", "ProviderConformance",
+        "apicli", "APICore", "APIHost", "APIHTTP", "APIHTTPModel", "APIStore", "APIStoreModel", "CSQLite", "TestSupport",
+        "ProviderConformance",
         "ProviderRegistry", "ProviderRegistryGenerator", "NewProvider", "Testing", "XCTest", "Dispatch",
         "Glibc", "Darwin", "PackageDescription", "PackagePlugin",
     ]

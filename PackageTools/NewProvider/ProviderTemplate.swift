@@ -81,6 +81,11 @@ struct ProviderTemplate {
 
                 /// One row per record; pass `columns: ["id", "name"]` to choose and order the columns.
                 public func table(_ results: [Records]) -> Table { JSONItems.table(results.flatMap(\\.items)) }
+
+                /// What it does beyond these steps, each part nil while the API needs none: add
+                /// `paging: Paging(pageCount:hasMore:merge:)` when it answers in pages, `failure:`
+                /// to read its error bodies, `label:` to name a query in messages (see `Capabilities`).
+                public var capabilities: Capabilities<Self> { Capabilities() }
             }
 
             """

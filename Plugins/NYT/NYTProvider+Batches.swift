@@ -9,7 +9,7 @@ import Foundation
 /// is upserted as soon as it is decoded, and the page keeps the articles as decoded,
 /// which is what a fresh answer prints (reading them back from the store was a
 /// fifth of a 1,000-article run's instructions).
-extension NYTProvider: BatchPersistingProvider {
+extension NYTProvider {
     public func persistBody(
         _ body: Data, for query: ArticleQuery, page: Int, in context: PersistContext, warnings: inout [String]
     ) throws -> SearchPage {

@@ -9,7 +9,7 @@ import Foundation
 /// (``DocStreamDecoder``) while it stores those already decoded on another
 /// (``storeStreamed(_:for:page:in:)``), so a 30 MiB answer's bytes are never held
 /// whole; the page keeps the articles as decoded, which is what a fresh answer prints.
-extension NYTProvider: StreamingBatchProvider {
+extension NYTProvider {
     public func bodyDecoder(
         for query: ArticleQuery, page: Int, keepingItems: Bool
     ) -> any StreamingBodyDecoder<Article, SearchPage> {
@@ -33,8 +33,8 @@ extension NYTProvider: StreamingBatchProvider {
 /// Reads an Article Search body as it arrives into its articles, storing nothing.
 ///
 /// The host streams only a body past the MiB it keeps whole (every real page, ten docs
-/// of tens of KB, is read whole by ``NYTProvider/persistBody(_:for:page:in:warnings:)``),
-/// so this decoder splits from the first byte: the bytes go through
+/// of tens of KB, is read whole by ``NYTProvider/decode(_:for:warnings:)``), so this
+/// decoder splits from the first byte: the bytes go through
 /// ``JSONArrayStream``, each doc of `response.docs` is read
 /// (``SearchPage/readDoc(_:at:decoder:)``) as it completes and handed on to be stored,
 /// and the envelope is decoded at the end, as ``SearchPage/readByDoc(_:take:)`` does. A

@@ -12,7 +12,7 @@ import Foundation
 /// (`+Failure`), the decoders (`Decoding/`), the tables and offline search
 /// (`Storage/`) and the output (`Rendering/`). The host does HTTP, keys,
 /// transactions, fallbacks and printing.
-public struct NYTProvider: PagedProvider {
+public struct NYTProvider: Provider {
     public typealias Query = ArticleQuery
     public typealias Response = SearchPage
 
@@ -28,7 +28,7 @@ public struct NYTProvider: PagedProvider {
         try ArticleStore(context.transaction).save(response, for: query, at: context.fetchedAt)
     }
 
-    public func load(_ query: ArticleQuery, from transaction: Transaction) throws -> Stored<SearchPage>? {
+    public func load(_ query: ArticleQuery, from transaction: any StoreTransaction) throws -> Stored<SearchPage>? {
         try ArticleStore(transaction).search(query)
     }
 
@@ -45,7 +45,7 @@ public struct NYTProvider: PagedProvider {
     }
 
     /// What the host prints: the same objects, written from the packed text (``ArticleJSON/write(_:to:)``).
-    public func jsonObjects(_ results: [SearchPage]) -> (any Sequence<JSONObjectText>)? {
+    public func jsonObjects(_ results: [SearchPage]) -> any Sequence<JSONObjectText> {
         ArticleObjects(pages: results)
     }
 

@@ -6,9 +6,7 @@ import APICore
 /// Each item carries its place's fields (`query`, `place_name`, `city.name`,
 /// `units`…) and is identified by its place and time, so `--new` prints what a
 /// new answer adds. A field of another view is a usage error naming it.
-extension WeatherProvider: ItemViewsProvider {
-    public var items: ItemShape { Self.stepShape }
-
+extension WeatherProvider {
     public var itemViews: [ItemView] {
         [
             ItemView(name: "the 3-hour steps", shape: Self.stepShape),

@@ -9,9 +9,7 @@ import Foundation
 /// OpenWeather's Geocoding API first (the host runs the request, and keeps the
 /// answer in `weather_places` for 30 days), then the forecast is asked for by
 /// latitude and longitude. A city id needs no lookup.
-extension WeatherProvider: ResolvingProvider {
-    public typealias Lookup = Place
-
+extension WeatherProvider {
     /// Places do not move.
     public var lookupLifetime: Duration { .seconds(30 * 86_400) }
 
@@ -43,7 +41,7 @@ extension WeatherProvider: ResolvingProvider {
         try PlaceStore.save(place, for: query.place, fetchedAt: context.fetchedAt, in: context.transaction)
     }
 
-    public func loadLookup(for query: WeatherQuery, from transaction: Transaction) throws -> Stored<Place>? {
+    public func loadLookup(for query: WeatherQuery, from transaction: any StoreTransaction) throws -> Stored<Place>? {
         try PlaceStore.load(query.place, from: transaction)
     }
 

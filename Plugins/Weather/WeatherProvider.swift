@@ -118,7 +118,7 @@ public struct WeatherProvider: Provider {
     }
 
     /// The stored answer; offline, one stored in other units is converted (and says so).
-    public func load(_ query: WeatherQuery, from transaction: Transaction) throws -> Stored<Forecast>? {
+    public func load(_ query: WeatherQuery, from transaction: any StoreTransaction) throws -> Stored<Forecast>? {
         switch query.report {
         case .forecast, .current:
             let read = { (query: WeatherQuery) in

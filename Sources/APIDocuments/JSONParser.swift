@@ -1,3 +1,5 @@
+import APIBasics
+
 /// The cursor behind ``JSONDocumentReader``: it walks validated UTF-8 once, counting
 /// lines, and keeps open arrays and objects on its own stack instead of recursing.
 struct JSONParser {
@@ -128,30 +130,12 @@ struct JSONParser {
         index += count
     }
 
-    /// A number in JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    /// A number in JSON's grammar (`JSONNumber`), kept as written.
     private mutating func number() throws(DocumentError) -> String {
         let start = index
-        func digits(_ parser: inout JSONParser) -> Int {
-            let first = parser.index
-            while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) {
-                parser.index += 1
-            }
-            return parser.index - first
-        }
-        var valid = true
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        let leading = index
-        let whole = digits(&self)
-        if whole == 0 || (whole > 1 && bytes[leading] == UInt8(ascii: "0")) { valid = false }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            if digits(&self) == 0 { valid = false }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            if digits(&self) == 0 { valid = false }
-        }
+        let scan = JSONNumber.scan(UnsafeRawBufferPointer(bytes), from: start)
+        index = scan.end
+        var valid = scan.valid
         // Letters and dots run on into the same word: "1.2.3", "12abc".
         while index < bytes.count, Self.continuesNumber(bytes[index]) {
             index += 1
@@ -174,87 +158,54 @@ struct JSONParser {
         }
     }
 
+    /// At a `"`: the string, its end found by the one string scan (`JSONString`) and its
+    /// escapes decoded by the one escape decoder (`JSONEscape`), a lone surrogate read as
+    /// U+FFFD. Of what is wrong in it, the first is named, where it stands.
     private mutating func string() throws(DocumentError) -> String {
-        index += 1
+        let start = index + 1
+        let raw = UnsafeRawBufferPointer(bytes)
+        let scan = JSONString.scan(raw, from: start)
+        let end = min(scan.end, bytes.count)
+        let contents = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+        var failure: JSONEscape.Failure?
         var text = ""
-        var run = index
-        while true {
-            guard index < bytes.count else { throw error("a string that does not end") }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let tail = String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<index]), as: UTF8.self)
-                index += 1
-                return text.isEmpty ? tail : text + tail
+        if scan.escaped {
+            // Escapes only shorten a string (`\u00e9` is 6 bytes for 2), so its raw length is enough room.
+            text = String(unsafeUninitializedCapacity: contents.count) { buffer in
+                do throws(JSONEscape.Failure) {
+                    return try JSONEscape.unescape(contents, into: buffer.baseAddress, loneSurrogates: .replace)
+                } catch {
+                    failure = error
+                    return 0
+                }
             }
-            if byte < 0x20 {
-                throw error("a control character (\(DocumentText.byte(byte))) inside a string; write it as \\u00\(DocumentText.byte(byte).dropFirst(2))")
-            }
-            if byte == UInt8(ascii: "\\") {
-                text += String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<index]), as: UTF8.self)
-                index += 1
-                text.unicodeScalars.append(try escape())
-                run = index
-                continue
-            }
-            index += 1
+        } else {
+            text = String(decoding: contents, as: UTF8.self)
         }
-    }
-
-    private mutating func escape() throws(DocumentError) -> Unicode.Scalar {
-        guard index < bytes.count else { throw error("a string that does not end") }
-        let byte = bytes[index]
-        index += 1
-        switch byte {
-        case UInt8(ascii: "\""): return "\""
-        case UInt8(ascii: "\\"): return "\\"
-        case UInt8(ascii: "/"): return "/"
-        case UInt8(ascii: "b"): return "\u{08}"
-        case UInt8(ascii: "f"): return "\u{0C}"
-        case UInt8(ascii: "n"): return "\n"
-        case UInt8(ascii: "r"): return "\r"
-        case UInt8(ascii: "t"): return "\t"
-        case UInt8(ascii: "u"):
-            let high = try hex4()
-            guard (0xD800..<0xDC00).contains(high) else {
-                // A lone low surrogate is no character: keep the string readable with U+FFFD.
-                return Unicode.Scalar(high) ?? "\u{FFFD}"
-            }
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                return "\u{FFFD}"
-            }
-            let afterHigh = index
-            index += 2
-            let low = try hex4()
-            guard (0xDC00..<0xE000).contains(low) else {
-                index = afterHigh
-                return "\u{FFFD}"
-            }
-            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
-        default:
-            index -= 1
-            throw error("an unknown escape \\\(DocumentText.character(DocumentEncoding.scalar(at: index, in: bytes))) in a string")
-        }
-    }
-
-    private mutating func hex4() throws(DocumentError) -> UInt32 {
-        var value: UInt32 = 0
-        for offset in 0..<4 {
-            guard index + offset < bytes.count, let digit = Self.hexDigit(bytes[index + offset]) else {
+        // A backslash that is the document's last byte is an escape cut short: the string does not end.
+        if let cut = failure, !scan.closed, cut.escape == .unknown, start + cut.offset + 1 >= end { failure = nil }
+        let control = scan.control ? (start..<end).first { bytes[$0] < 0x20 } : nil
+        if let failure, start + failure.offset < control ?? end {
+            index = start + failure.offset + 1
+            switch failure.escape {
+            case .badHex:
+                index += 1
                 throw error("a \\u escape needs four hex digits")
+            default:
+                throw error("an unknown escape \\\(DocumentText.character(DocumentEncoding.scalar(at: index, in: bytes))) in a string")
             }
-            value = value << 4 | digit
         }
-        index += 4
-        return value
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
+        if let control {
+            index = control
+            let byte = bytes[control]
+            throw error("a control character (\(DocumentText.byte(byte))) inside a string; write it as \\u00\(DocumentText.byte(byte).dropFirst(2))")
         }
+        guard scan.closed else {
+            index = bytes.count
+            throw error("a string that does not end")
+        }
+        index = scan.end + 1
+        return text
     }
 
     // MARK: Position

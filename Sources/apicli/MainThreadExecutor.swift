@@ -7,12 +7,13 @@ import Synchronization
 /// Why: an async top level ends the main thread in `dispatch_main` the first time the run
 /// waits for anything (a transfer, a streamed page): `dispatch_main` leaves it with
 /// `pthread_exit`, which unwinds its stack through libgcc's forced unwinding. That loads
-/// `libgcc_s` and searches the binary's `.eh_frame` for each frame: about 0.5 MiB faulted
-/// in by every run that waits, at the start of a large answer whose peak is bounded by
-/// its length, and the rest of the run went on on a libdispatch worker. Here the main
+/// `libgcc_s` and searches the binary's `.eh_frame` for each frame: memory faulted in by
+/// every run that waits, at the start of a large answer whose peak is bounded by its
+/// length, and the rest of the run went on on a libdispatch worker. Here the main
 /// thread runs the task's jobs itself, one at a time, and sleeps on a semaphore between
-/// them; the run still starts no thread of its own (docs/design/0027-run-on-the-main-thread.md), and what it hands to threads (transfers, streamed pages, several
-/// queries at once) it still hands to them.
+/// them; the run still starts no thread of its own (docs/design/0027-run-on-the-main-thread.md),
+/// and what it hands to threads (transfers, streamed pages, several queries at once) it
+/// still hands to them.
 final class MainThreadExecutor: TaskExecutor {
     private let jobs = Mutex<[UnownedJob]>([])
     /// One signal per job enqueued, and one when the task is done.

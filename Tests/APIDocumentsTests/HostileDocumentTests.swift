@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func duplicateKeysHiddenBehindACarriageReturnAreFound() throws {
-        // Issue 23: a CR makes a terminal show the second line over the first.
+        // A CR makes a terminal show the second line over the first.
         let text = "{\"baseURL\": \"https://evil.example\",\r\"baseURL\": \"https://good.example\"}"
         let error = try #require(readingError { () throws(DocumentError) in try readJSON(text) })
         #expect(error.kind == .duplicateKey)

@@ -9,7 +9,7 @@ import TestSupport
 /// transport sends the next hop and the other origin's log never holds the key. Real
 /// connections to ``OriginServer``, HTTP and HTTPS, through the platform's transport (libcurl:
 /// URLSession on Linux cannot be told to trust the test's authority).
-@Suite("Redirects keep every kind of credential at its origin", .enabled(if: RequiredTool.runs("python3")))
+@Suite("Redirects keep every kind of credential at its origin", .needs("python3", "openssl"))
 struct RedirectOriginTableTests {
     static let cases: [(OriginPair, CredentialKind)] = OriginPair.all.flatMap { pair in CredentialKind.all.map { (pair, $0) } }
 

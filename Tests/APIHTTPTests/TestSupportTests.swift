@@ -37,7 +37,7 @@ struct TestSupportTests {
         #expect(first.header("x-test") == "yes")
     }
 
-    @Test func routesAnswerInOrderThenRepeatTheLast() async throws {
+    @Test(.needs("curl")) func routesAnswerInOrderThenRepeatTheLast() async throws {
         let routes = ["/r": [ScriptedResponse.status(500), .status(200)]]
         let server = try LoopbackServer(routes: routes)
         defer { server.stop() }
@@ -46,7 +46,7 @@ struct TestSupportTests {
         #expect(statuses == [500, 200, 200, 404])
     }
 
-    @Test func aServerStopsByItselfAfterItsLifetime() async throws {
+    @Test(.needs("curl")) func aServerStopsByItselfAfterItsLifetime() async throws {
         let server = try LoopbackServer(maxLifetime: .milliseconds(200)) { _ in .json("{}") }
         try await Task.sleep(for: .milliseconds(500))
         await #expect(throws: (any Error).self) { try await curlStatus(server.url("/late")) }
@@ -92,8 +92,8 @@ struct TestSupportTests {
     /// The status of a GET, through curl as an independent client.
     private func curlStatus(_ url: URL) async throws -> Int {
         let result = try await ProcessRunner.run(
-            executable: URL(fileURLWithPath: "/bin/sh"),
-            arguments: ["-c", "curl -s -o /dev/null -w '%{http_code}' --max-time 2 '\(url.absoluteString)'"],
+            executable: URL(fileURLWithPath: try RequiredTool.require("curl")),
+            arguments: ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "2", url.absoluteString],
             timeout: .seconds(5)
         )
         guard result.exitCode == 0, let status = Int(result.stdoutText) else {

@@ -9,8 +9,10 @@ import Testing
 ///     }
 ///
 /// It checks that every fixture decodes; that persist then load gives back the
-/// same `--format json` document; that every output format renders (JSON and
-/// each ndjson line parse, CSV has a header); that a known fake key never shows
+/// same `--format json` document; that every output format prints the answer
+/// (the table's header names the declared columns over the expected rows, the
+/// CSV is RFC 4180 with the declared header and records, the JSON is an array
+/// of the expected elements, NDJSON one per line); that a known fake key never shows
 /// in stdout, stderr or the store file after real runs through an in-process
 /// host and a loopback server; and that help and bash completions mention every
 /// declared option (and `bash -n` accepts the script).
@@ -45,7 +47,7 @@ public enum Conformance {
             return ["\(arguments) is not a valid command line: \(error)"]
         }
         failures += HelpChecks.failures(of: provider.descriptor)
-        failures += RefinementChecks.failures(of: provider)
+        failures += CapabilitiesChecks.failures(of: provider, command: ParsedCommand(arguments: arguments))
         failures += await HelpChecks.bashSyntaxFailures(of: provider.descriptor)
         for fixture in fixtures {
             failures += FixtureChecks.failures(of: provider, query: query, fixture: fixture)

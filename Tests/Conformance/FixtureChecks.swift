@@ -1,7 +1,8 @@
 import APIHost
 import Foundation
 
-/// Per fixture: it decodes, persist-then-load gives back the same JSON, and every format renders.
+/// Per fixture: it decodes, persist-then-load gives back the same JSON, storing while reading
+/// (``BatchStoring``) reads it as `decode` does, and every format renders.
 enum FixtureChecks {
     static func failures<P: Provider>(of provider: P, query: P.Query, fixture: URL) -> [String] {
         let name = fixture.lastPathComponent
@@ -12,7 +13,8 @@ enum FixtureChecks {
         } catch {
             return ["\(name): does not decode: \(error)"]
         }
-        var failures = RenderChecks.failures(name) { format in
+        let expected = RenderExpectation(provider, [response], terminal: .plain)
+        var failures = RenderChecks.failures(name, expecting: expected) { format in
             OutputRenderer.render(provider, [response], as: format, terminal: .plain)
         }
         failures += objectFailures(of: provider, [response], name)
@@ -45,16 +47,34 @@ enum FixtureChecks {
                 failures.append("\(name): load after persist differs from the decoded answer:\n\(difference(before, after))")
             }
             failures += objectFailures(of: provider, [loaded], "\(name) (loaded)")
+            failures += try batchFailures(of: provider, query: query, fixture: fixture, decoded: before, in: store)
         } catch {
             failures.append("\(name): persist or load failed: \(error)")
         }
         return failures
     }
 
+    /// A provider that stores a page while it reads it (``BatchStoring``) returns the page
+    /// `decode` gives: it is what a fresh answer prints.
+    static func batchFailures<P: Provider>(
+        of provider: P, query: P.Query, fixture: URL, decoded: String, in store: Store
+    ) throws -> [String] {
+        guard let storing = provider.capabilities.batchStoring else { return [] }
+        let body = try Data(contentsOf: fixture)
+        let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000)
+        let page = try store.write { tx in
+            var warnings: [String] = []
+            return try storing.persistBody(body, query, 0, PersistContext(tx, fetchedAt: fetchedAt), &warnings)
+        }
+        let read = JSONValue.array(of: provider.json([page])).serialized(pretty: true)
+        guard read != decoded else { return [] }
+        return ["\(fixture.lastPathComponent): persistBody reads another page than decode:\n\(difference(decoded, read))"]
+    }
+
     /// A provider that writes its own JSON objects (`jsonObjects`) prints what its
     /// `json(_:)` values give, byte for byte, as JSON and as NDJSON.
     static func objectFailures<P: Provider>(of provider: P, _ results: [P.Response], _ name: String) -> [String] {
-        guard provider.jsonObjects(results) != nil else { return [] }
+        guard provider.capabilities.jsonObjects != nil else { return [] }
         return [OutputFormat.json, .ndjson].compactMap { format in
             var values = ""
             OutputRenderer.writeElements(provider.json(results), as: format, to: { values += $0 })
@@ -75,37 +95,5 @@ enum FixtureChecks {
             if left != right { return "  line \(index + 1): \(names.0) \(left)\n  line \(index + 1): \(names.1) \(right)" }
         }
         return "  (same lines)"
-    }
-}
-
-/// What every format's text must look like.
-enum RenderChecks {
-    /// Renders each format with `render` and checks its shape; `label` names the source in failures.
-    static func failures(_ label: String, render: (OutputFormat) -> String) -> [String] {
-        [OutputFormat.table, .json, .ndjson, .csv].flatMap { format in
-            check(render(format), as: format).map { "\(label): --format \(format.rawValue): \($0)" }
-        }
-    }
-
-    /// What is wrong with `text` as `format` output; empty when nothing is.
-    static func check(_ text: String, as format: OutputFormat) -> [String] {
-        switch format {
-        case .json:
-            return parses(text) ? [] : ["not valid JSON"]
-        case .ndjson:
-            let lines = text.split(separator: "\n")
-            return lines.allSatisfy { parses(String($0)) } ? [] : ["a line is not valid JSON"]
-        case .csv:
-            let header = text.split(separator: "\n").first.map(String.init) ?? ""
-            return header.trimmingCharacters(in: .whitespaces).isEmpty ? ["no header line"] : []
-        case .table:
-            return text.isEmpty ? ["empty"] : []
-        case .line:
-            return text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } ? ["a control character in a line"] : []
-        }
-    }
-
-    static func parses(_ text: String) -> Bool {
-        (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil
     }
 }

@@ -16,12 +16,26 @@ enum HostRunChecks {
             defer { server.stop() }
             let directory = try TemporaryDirectory(prefix: "conformance-\(descriptor.name)")
             let database = directory.path("store.sqlite3")
+            // Every request is answered with `body`: what each run prints is that answer, decoded;
+            // offline, without the items already past.
+            var warnings: [String] = []
+            // The query as the host reads the command line: options parsed, defaults filled in.
+            let parsed = try CommandLineParser(options: descriptor.options).parse(arguments)
+            let settings = Settings(variables: [:], config: ConfigFile(path: directory.path("config")))
+            guard let query = try provider.queries(from: settings.resolve(parsed, for: descriptor)).first else {
+                return ["\(arguments) gives no query"]
+            }
+            let answer = try provider.decode(body, for: query, warnings: &warnings)
+            let fresh = RenderExpectation(provider, [answer], terminal: .plain)
+            let offline = RenderExpectation(provider, [provider.capabilities.aging?.dropping(Date(), answer).response ?? answer], terminal: .plain)
             var variables = [
                 descriptor.environmentPrefix + "_BASE_URL": server.baseURL.absoluteString,
                 "APICLI_DB": database,
                 "XDG_CONFIG_HOME": directory.path("config"),
                 "XDG_DATA_HOME": directory.path("data"),
                 "HOME": directory.path(),
+                // The width of `Terminal.plain`, which the expected tables are laid out for.
+                "COLUMNS": String(Terminal.plain.width),
             ]
             if let credential = descriptor.credential { variables[credential.environmentVariable] = fakeKey }
             let registry = try ProviderRegistry([provider])
@@ -41,7 +55,8 @@ enum HostRunChecks {
                     continue
                 }
                 if let format = run.format {
-                    failures += RenderChecks.check(console.stdout, as: format).map { "`\(line)`: \($0)" }
+                    let expected = run.words.contains("--offline") ? offline : fresh
+                    failures += RenderChecks.check(console.stdout, as: format, expecting: expected).map { "`\(line)`: \($0)" }
                 }
                 printed += console.stdout + console.stderr
             }

@@ -3,18 +3,11 @@ import Testing
 import TestSupport
 
 /// The generated completion scripts parse in their real shells (`-n`: read, do
-/// not run). A shell that is not installed is skipped; CI installs them.
+/// not run). A shell that is not installed is skipped, and fails under CI (``NeedsTools``).
 @Suite("Completion scripts in real shells, end to end")
 struct CompletionScriptTests {
-    static func shell(_ name: String) -> String? {
-        ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
     /// Prints the script with the built binary, writes it to a file, and runs `<shell> -n` on it.
     static func check(_ name: String) async throws {
-        let shell = try #require(Self.shell(name))
         let (sandbox, _) = try Sandbox.withFixtures()
         let printed = try await sandbox.run(["completions", name])
         #expect(printed.exitCode == 0, "\(printed.stderrText)")
@@ -24,23 +17,22 @@ struct CompletionScriptTests {
         }
         let folder = try ShellSandbox()
         let file = try folder.write(printed.stdout, to: "apicli.\(name)")
-        let parsed = try await folder.run(shell, ["-n", file])
+        let parsed = try await folder.run(name, ["-n", file])
         #expect(parsed.exitCode == 0, "\(name) -n: \(parsed.stderrText)")
         #expect(parsed.stderrText.isEmpty, "\(name) -n: \(parsed.stderrText)")
     }
 
-    @Test("bash -n accepts the bash script", .enabled(if: RequiredTool.runs("bash")))
+    @Test("bash -n accepts the bash script", .needs("bash"))
     func bash() async throws { try await Self.check("bash") }
 
-    @Test("zsh -n accepts the zsh script", .enabled(if: RequiredTool.runs("zsh")))
+    @Test("zsh -n accepts the zsh script", .needs("zsh"))
     func zsh() async throws { try await Self.check("zsh") }
 
-    @Test("fish -n accepts the fish script", .enabled(if: RequiredTool.runs("fish")))
+    @Test("fish -n accepts the fish script", .needs("fish"))
     func fish() async throws { try await Self.check("fish") }
 
-    @Test("bash completes provider names and a provider's choices", .enabled(if: RequiredTool.runs("bash")))
+    @Test("bash completes provider names and a provider's choices", .needs("bash"))
     func bashCompletes() async throws {
-        let bash = try #require(Self.shell("bash"))
         let (sandbox, _) = try Sandbox.withFixtures()
         let printed = try await sandbox.run(["completions", "bash"])
         let folder = try ShellSandbox()
@@ -52,7 +44,7 @@ struct CompletionScriptTests {
             echo "--"; complete_words apicli we
             echo "--"; complete_words apicli weather Paris --units ""
             """
-        let result = try await folder.run(bash, ["-c", driver, "driver", file])
+        let result = try await folder.run("bash", ["-c", driver, "driver", file])
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let groups = result.stdoutText.components(separatedBy: "--\n").dropFirst().map { Set($0.split(separator: "\n")) }
         #expect(groups.count == 2)

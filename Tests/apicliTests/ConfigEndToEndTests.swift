@@ -9,18 +9,19 @@ import TestSupport
 /// `APIHostTests.ConfigKeyTests`).
 @Suite("Config, end to end")
 struct ConfigEndToEndTests {
-    @Test("on a terminal the key is read without echo", .enabled(if: RequiredTool.runs("script")))
+    @Test("on a terminal the key is read without echo", .needs("script"))
     func keyFromTerminalWithoutEcho() async throws {
         let secret = "ttyKEY-9e8d7c6b"
         let (sandbox, _) = try Sandbox.withFixtures()
         let binary = try ProcessRunner.apicliExecutable().path
+        let script = try RequiredTool.require("script")
         let command = TerminalColorEndToEndTests.shellQuoted(binary) + " config set nyt.api-key"
         // The key is typed once the prompt is on the screen (apicli turns echo off before it
         // shows the prompt), as a person would: the typescript, flushed as it is written
         // (-f), is watched for the prompt, for at most 15 s.
         let typescript = sandbox.home.path("typescript")
         let waitForPrompt = "i=0; until grep -q 'nyt.api-key: ' \(typescript) 2>/dev/null || [ $i -ge 300 ]; do sleep 0.05; i=$((i+1)); done"
-        let typing = "(\(waitForPrompt); printf '%s\\n' \(secret)) | \(PseudoTerminal.scriptPath ?? "script") -qfec "
+        let typing = "(\(waitForPrompt); printf '%s\\n' \(secret)) | \(TerminalColorEndToEndTests.shellQuoted(script)) -qfec "
             + TerminalColorEndToEndTests.shellQuoted(command) + " " + typescript
         let result = try await ProcessRunner.run(
             executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", typing],

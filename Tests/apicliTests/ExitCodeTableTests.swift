@@ -55,7 +55,9 @@ struct ExitCodeTableTests {
         #expect(check.stderr.hasSuffix("is damaged; move it aside and fetch again\n"))
     }
 
-    @Test("a fetch into a read-only store shows the answer, warns once, and exits with the code of the row that says 'a read-only store'")
+    @Test(
+        "a fetch into a read-only store shows the answer, warns once, and exits with the code of the row that says 'a read-only store'",
+        .needs(Sandbox.withoutWriteAccessTools))
     func readOnlyStore() async throws {
         let table = try DocumentedExitCodes.table()
         let (sandbox, _) = try Sandbox.withFixtures()

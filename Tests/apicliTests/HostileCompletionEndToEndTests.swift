@@ -31,14 +31,9 @@ struct HostileCompletionEndToEndTests {
         return out
     }
 
-    static func shell(_ name: String) -> String? {
-        ["/usr/bin/\(name)", "/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     @Test("fish loads its script and completes the provider and its option; the summary is shown whole",
-          .enabled(if: RequiredTool.runs("fish")))
+          .needs("fish"))
     func fish() async throws {
-        let fish = try #require(Self.shell("fish"))
         let (sandbox, _) = try Sandbox.withFixtures()
         // Relative, so that the summary stays short enough to be valid: the shell runs in its own folder,
         // which fails the test if the canary appears there (or at the package root).
@@ -50,7 +45,7 @@ struct HostileCompletionEndToEndTests {
         let shell = try ShellSandbox()
         let file = try shell.write(printed.stdout, to: "apicli.fish")
         let driver = "source $argv[1]; complete -C 'apicli '; echo --; complete -C 'apicli evil --li'"
-        let result = try await shell.run(fish, ["--no-config", "-c", driver, file])
+        let result = try await shell.run("fish", ["--no-config", "-c", driver, file])
         #expect(result.stderrText.isEmpty, "\(result.stderrText)")
         let summary = "S'\u{301}$(touch pwned)'\u{301}(touch pwned)"
         #expect(result.stdoutText.contains("evil\t" + summary), "\(result.stdoutText)")
@@ -58,9 +53,8 @@ struct HostileCompletionEndToEndTests {
     }
 
     @Test("bash and zsh load their scripts, and bash completes, without running anything",
-          arguments: ["bash", "zsh"])
+          .needs("bash", "zsh"), arguments: ["bash", "zsh"])
     func bashAndZsh(_ name: String) async throws {
-        guard let path = Self.shell(name) else { return }
         let (sandbox, _) = try Sandbox.withFixtures()
         // Relative, so that the summary stays short enough to be valid: the shell runs in its own folder,
         // which fails the test if the canary appears there (or at the package root).
@@ -73,7 +67,7 @@ struct HostileCompletionEndToEndTests {
         let driver = name == "bash"
             ? #"source "$1"; COMP_WORDS=(apicli evil --); COMP_CWORD=2; "# + function + #"; printf '%s\n' "${COMPREPLY[@]}""#
             : #"autoload -U compinit; compinit -u -D; source "$1"; (( $+functions[_apicli] )) && echo loaded"#
-        let result = try await shell.run(path, ["-c", driver, "driver", file])
+        let result = try await shell.run(name, ["-c", driver, "driver", file])
         #expect(result.exitCode == 0, "\(name): \(result.stderrText)")
         #expect(result.stdoutText.contains(name == "bash" ? "--list" : "loaded"), "\(result.stdoutText) \(result.stderrText)")
     }

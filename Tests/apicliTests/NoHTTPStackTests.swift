@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Commands that send nothing never load an HTTP stack (issue 14): checked with
+/// Commands that send nothing never load an HTTP stack: checked with
 /// the dynamic loader's own trace, `LD_DEBUG=libs`, so a process is the point.
 /// (HTTPS itself is tested in-process: `APIHostTests.HTTPSHostTests`.)
 @Suite("No HTTP stack without a request")
@@ -18,7 +18,7 @@ struct NoHTTPStackTests {
         #expect(fetched.exitCode == 0)
         // The probe sees libcurl when it is loaded: the request above needed it.
         #expect(Self.loadsHTTPStack(fetched))
-        // Nor does a request leave Foundation's URL cache or other stray folders behind (issue 13).
+        // Nor does a request leave Foundation's URL cache or other stray folders behind.
         #expect(!FileManager.default.fileExists(atPath: sandbox.home.path("home/.cache/org.swift.foundation.URLCache")))
         #expect(!FileManager.default.fileExists(atPath: sandbox.home.path("data/release")))
         let commands = [

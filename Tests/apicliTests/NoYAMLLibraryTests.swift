@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// libyaml is opened only when a YAML document is read (issue 20), so no other run
+/// libyaml is opened only when a YAML document is read, so no other run
 /// loads it: checked with the dynamic loader's own trace, `LD_DEBUG=libs`.
 @Suite("No libyaml without a YAML document")
 struct NoYAMLLibraryTests {

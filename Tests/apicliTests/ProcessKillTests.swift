@@ -6,27 +6,34 @@ import TestSupport
 
 extension ProcessTests {
     /// `kill -9` at random moments while `apicli nyt … --refresh` replaces a
-    /// stored answer of thousands of articles: the store must stay intact, and
-    /// the answer must be the complete old set or the complete new one.
+    /// stored answer: the store must stay intact, and the answer must be the
+    /// complete old set or the complete new one. Both paths a page takes are
+    /// killed: an answer within the MiB a page holds whole (read whole, stored
+    /// with its answer in one write), and one past it (stored as it streams).
     ///
-    /// Two sets, A and B, of 3,000 articles each (the real fixture docs with
-    /// fresh ids) take turns: each run is served the set that is *not* stored,
-    /// so "old" and "new" are told apart on every run without a restoring
-    /// fetch. `APICLI_KILL_LOOP_ITERATIONS` (default 50) sets the number of
-    /// kills, `APICLI_KILL_LOOP_SEED` the random seed; `Scripts/kill-loop` runs
+    /// Two sets, A and B, of the same size (the real fixture docs with fresh
+    /// ids) take turns: each run is served the set that is *not* stored, so
+    /// "old" and "new" are told apart on every run without a restoring fetch.
+    /// `APICLI_KILL_LOOP_ITERATIONS` (default 50) sets the number of kills per
+    /// path, `APICLI_KILL_LOOP_SEED` the random seed; `Scripts/kill-loop` runs
     /// the same test 500 times.
-    @Suite("kill -9 during a large write")
+    @Suite("kill -9 during a write")
     struct ProcessKillTests {
         static let words = "kill loop basketball"
-        static let articleCount = 3_000
 
-        @Test("after every kill: integrity ok, the stored answer is the whole old or the whole new set")
-        func killLoop() async throws {
+        @Test("after every kill: integrity ok, the stored answer is the whole old or the whole new set",
+              arguments: [KillAnswer.whole, .streamed])
+        func killLoop(_ answer: KillAnswer) async throws {
             let iterations = Self.setting("APICLI_KILL_LOOP_ITERATIONS", default: 50)
             let seed = UInt64(Self.setting("APICLI_KILL_LOOP_SEED", default: Int(UInt32.random(in: 1...UInt32.max))))
             var random = SeededRandom(seed: seed)
-            let sets = [try ArticleSet.make(tag: "a", count: Self.articleCount),
-                        try ArticleSet.make(tag: "b", count: Self.articleCount)]
+            let sets = [try ArticleSet.make(tag: "a", count: answer.articles),
+                        try ArticleSet.make(tag: "b", count: answer.articles)]
+            for set in sets {
+                // Which side of the MiB a page holds whole the body lies on decides the path killed.
+                try #require((set.body.count > KillAnswer.heldWhole) == answer.streams,
+                    "\(answer): a body of \(set.body.count) B does not take the path meant")
+            }
             let serving = ServedSet(sets[0])
             let server = try LoopbackServer(maxLifetime: .seconds(3_600)) { request in
                 request.path == "/svc/search/v2/articlesearch.json" ? .json(serving.body) : .status(404)
@@ -36,7 +43,8 @@ extension ProcessTests {
             let database = home.path("apicli.sqlite3")
             let environment = Self.environment(server: server, home: home, database: database)
 
-            let timings = try await Self.unkilledRuns(of: sets, serving: serving, server: server, environment: environment)
+            let timings = try await Self.unkilledRuns(
+                of: sets, answer: answer, serving: serving, server: server, environment: environment)
             // The first run also created the store; the warm ones tell the usual timing.
             var window = KillWindow(measured: Array(timings.dropFirst()))
 
@@ -87,7 +95,7 @@ extension ProcessTests {
             }
 
             print("""
-                kill loop: \(iterations) runs of \(Self.articleCount) articles, seed \(seed): \
+                kill loop: \(iterations) runs of \(answer.articles) articles (\(answer)), seed \(seed): \
                 old \(counts.old), new \(counts.new); killed before the request \(counts.killedBeforeRequest), \
                 after it \(counts.killedAfterRequest) (\(counts.killedFromWrite) of them aimed at the write, \
                 \(counts.killedInWrite) seen inside the write transaction), \
@@ -112,7 +120,8 @@ extension ProcessTests {
         /// Unkilled runs, A → B → A → B → A: they store A and tell how long a
         /// run takes, when its request reaches the server and when its write begins.
         fileprivate static func unkilledRuns(
-            of sets: [ArticleSet], serving: ServedSet, server: LoopbackServer, environment: [String: String]
+            of sets: [ArticleSet], answer: KillAnswer, serving: ServedSet, server: LoopbackServer,
+            environment: [String: String]
         ) async throws -> [RunTiming] {
             var timings: [RunTiming] = []
             for index in [0, 1, 0, 1, 0] {
@@ -123,6 +132,11 @@ extension ProcessTests {
                 try #require(result.exitCode == 0, "unkilled run failed: \(result.stderrText)")
                 try #require(result.stderrText.contains(writeBegan) && result.stderrText.contains(committed),
                     "the run did not report its write: \(result.stderrText)")
+                // The path meant: streamed, or read whole and stored in one write.
+                let writes = result.stderrText.components(separatedBy: writeBegan).count - 1
+                try #require(result.stderrText.contains("in batches") == answer.streams,
+                    "\(answer): the run took the other path: \(result.stderrText)")
+                try #require(answer.streams || writes == 1, "\(answer): \(writes) write transactions: \(result.stderrText)")
                 let snapshot = try StoreSnapshot.take(path: environment["APICLI_DB"] ?? "", words: words)
                 try #require(snapshot.answer == sets[index].ids, "unkilled run did not store its set")
                 timings.append(RunTiming(
@@ -161,6 +175,19 @@ extension ProcessTests {
             String(format: "%.3f", seconds)
         }
     }
+}
+
+/// Which path of a page the kill loop kills: within the MiB a page holds whole, or past it.
+enum KillAnswer: String, Sendable, CustomTestStringConvertible {
+    case whole, streamed
+
+    /// The most body a page holds whole; past it, it streams.
+    static let heldWhole = 1 << 20
+
+    /// As many articles as fit well within the MiB, or several MiB of them.
+    var articles: Int { self == .whole ? 500 : 3_000 }
+    var streams: Bool { self == .streamed }
+    var testDescription: String { rawValue }
 }
 
 /// When, after its start, an unkilled run's request reached the server, its
@@ -283,7 +310,8 @@ private struct StoreSnapshot {
     /// When the answer was written: the provider stamps it as its write transaction begins.
     var writtenAt: Date?
 
-    /// Also forgets the NYT rate-limit events, so the loop is not held to 5 runs a minute.
+    /// Also forgets the NYT rate-limit events, so the loop is not held to 5 runs a minute, and
+    /// every article the stored answer does not name.
     static func take(path: String, words: String) throws -> StoreSnapshot {
         let store = try Store(path: path)
         var problems = try store.integrityCheck()
@@ -306,6 +334,12 @@ private struct StoreSnapshot {
             }
         } catch {
             problems.append("FTS index: \(error)")
+        }
+        // Only the stored answer's articles stay, so that the next run's set is not in the store
+        // before it: an answer written before (or without) its articles then names articles
+        // that are missing, and the next snapshot finds it partial.
+        try store.write { tx in
+            try tx.execute("DELETE FROM nyt_articles WHERE id NOT IN (SELECT article_id FROM nyt_query_results)")
         }
         try StoreRateLimitLedger(store: store).reset(bucket: "nyt")
         return StoreSnapshot(problems: problems, answer: answer, writtenAt: writtenAt)

@@ -9,7 +9,7 @@ import TestSupport
 /// with only ``ReadmeExamples/normalised(_:home:)`` applied (the home folder as `~`, the time
 /// and age of the stale-results notice, and CSV's CRLF as a line end). Its shell status must be 0, so an example that
 /// fails shows its code with `echo "exit $?"`.
-@Suite("README examples, end to end", .enabled(if: RequiredTool.runs("python3")))
+@Suite("README examples, end to end", .needs("python3"))
 struct ReadmeExamplesTests {
     static func readme() throws -> String {
         try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -9,7 +9,7 @@ import TestSupport
 /// printed on the machine's clock instead of UTC or the city's shows up.
 ///
 /// To record again on purpose: `APICLI_RECORD_OUTPUTS=1 swift test --skip-build
-/// --filter RecordedOutputTests` (with `APICLI_BINARY` naming the binary to record).
+/// --filter RecordedOutputTests` (with `APICLI_TEST_BINARY` naming the binary to record).
 @Suite("Recorded outputs, end to end", .serialized)
 struct RecordedOutputTests {
     static let folder = Fixtures.packageRoot.appendingPathComponent("Tests/Fixtures/outputs")

@@ -30,6 +30,12 @@ struct ScaffoldTests {
                      "Tests/DemoApiTests/Fixtures/sample.json"] {
             #expect(FileManager.default.fileExists(atPath: copy.path(file)), "\(file) was not created")
         }
+        // The steps every provider has, and where the rest is declared: one capabilities value.
+        let provider = (try? String(contentsOfFile: copy.path("Plugins/DemoApi/DemoApiProvider.swift"), encoding: .utf8)) ?? ""
+        for requirement in ["func queries(from", "func request(for", "func decode(", "func json(", "func table(",
+                            "var capabilities: Capabilities<Self>"] {
+            #expect(provider.contains(requirement), "the scaffold does not write \(requirement)")
+        }
 
         let build = try await swift(["build"], in: copy.url, timeout: .seconds(1500))
         try #require(build.exitCode == 0, "\(build.stdoutText.suffix(2000))\(build.stderrText.suffix(2000))")

@@ -10,7 +10,9 @@ import TestSupport
 /// failures are tested in-process (`APIHostTests`: `StoreFailureTests`).
 @Suite("Store failures, end to end")
 struct StoreFailureEndToEndTests {
-    @Test("a read-only store and folder: a fresh answer is shown with one warning (74), --offline and check work, nothing changes")
+    @Test(
+        "a read-only store and folder: a fresh answer is shown with one warning (74), --offline and check work, nothing changes",
+        .needs(Sandbox.withoutWriteAccessTools))
     func readOnly() async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
         #expect(try await sandbox.run(["weather", "Rostov"]).exitCode == 0)

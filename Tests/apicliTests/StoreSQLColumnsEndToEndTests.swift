@@ -3,12 +3,14 @@ import Testing
 import TestSupport
 
 /// A read-only WAL store without `-wal`/`-shm`, in a folder that cannot be written, reads
-/// as `store info` reads it (issue 23, item 13). A process is the point: apicli runs as
+/// as `store info` reads it. A process is the point: apicli runs as
 /// another user, since file modes do not stop the root the tests run as. The rest of
 /// `store sql`'s columns and rows are tested in-process (`APIHostTests`: `StoreSQLColumnsTests`).
 @Suite("store sql on a read-only store, end to end")
 struct StoreSQLColumnsEndToEndTests {
-    @Test("a read-only WAL store with no -wal or -shm, in a folder that cannot be written: store sql, schema and info read it, PRAGMA journal_mode runs")
+    @Test(
+        "a read-only WAL store with no -wal or -shm, in a folder that cannot be written: store sql, schema and info read it, PRAGMA journal_mode runs",
+        .needs(Sandbox.withoutWriteAccessTools))
     func readOnlyWALStore() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
         #expect(try await sandbox.run(["weather", "Rostov"]).exitCode == 0)

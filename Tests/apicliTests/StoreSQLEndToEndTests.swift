@@ -29,7 +29,8 @@ struct StoreSQLEndToEndTests {
         process.standardError = errors
         process.standardOutput = Pipe()
         try process.run()
-        try await Task.sleep(for: .milliseconds(700))
+        // Not after a time: once the query runs, as the process itself shows it.
+        #expect(try await Self.queryRuns(process.processIdentifier), "the query never started")
         #expect(process.isRunning)
         process.interrupt()
         let deadline = ContinuousClock.now + .seconds(10)
@@ -40,6 +41,53 @@ struct StoreSQLEndToEndTests {
         let message = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
         #expect(message.contains("interrupted"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.databasePath)) == before)
+    }
+
+    /// Waits (up to 30 s) until process `pid` runs its query: it catches SIGINT, which
+    /// `store sql` does only around the query (its signal source's handler: Ctrl-C then
+    /// interrupts the query, not the process), and from then on it has used a fifth of a
+    /// second of CPU, which only the running query uses. Linux's `/proc` tells both;
+    /// elsewhere a pause stands in.
+    static func queryRuns(_ pid: Int32) async throws -> Bool {
+        #if os(Linux)
+        let deadline = ContinuousClock.now + .seconds(30)
+        var cpuWhenCaught: Int?
+        while ContinuousClock.now < deadline {
+            if let cpu = cpuTicks(pid) {
+                if let start = cpuWhenCaught {
+                    if cpu - start >= 20 { return true }
+                } else if catchesInterrupt(pid) {
+                    cpuWhenCaught = cpu
+                }
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+        #else
+        try await Task.sleep(for: .milliseconds(700))
+        return true
+        #endif
+    }
+
+    /// Whether SIGINT (signal 2, bit 1) is in the process's set of caught signals: before
+    /// the query it has its default action, which ends the process.
+    static func catchesInterrupt(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << 1) != 0
+    }
+
+    /// The process's user and system CPU time, in clock ticks (fields 14 and 15 of `stat`,
+    /// counted after the command name's closing parenthesis).
+    static func cpuTicks(_ pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
     }
 
     /// The database file and its WAL: the data. (The `-shm` index is SQLite's

@@ -10,7 +10,7 @@ import TestSupport
 ///
 /// Colour and the progress line are off (`NO_COLOR`, `TERM=dumb`), so every ESC or CR on the
 /// terminal would be one a server or a user wrote; neither changes what is cleaned.
-@Suite("Terminal cleaning on a real pseudo-terminal, every command", .enabled(if: RequiredTool.runs("python3")))
+@Suite("Terminal cleaning on a real pseudo-terminal, every command", .needs("python3"))
 struct TerminalCleaningTableTests {
     /// Visible between its markers: `zzSTARTzz`, then every kind of control, then `zzENDzz`.
     static let hostile = "zzSTARTzz\u{1B}[2J\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}]8;;https://evil.example/\u{1B}\\link\u{1B}]8;;\u{1B}\\"

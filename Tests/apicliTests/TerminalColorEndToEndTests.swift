@@ -6,7 +6,7 @@ import TestSupport
 /// the point, since apicli asks `isatty` of its own streams. What colour and progress
 /// do on a terminal, piped, with `NO_COLOR`, `TERM=dumb`, `--color` and `--quiet` is
 /// tested in-process (`APIHostTests`: `TerminalColorTests`).
-@Suite("Colour on a terminal, end to end", .enabled(if: RequiredTool.runs("script")))
+@Suite("Colour on a terminal, end to end", .needs("script"))
 struct TerminalColorEndToEndTests {
     static let escape = "\u{1B}["
 
@@ -17,7 +17,7 @@ struct TerminalColorEndToEndTests {
         let binary = try ProcessRunner.apicliExecutable().path
         let command = ([binary] + arguments).map(shellQuoted).joined(separator: " ")
         return try await ProcessRunner.run(
-            executable: URL(fileURLWithPath: PseudoTerminal.scriptPath ?? "/usr/bin/script"),
+            executable: URL(fileURLWithPath: try RequiredTool.require("script")),
             arguments: ["-qfec", command, "/dev/null"],
             environment: sandbox.environment(set: set),
             timeout: .seconds(30))
@@ -46,12 +46,5 @@ struct TerminalColorEndToEndTests {
         let piped = try await sandbox.run(["weather", "--id", "501183"])
         #expect(piped.exitCode == 0)
         #expect(!piped.stdoutText.contains(Self.escape) && !piped.stderrText.contains("fetching from"))
-    }
-}
-
-/// util-linux `script`, which runs a command on a fresh pseudo-terminal.
-enum PseudoTerminal {
-    static let scriptPath: String? = ["/usr/bin/script", "/bin/script"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
     }
 }

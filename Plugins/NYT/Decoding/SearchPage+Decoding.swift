@@ -13,7 +13,7 @@ extension SearchPage {
     ///
     /// `JSONDecoder` maps the whole of whatever it is given before decoding it:
     /// given a 30 MB page whole, it held that map, the body and every article at
-    /// once (4.8x the body at peak). So ``JSONArraySlices`` finds `response.docs`
+    /// once (docs/design/0028-large-answers-as-bytes.md). So ``JSONArraySlices`` finds `response.docs`
     /// and each doc's bytes; the envelope (the body with `docs` emptied) and each
     /// doc are decoded on their own by one decoder. Between them they see every
     /// byte of the body, so a body that is not valid JSON is still refused. Any

@@ -8,7 +8,7 @@ import Darwin
 ///
 /// A fresh answer prints what was decoded, so a 30 MiB answer keeps its 20,000
 /// articles until it is printed. As a dozen separate `String`s, two arrays and their
-/// elements, an article took about 1.4 KB for some 650 bytes of text: every string of
+/// elements, an article took about twice the bytes of its text: every string of
 /// more than 15 bytes is an allocation of its own with a 32-byte header, rounded up by
 /// `malloc`, and the struct itself was 272 bytes, mostly empty optionals. Packed, an
 /// article's text is one allocation, and the fields are made into `String`s again
@@ -153,7 +153,7 @@ struct ArticleText: Sendable {
 
     /// The list's strings joined by line breaks, copied from the buffer into one string:
     /// what the store keeps (`SQLValue.lines`), without a `String` per value and a join
-    /// of them (~4.6 M instructions per 1,000 articles stored, of the row's ~11).
+    /// of them, which were a large part of building an article's row.
     func lines(_ list: List) -> String {
         bytes.withUnsafeBufferPointer { buffer in
             let start = Self.start(of: list, in: buffer)

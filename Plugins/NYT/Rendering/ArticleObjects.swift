@@ -5,7 +5,7 @@ import APICore
 ///
 /// A sequence of its own rather than `pages.lazy.flatMap(\.articles).map(…)`: the host
 /// reads it through `any Sequence`, and the lazy wrappers then stepped through their
-/// generic code unspecialised, about 4,000 instructions per article.
+/// generic code unspecialised, for every article.
 struct ArticleObjects: Sequence {
     let pages: [SearchPage]
 

@@ -10,9 +10,9 @@ import Foundation
 /// Every statement is a fixed SQL text (so the store's statement cache
 /// prepares it once) with every value bound.
 struct ArticleStore {
-    let transaction: Transaction
+    let transaction: any StoreTransaction
 
-    init(_ transaction: Transaction) {
+    init(_ transaction: any StoreTransaction) {
         self.transaction = transaction
     }
 
@@ -48,7 +48,7 @@ struct ArticleStore {
 
     /// Inserts `article` with its FTS5 row when it is new; false when it is stored already.
     ///
-    /// Bound straight from the article's packed text (``Transaction/execute(_:binding:)``):
+    /// Bound straight from the article's packed text (``StoreTransaction/execute(_:binding:)``):
     /// the same values as ``values(of:fetchedAt:)``, in ``articleColumns`` order, with no
     /// `String` made of any field and no array of them (a test compares the two).
     private func insertNew(_ article: Article, fetchedAt: SQLValue) throws -> Bool {

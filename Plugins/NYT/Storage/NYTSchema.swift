@@ -11,7 +11,7 @@ import APICore
 ///   `DELETE FROM nyt_articles` keeps it right too); a new article's FTS row is
 ///   inserted by ``ArticleStore`` itself (migration 2), since an insert trigger
 ///   made every row's statement a savepoint, and FTS5 writes its buffered terms
-///   out at each one (27 % of storing 8,000 new articles). Its segments are
+///   out at each one, a large part of storing new articles. Its segments are
 ///   merged sixteen at a time (migration 4, ``FTS5Merging``).
 /// - `nyt_queries`: each query answered (by its canonical key), its hits, when it
 ///   was fetched, and which articles answered it, in order (`article_ids`, a JSON
@@ -114,13 +114,13 @@ enum NYTSchema {
         // The answer rows' index on `article_id` served only `ON DELETE CASCADE` from
         // `nyt_articles`, which only `store clear` deletes from, and it empties the
         // results first (`StoreInspector.childrenFirst`). Its B-tree insert per answer
-        // row was 6–9 % of storing a large answer (docs/design/0033-storing-rows.md).
+        // row was a measurable part of storing a large answer (docs/design/0033-storing-rows.md).
         Migration(3, sql: "DROP INDEX nyt_query_results_article;"),
         // FTS5 merges its segments sixteen at a time, not four (`FTS5Merging`).
         Migration(4, sql: FTS5Merging.sql(for: "nyt_articles_fts")),
         // Each answer's article ids move into its query's row, as one JSON array, and
         // `nyt_query_results` becomes a view of them: writing 20,000 answer rows, each a
-        // B-tree insert and two foreign-key look-ups, was the last ~10 % of storing a
+        // B-tree insert and two foreign-key look-ups, was the last part of storing a
         // large answer, after its articles (docs/design/0036-fts5-merging-and-answer-ids.md).
         Migration(5, apply: { tx in
             try tx.executeScript("ALTER TABLE nyt_queries ADD COLUMN article_ids TEXT NOT NULL DEFAULT '[]';")

@@ -1,4 +1,5 @@
 import APICore
+import APIDocuments
 
 /// Checks each option's `default` against the option's own type when the file is read.
 ///

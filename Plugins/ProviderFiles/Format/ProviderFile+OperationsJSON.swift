@@ -5,7 +5,7 @@ extension ProviderFile {
     /// scripts drive it — method, the full path template (the base URL's path in
     /// front), the arguments that fill it in order, the options with the parameters
     /// they are sent as, what takes the words, where the items are and how it pages.
-    /// This shape is a contract (issue 20, item 8): add to it, never rename.
+    /// This shape is a contract with the scripts that read it: add to it, never rename.
     public var operationsJSON: JSONValue {
         var members: [JSONValue.Member] = [
             .init("name", .string(name)), .init("summary", .string(summary)),

@@ -1,4 +1,5 @@
 import APICore
+import APIDocuments
 
 /// The per-operation fields of a provider file that take the most checking:
 /// options and their types, columns, and page or offset paging.

@@ -1,4 +1,5 @@
 import APICore
+import APIDocuments
 
 /// Paging that follows the answer, read from an OpenAPI operation where the document shows it:
 ///

@@ -1,4 +1,5 @@
 import APICore
+import APIDocuments
 
 /// What the importer reads from an operation's answer schema, through the
 /// ``SchemaResolver``: where the items are and what shape they have, the

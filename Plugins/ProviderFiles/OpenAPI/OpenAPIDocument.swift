@@ -1,4 +1,5 @@
 import APICore
+import APIDocuments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

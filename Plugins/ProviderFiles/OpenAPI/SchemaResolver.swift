@@ -1,4 +1,5 @@
 import APICore
+import APIDocuments
 
 /// Reads a schema of an OpenAPI document as one object: its `$ref` followed
 /// (chained, within the document only), `allOf` merged, and `oneOf`/`anyOf`

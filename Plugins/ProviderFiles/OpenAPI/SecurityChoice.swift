@@ -1,4 +1,5 @@
 import APICore
+import APIDocuments
 
 /// Which of the document's key schemes an operation uses, and where the key goes.
 ///

@@ -11,7 +11,7 @@ import Foundation
 /// fetched in order, each later page by number or where the answer before it says
 /// (`FileProvider+AnswerPaging.swift`); one that does not asks for one page (``FileQuery/pages`` is 1), so the host's
 /// paging is the same single request as for any provider that does not page.
-struct FileProvider: PagedProvider {
+struct FileProvider: Provider {
     typealias Query = FileQuery
     typealias Response = FileAnswer
 
@@ -72,7 +72,7 @@ extension FileProvider {
     /// A list's stored answer and the items its words find among those of requests
     /// that differ from it only in their words; a record or parallel arrays, only the
     /// answer stored under this very request.
-    func load(_ query: FileQuery, from transaction: Transaction) throws -> Stored<FileAnswer>? {
+    func load(_ query: FileQuery, from transaction: any StoreTransaction) throws -> Stored<FileAnswer>? {
         let operation = self.operation(query)
         let store = FileItemStore(transaction, provider: file.name)
         let stored: Stored<FileAnswer>?

@@ -17,10 +17,10 @@ enum LenientJSON {
     /// once repaired throws the strict reading's error.
     static func decode(_ body: Data, failure describe: (String) -> String) throws -> (value: JSONValue, nulled: Int) {
         do {
-            return (try JSONBody.decode(JSONValue.self, from: body, failure: describe), 0)
+            return (try JSONValue.parse(body, failure: describe), 0)
         } catch {
             let (repaired, nulled) = repair(body)
-            guard nulled > 0, let value = try? JSONBody.decode(JSONValue.self, from: repaired, failure: describe) else {
+            guard nulled > 0, let value = try? JSONValue.parse(repaired, failure: describe) else {
                 throw error
             }
             return (value, nulled)
@@ -29,7 +29,10 @@ enum LenientJSON {
 
     /// `body` with each unreadable value replaced by `null`, and how many were.
     static func repair(_ body: Data) -> (Data, Int) {
-        let bytes = [UInt8](body)
+        body.withUnsafeBytes { repair($0) }
+    }
+
+    private static func repair(_ bytes: UnsafeRawBufferPointer) -> (Data, Int) {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var nulled = 0
@@ -67,21 +70,15 @@ enum LenientJSON {
         return (Data(out), nulled)
     }
 
-    /// The index just past the string that starts at `start` (its closing quote), escapes skipped.
-    private static func stringEnd(_ bytes: [UInt8], from start: Int) -> Int {
-        var index = start + 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"): index += 2
-            case UInt8(ascii: "\""): return index + 1
-            default: index += 1
-            }
-        }
-        return bytes.count
+    /// The index just past the string that starts at `start` (its closing quote, as the
+    /// one string scan finds it), or the end of the body.
+    private static func stringEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let scan = JSONString.scan(bytes, from: start + 1)
+        return scan.closed ? scan.end + 1 : bytes.count
     }
 
     /// Whether the string that ended at `end` is an object key: a colon follows.
-    private static func isKey(_ bytes: [UInt8], after end: Int) -> Bool {
+    private static func isKey(_ bytes: UnsafeRawBufferPointer, after end: Int) -> Bool {
         var index = end
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         return index < bytes.count && bytes[index] == UInt8(ascii: ":")

@@ -9,10 +9,10 @@ import Foundation
 /// ``FileItemSchema``) inside one of the host's transactions. Counting and
 /// deleting them is the host's, from ``FileItemSchema/ownership``.
 struct FileItemStore {
-    let transaction: Transaction
+    let transaction: any StoreTransaction
     let provider: String
 
-    init(_ transaction: Transaction, provider: String) {
+    init(_ transaction: any StoreTransaction, provider: String) {
         self.transaction = transaction
         self.provider = provider
     }

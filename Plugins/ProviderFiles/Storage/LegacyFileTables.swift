@@ -10,7 +10,7 @@ import APICore
 /// every row, never half of each; migration 1's insert trigger (dropped by
 /// migration 2, which runs after it) rebuilds the full-text index as the rows arrive.
 enum LegacyFileTables {
-    static func moveRows(in tx: Transaction) throws {
+    static func moveRows(in tx: any StoreTransaction) throws {
         let found = try tx.queryOne(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'apicli_file_items'")
         guard found != nil else { return }

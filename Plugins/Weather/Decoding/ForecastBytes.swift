@@ -14,7 +14,7 @@ import Foundation
 /// also words every warning.
 ///
 /// `JSONDecoder`'s generic containers looked up their protocol conformances in the
-/// whole binary on first use: a quarter of the instructions of a cache hit.
+/// whole binary on first use, a large part of a cache hit's work.
 enum ForecastBytes {
     typealias Unsupported = JSONByteReader.Unsupported
 
@@ -208,7 +208,7 @@ enum ForecastBytes {
     /// Its digits make an integer below 2^53 and the fraction's length a power of ten up
     /// to 10^15, both exact as `Double`s, so their quotient, one correctly rounded
     /// division, is the `Double` nearest the decimal: what `Double(text)` gives. Parsing
-    /// the text cost ~1,600 instructions a value, 0.6 M for a forecast's 400.
+    /// the text was far dearer, and a forecast holds hundreds of values.
     private static func shortNumber(_ bytes: UnsafeRawBufferPointer) throws(Unsupported) -> NumberValue? {
         var index = 0
         let negative = bytes.first == UInt8(ascii: "-")
@@ -260,8 +260,8 @@ enum ForecastBytes {
 
 /// A member's key as the bytes the body holds, matched in a `switch` against literal
 /// names (`case "temp":`) by length and bytes. A `String` made of each key, then
-/// compared with each case, cost ~330 instructions a key: 0.5 M of a cache hit's
-/// 1,600 keys.
+/// compared with each case, was dear for every key, and a cache hit reads over a
+/// thousand of them.
 struct MemberName {
     let bytes: UnsafeRawBufferPointer
 

@@ -11,7 +11,7 @@ enum MeasureText {
         guard abs(value) < 1e15, let scaled = Int64(saturating: value * scale, rounding: .toNearestOrAwayFromZero)
         else { return "?" }
         // Written digit by digit, from the last: joining the whole part, the point and the
-        // padded fraction cost ~1,500 instructions, and a forecast's view writes ~200.
+        // padded fraction cost far more, and a forecast's view writes hundreds.
         var magnitude = scaled.magnitude
         let length = 1 + 20 + 1 + digits
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in

@@ -24,7 +24,7 @@ enum AirStore {
 
     static let keyFilter = "city_key = ? AND kind = ?"
 
-    static func save(_ answer: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: Transaction) throws {
+    static func save(_ answer: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: any StoreTransaction) throws {
         let key = key(query)
         let air = answer.air ?? AirQuality()
         try transaction.execute("DELETE FROM weather_air_samples WHERE \(keyFilter)", key)
@@ -39,7 +39,7 @@ enum AirStore {
         }
     }
 
-    static func load(_ query: WeatherQuery, from transaction: Transaction) throws -> Stored<Forecast>? {
+    static func load(_ query: WeatherQuery, from transaction: any StoreTransaction) throws -> Stored<Forecast>? {
         let key = key(query)
         guard let row = try transaction.queryOne("SELECT * FROM weather_air WHERE \(keyFilter)", key),
             let fetchedAt = row.get("fetched_at", as: Date.self)

@@ -34,7 +34,7 @@ enum CurrentStore {
         columns: ForecastStore.keyColumns + ["requested", "fetched_at"] + ForecastStore.cityColumns.names
             + observationColumns.names + ForecastStore.conditionColumns + ["conditions"])
 
-    static func save(_ answer: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: Transaction) throws {
+    static func save(_ answer: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: any StoreTransaction) throws {
         let key = ForecastStore.key(query)
         let current = answer.current ?? CurrentConditions()
         let main = current.condition
@@ -48,7 +48,7 @@ enum CurrentStore {
                 + [.text(conditions)])
     }
 
-    static func load(_ query: WeatherQuery, from transaction: Transaction) throws -> Stored<Forecast>? {
+    static func load(_ query: WeatherQuery, from transaction: any StoreTransaction) throws -> Stored<Forecast>? {
         guard let row = try transaction.queryOne(
             "SELECT * FROM weather_current WHERE \(ForecastStore.keyFilter)", ForecastStore.key(query)),
             let fetchedAt = row.get("fetched_at", as: Date.self)

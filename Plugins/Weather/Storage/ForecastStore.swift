@@ -94,7 +94,7 @@ enum ForecastStore {
             + " WHERE " + changed.joined(separator: " OR ")
     }()
 
-    static func save(_ forecast: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: Transaction) throws {
+    static func save(_ forecast: Forecast, for query: WeatherQuery, fetchedAt: Date, in transaction: any StoreTransaction) throws {
         let key = answerKey(query)
         try transaction.execute(
             upsertForecast, key + [query.city.sql, fetchedAt.sql] + cityColumns.values(of: forecast.city))
@@ -112,7 +112,7 @@ enum ForecastStore {
         }
     }
 
-    static func load(_ query: WeatherQuery, from transaction: Transaction) throws -> Stored<Forecast>? {
+    static func load(_ query: WeatherQuery, from transaction: any StoreTransaction) throws -> Stored<Forecast>? {
         let key = key(query)
         let asked = SQLValue.integer(Int64(query.count ?? 0))
         let steps = SQLValue.integer(Int64(query.count ?? allSteps))

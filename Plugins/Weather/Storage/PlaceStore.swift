@@ -31,14 +31,14 @@ enum PlaceStore {
         }
     }
 
-    static func save(_ place: Place, for request: PlaceRequest, fetchedAt: Date, in transaction: Transaction) throws {
+    static func save(_ place: Place, for request: PlaceRequest, fetchedAt: Date, in transaction: any StoreTransaction) throws {
         guard let key = key(request) else { return }
         let names = try StringDictionaryJSON.text(place.localNames)
         try transaction.execute("DELETE FROM weather_places WHERE lookup = ?", [.text(key)])
         try transaction.execute(insert, [.text(key), fetchedAt.sql, .text(names)] + columns.values(of: place))
     }
 
-    static func load(_ request: PlaceRequest, from transaction: Transaction) throws -> Stored<Place>? {
+    static func load(_ request: PlaceRequest, from transaction: any StoreTransaction) throws -> Stored<Place>? {
         guard let key = key(request),
             let row = try transaction.queryOne("SELECT * FROM weather_places WHERE lookup = ?", [.text(key)]),
             let fetchedAt = row.get("fetched_at", as: Date.self)

@@ -29,8 +29,8 @@ public enum PathText {
 
     /// The non-empty parts between slashes, split by bytes as the file system splits
     /// them: a `/` that a combining mark follows is still a `/` to `open(2)`. Splitting
-    /// by `Character` also cost ~0.2 M instructions the first time in a process, and
-    /// every store open makes its folder.
+    /// by `Character` would also pay for grapheme breaking, above all the first time in a
+    /// process, and every store open makes its folder.
     private static func components(_ path: String) -> [String] {
         path.pieces(between: "/", omittingEmpty: true).map(String.init)
     }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import APIBasics
 
 /// Where one array sits in a JSON document, and where each of its elements is,
 /// found by a byte scan that decodes nothing.
@@ -99,9 +100,9 @@ struct JSONByteScanner {
         var found: JSONArraySlices?
         var seen = false
         while true {
-            guard peek() == UInt8(ascii: "\""), let key = string() else { return nil }
-            let name = UnsafeRawBufferPointer(rebasing: bytes[(key.lowerBound + 1)..<(key.upperBound - 1)])
-            if name.contains(UInt8(ascii: "\\")) { return nil }
+            let keyStart = at + 1
+            guard peek() == UInt8(ascii: "\""), let key = scanString(), !key.escaped else { return nil }
+            let name = UnsafeRawBufferPointer(rebasing: bytes[keyStart..<key.end])
             skipSpace()
             guard peek() == UInt8(ascii: ":") else { return nil }
             at += 1
@@ -179,16 +180,16 @@ struct JSONByteScanner {
     /// the byte after it, so `\"` and `\\` never end or start anything.
     mutating func string() -> Range<Int>? {
         let start = at
-        at += 1
-        while true {
-            at = JSONByteReader.quoteOrBackslash(in: bytes, from: at)  // eight bytes at a time
-            guard at < bytes.count else { return nil }
-            if bytes[at] == UInt8(ascii: "\"") {
-                at += 1
-                return start..<at
-            }
-            at += 2
-        }
+        return scanString() == nil ? nil : start..<at
+    }
+
+    /// At a `"`: the string as the one string scan (`JSONString`) finds it, with the
+    /// cursor after its closing quote; nil when it does not end.
+    mutating func scanString() -> JSONStringScan? {
+        let scan = JSONString.scan(bytes, from: at + 1)
+        guard scan.closed else { return nil }
+        at = scan.end + 1
+        return scan
     }
 
     /// At a `{` or `[`: skips to the bracket that closes it. Whether each closing

@@ -8,15 +8,17 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import APIBasics
 
 /// ``JSONArraySlices`` for a document that arrives in chunks: hands out each element of
 /// the array at `path` as soon as its last byte is in, and keeps the rest of the
 /// document (the envelope, the array emptied), so that an answer of 20,000 docs is
 /// read with one doc's bytes held at a time.
 ///
-/// It splits exactly where ``JSONArraySlices`` would, by the same rules: strings with
-/// their escapes, nesting, the commas between elements, scalars up to a space or a
-/// bracket. The envelope is checked with ``JSONArraySlices/find(_:in:)`` once the
+/// It splits exactly where ``JSONArraySlices`` would, by the same rules: strings as the
+/// one string scan (`JSONString`) ends them, carried from chunk to chunk, nesting, the
+/// commas between elements, scalars up to a space or a bracket. The envelope is checked
+/// with ``JSONArraySlices/find(_:in:)`` once the
 /// document is complete (each key on the path once, no escapes in the path's keys, an
 /// object at the top, nothing after it), so a document that the whole-body path would
 /// not split is refused here too: ``Split/whole(_:)`` when no element was split out
@@ -50,8 +52,8 @@ public struct JSONArrayStream: Sendable {
     private struct Outside: Sendable {
         /// One entry per open object or array: whether it is an object on the path so far.
         var frames: [(object: Bool, onPath: Bool)] = []
-        var inString = false
-        var escaped = false
+        /// Inside a string: where its scan goes on in the next bytes (``JSONStringScan/carry(after:)``).
+        var string: Int?
         var expectingKey = false
         var key: [UInt8] = []
         var keyMatches = false
@@ -59,11 +61,12 @@ public struct JSONArrayStream: Sendable {
         var awaitingValue = false
     }
 
-    /// The scan inside the array, mirroring ``JSONByteScanner/array()``.
+    /// The scan inside the array, mirroring ``JSONByteScanner/array()``. A string's state
+    /// is where its scan goes on in the next bytes (``JSONStringScan/carry(after:)``).
     private enum Inside: Sendable {
         case between(afterComma: Bool)
-        case string(escaped: Bool)
-        case nested(depth: Int, inString: Bool, escaped: Bool)
+        case string(carry: Int)
+        case nested(depth: Int, string: Int?)
         case scalar
         case afterValue
     }
@@ -98,6 +101,10 @@ public struct JSONArrayStream: Sendable {
         } ?? nil
         while at < bytes.count {
             guard var state = inside else {
+                if let carry = outside.string {
+                    at = scanOutsideString(bytes, from: at, carry: carry)
+                    continue
+                }
                 // Outside the array: copy to the envelope up to and with a `[` that opens it.
                 if scanOutside(bytes[at]) {
                     envelope.append(contentsOf: bytes[outsideStart...at])
@@ -127,40 +134,40 @@ public struct JSONArrayStream: Sendable {
                 }
                 elementStart = at
                 switch byte {
-                case UInt8(ascii: "\""): state = .string(escaped: false)
-                case UInt8(ascii: "{"), UInt8(ascii: "["): state = .nested(depth: 1, inString: false, escaped: false)
+                case UInt8(ascii: "\""): state = .string(carry: 0)
+                case UInt8(ascii: "{"), UInt8(ascii: "["): state = .nested(depth: 1, string: nil)
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"),
                     UInt8(ascii: "n"):
                     state = .scalar
                 default: throw CannotSplit()
                 }
-            case .string(let escaped):
-                if escaped {
-                    state = .string(escaped: false)
-                } else if byte == UInt8(ascii: "\\") {
-                    state = .string(escaped: true)
-                } else if byte == UInt8(ascii: "\"") {
-                    completed = at + 1
+            case .string(let carry):
+                let scan = JSONString.scan(bytes, from: at + carry)
+                guard scan.closed else {
+                    inside = .string(carry: scan.carry(after: bytes.count))
+                    at = bytes.count
+                    continue
                 }
-            case .nested(var depth, var inString, var escaped):
+                completed = scan.end + 1
+                at = scan.end
+            case .nested(var depth, var string):
                 // Most of the body: run through the element with its state in locals, the
                 // strings eight bytes at a time, until it completes or the chunk ends.
                 var done = false
                 scan: while at < bytes.count {
-                    if inString {
-                        if escaped {
-                            escaped = false
-                            at += 1
-                            continue
+                    if let carry = string {
+                        let scan = JSONString.scan(bytes, from: at + carry)
+                        guard scan.closed else {
+                            string = scan.carry(after: bytes.count)
+                            at = bytes.count
+                            break
                         }
-                        at = JSONByteReader.quoteOrBackslash(in: bytes, from: at)
-                        guard at < bytes.count else { break }
-                        if bytes[at] == UInt8(ascii: "\"") { inString = false } else { escaped = true }
-                        at += 1
+                        string = nil
+                        at = scan.end + 1
                         continue
                     }
                     switch bytes[at] {
-                    case UInt8(ascii: "\""): inString = true
+                    case UInt8(ascii: "\""): string = 0
                     case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
                     case UInt8(ascii: "}"), UInt8(ascii: "]"):
                         depth -= 1
@@ -174,7 +181,7 @@ public struct JSONArrayStream: Sendable {
                     at += 1
                 }
                 guard done else {
-                    inside = .nested(depth: depth, inString: inString, escaped: escaped)
+                    inside = .nested(depth: depth, string: string)
                     continue
                 }
                 try emit(bytes, from: elementStart, to: at, element)
@@ -244,27 +251,27 @@ public struct JSONArrayStream: Sendable {
         outside.frames = outside.frames.map { ($0.object, false) }
     }
 
-    /// Reads one byte outside the array; true when it is the `[` of the array at the path.
-    private mutating func scanOutside(_ byte: UInt8) -> Bool {
-        if outside.inString {
-            if outside.escaped {
-                outside.escaped = false
-                if outside.readingKey { outside.key.append(byte) }
-            } else if byte == UInt8(ascii: "\\") {
-                outside.escaped = true
-                if outside.readingKey { outside.key.append(byte) }
-            } else if byte == UInt8(ascii: "\"") {
-                outside.inString = false
-                if outside.readingKey {
-                    outside.readingKey = false
-                    let level = outside.frames.count - 1
-                    outside.keyMatches = level < path.count && outside.key == path[level]
-                }
-            } else if outside.readingKey {
-                outside.key.append(byte)
-            }
-            return false
+    /// Goes on with a string outside the array from `at` (`carry` bytes of it already
+    /// taken by an escape), keeping a key's raw bytes; answers where the bytes after it start.
+    private mutating func scanOutsideString(_ bytes: UnsafeRawBufferPointer, from at: Int, carry: Int) -> Int {
+        let scan = JSONString.scan(bytes, from: at + carry)
+        if outside.readingKey { outside.key.append(contentsOf: bytes[at..<min(scan.end, bytes.count)]) }
+        guard scan.closed else {
+            outside.string = scan.carry(after: bytes.count)
+            return bytes.count
         }
+        outside.string = nil
+        if outside.readingKey {
+            outside.readingKey = false
+            let level = outside.frames.count - 1
+            outside.keyMatches = level < path.count && outside.key == path[level]
+        }
+        return scan.end + 1
+    }
+
+    /// Reads one byte outside the array and outside a string; true when it is the `[`
+    /// of the array at the path.
+    private mutating func scanOutside(_ byte: UInt8) -> Bool {
         if Self.isSpace(byte) { return false }
         let top = outside.frames.last
         let onPathObject = top.map { $0.object && $0.onPath } ?? false
@@ -283,7 +290,7 @@ public struct JSONArrayStream: Sendable {
         }
         switch byte {
         case UInt8(ascii: "\""):
-            outside.inString = true
+            outside.string = 0
             if top?.object == true && outside.expectingKey {
                 outside.readingKey = true
                 outside.key.removeAll(keepingCapacity: true)

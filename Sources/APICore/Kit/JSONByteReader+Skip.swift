@@ -1,3 +1,5 @@
+import APIBasics
+
 /// Skipping a value ``JSONByteReader`` does not keep (most of an NYT doc's multimedia and
 /// keywords), in one loop over its bytes.
 ///
@@ -78,7 +80,7 @@ extension JSONByteReader {
         let scan = try Self.scanString(bytes, from: start)
         let end = scan.end
         guard !scan.escaped else { throw Unsupported() }
-        if !scan.ascii, !Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { throw Unsupported() }
+        if !scan.ascii, !JSONString.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { throw Unsupported() }
         at = end + 1
         skipSpace()
         guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw Unsupported() }

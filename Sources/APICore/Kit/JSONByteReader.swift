@@ -6,6 +6,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import APIBasics
 
 /// A strict, forward-only reader of JSON bytes for a provider's hot path: the
 /// records of a large answer (NYT's docs), read field by field with no map of
@@ -149,7 +150,7 @@ public struct JSONByteReader {
     }
 
     /// At a `"`: the string's raw contents and what they hold, the reader moved past it.
-    @inlinable mutating func nextString() throws(Unsupported) -> (raw: UnsafeRawBufferPointer, scan: ScannedString) {
+    @inlinable mutating func nextString() throws(Unsupported) -> (raw: UnsafeRawBufferPointer, scan: JSONStringScan) {
         skipSpace()
         guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw Unsupported() }
         let scan = try Self.scanString(bytes, from: at + 1)
@@ -164,10 +165,10 @@ public struct JSONByteReader {
     ///
     /// For a reader that copies a field's bytes somewhere of its own (NYT packs an
     /// article's text into one buffer): a `String` per field was an allocation, a copy
-    /// and a release, a fifth of reading a doc.
+    /// and a release, a large part of reading a doc.
     @inlinable public mutating func stringContents() throws(Unsupported) -> (raw: UnsafeRawBufferPointer, escaped: Bool) {
         let (raw, scan) = try nextString()
-        guard scan.ascii || Self.isValidUTF8(raw) else { throw Unsupported() }
+        guard scan.ascii || JSONString.isValidUTF8(raw) else { throw Unsupported() }
         return (raw, scan.escaped)
     }
 
@@ -177,15 +178,14 @@ public struct JSONByteReader {
         let start = bytes.count
         // Escapes only shorten a string (`\u00e9` is 6 bytes for 2), so its raw length is enough room.
         bytes.append(contentsOf: repeatElement(0, count: raw.count))
-        do {
-            let written = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(Unsupported) -> Int in
-                try unescape(raw, into: buffer.baseAddress.map { $0 + start })
-            }
-            bytes.removeLast(raw.count - written)
-        } catch {
-            bytes.removeLast(raw.count)
-            throw error
+        let written = bytes.withUnsafeMutableBufferPointer { buffer in
+            try? JSONEscape.unescape(raw, into: buffer.baseAddress.map { $0 + start }, loneSurrogates: .refuse)
         }
+        guard let written else {
+            bytes.removeLast(raw.count)
+            throw Unsupported()
+        }
+        bytes.removeLast(raw.count - written)
     }
 
     /// At a `"`: skips the string, checked as ``string()`` checks it.
@@ -213,19 +213,9 @@ public struct JSONByteReader {
     /// At a number: skips it, checked against JSON's grammar.
     @inlinable mutating func skipNumber() throws(Unsupported) {
         guard try kind() == .number else { throw Unsupported() }
-        if bytes[at] == UInt8(ascii: "-") { at += 1 }
-        let first = at
-        guard digits() > 0 else { throw Unsupported() }
-        if bytes[first] == UInt8(ascii: "0"), at - first > 1 { throw Unsupported() }  // a leading zero
-        if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
-            at += 1
-            guard digits() > 0 else { throw Unsupported() }
-        }
-        if at < bytes.count, bytes[at] | 0x20 == UInt8(ascii: "e") {
-            at += 1
-            if at < bytes.count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
-            guard digits() > 0 else { throw Unsupported() }
-        }
+        let scan = JSONNumber.scan(bytes, from: at)
+        guard scan.valid else { throw Unsupported() }
+        at = scan.end
     }
 
     /// At a number written as a plain integer (`-12`, `0`): its value, read from the
@@ -288,12 +278,6 @@ public struct JSONByteReader {
         guard at + count <= bytes.count, let base = bytes.baseAddress, memcmp(base + at, word.utf8Start, count) == 0
         else { throw Unsupported() }
         at += count
-    }
-
-    @usableFromInline mutating func digits() -> Int {
-        let start = at
-        while at < bytes.count, bytes[at] >= UInt8(ascii: "0"), bytes[at] <= UInt8(ascii: "9") { at += 1 }
-        return at - start
     }
 
     /// Always inlined, with the usual case (no space: NYT's answers are compact) first:

@@ -55,7 +55,7 @@ public struct LocalTime: Sendable, Hashable {
     /// `2019-06-02`.
     ///
     /// Written digit by digit for years 0–9999, as ``iso8601`` is (joined from padded
-    /// pieces, ~2,500 instructions: a forecast's view writes one per step).
+    /// pieces, it cost far more, and a forecast's view writes one per step).
     public var date: String {
         guard (0...9999).contains(year) else {
             return CivilCalendar.pad(year, 4) + "-" + CivilCalendar.pad(month, 2) + "-" + CivilCalendar.pad(day, 2)
@@ -103,7 +103,7 @@ public struct LocalTime: Sendable, Hashable {
     /// ISO 8601 with the offset: `2019-06-02T10:00:00+01:00`, or `…Z` in UTC.
     ///
     /// Written digit by digit into one string for years 0–9999: joining the ten
-    /// padded pieces cost ~7,700 instructions, paid twice per stored and printed article.
+    /// padded pieces cost far more, paid twice per stored and printed article.
     public var iso8601: String {
         guard (0...9999).contains(year) else {
             return date + "T" + clock + ":" + CivilCalendar.pad(second, 2) + offsetText

@@ -45,7 +45,7 @@ public struct ResultSetTable: Sendable {
     }
 
     /// Stores `records` (compact JSON text each) as the answer to `key`, replacing the previous one.
-    public func replace(_ records: [JSONValue], for key: String, fetchedAt: Date = Date(), in transaction: Transaction) throws {
+    public func replace(_ records: [JSONValue], for key: String, fetchedAt: Date = Date(), in transaction: any StoreTransaction) throws {
         try transaction.execute("DELETE FROM \(name) WHERE query_key = ?", [.text(key)])
         try transaction.execute(
             "INSERT INTO \(queries) (query_key, fetched_at) VALUES (?, ?) "
@@ -60,7 +60,7 @@ public struct ResultSetTable: Sendable {
 
     /// The stored answer to `key`, in the order it was given; nil when `key` was never answered.
     /// A record that no longer parses is skipped rather than hiding the rest.
-    public func load(_ key: String, from transaction: Transaction) throws -> Stored<[JSONValue]>? {
+    public func load(_ key: String, from transaction: any StoreTransaction) throws -> Stored<[JSONValue]>? {
         guard let row = try transaction.queryOne("SELECT fetched_at FROM \(queries) WHERE query_key = ?", [.text(key)]),
             let fetchedAt = row.get("fetched_at", as: Date.self)
         else { return nil }

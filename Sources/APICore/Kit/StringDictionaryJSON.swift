@@ -8,8 +8,8 @@ import Foundation
 /// a place's local names, a cached answer's headers.
 ///
 /// Such a column is read back on every start that answers from the store (`--offline`, a
-/// cache hit), and a `JSONDecoder` for the dictionary cost ~0.8 M instructions each time,
-/// a twentieth of such a run. So the object is read with ``JSONByteReader``; what it does
+/// cache hit), and a `JSONDecoder` for the dictionary is a noticeable part of such a short
+/// run. So the object is read with ``JSONByteReader``; what it does
 /// not read (an escaped key, a key written twice, a value that is not a string, anything
 /// not plain JSON) goes to `JSONDecoder`, which gives what it always gave.
 public enum StringDictionaryJSON {

@@ -83,7 +83,7 @@ public struct JSONObjectWriter: ~Copyable {
 }
 
 /// One element of a provider's `--format json` array that writes its own members
-/// (``Provider/jsonObjects(_:)``): written where a `JSONValue` element would be, with
+/// (``Capabilities/jsonObjects``): written where a `JSONValue` element would be, with
 /// the same bytes.
 public struct JSONObjectText {
     private let members: (inout JSONObjectWriter) -> Void

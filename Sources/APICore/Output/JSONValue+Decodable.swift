@@ -4,13 +4,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Any JSON document read into a ``JSONValue``, so a provider of a plain JSON
-/// API can keep what the server sent without declaring every field first.
+/// A ``JSONValue`` inside a `Codable` model, read by whatever `Decoder` reads the model.
 ///
 /// Integers stay integers and other numbers doubles, so `--format json` and the
-/// store give back `3`, not `3.0`. Object keys come out sorted by name:
-/// `JSONDecoder` does not keep the server's order, and sorted is at least stable
-/// from one run to the next.
+/// store give back `3`, not `3.0`. A `Decoder` hands an object's keys over as a set
+/// (`JSONDecoder`'s keyed containers are dictionaries): read by ``decode(_:from:)``, they
+/// follow the document's order (``JSONKeyOrder``); by any other decoder, they come out
+/// sorted by name, the one order that is the same from run to run. A document read
+/// whole goes through ``parse(_:)``, which keeps the answer's own order.
 extension JSONValue: Decodable {
     public init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
@@ -20,10 +21,10 @@ extension JSONValue: Decodable {
             }
             self = .array(items)
         } else if let object = try? decoder.container(keyedBy: AnyKey.self) {
+            let keys = object.allKeys.map(\.stringValue)
+            let ordered = JSONKeyOrder.order(of: keys, at: decoder.codingPath, in: decoder.userInfo) ?? keys.sorted()
             self = .object(
-                try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
-                    Member(key.stringValue, try object.decode(JSONValue.self, forKey: key))
-                })
+                try ordered.map { key in Member(key, try object.decode(JSONValue.self, forKey: AnyKey(stringValue: key))) })
         } else {
             let value = try decoder.singleValueContainer()
             if value.decodeNil() {
@@ -37,16 +38,6 @@ extension JSONValue: Decodable {
             } else {
                 self = .string(try value.decode(String.self))
             }
-        }
-    }
-
-    /// Reads a whole document; a body that is not JSON is a ``DecodeFailure``
-    /// whose reason names no value from the body.
-    public static func parse(_ data: Data) throws -> JSONValue {
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw DecodeFailure("the body is not valid JSON")
         }
     }
 }

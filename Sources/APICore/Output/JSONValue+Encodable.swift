@@ -24,6 +24,7 @@ extension JSONValue: Encodable {
             var container = encoder.unkeyedContainer()
             for item in items { try container.encode(item) }
         case let .object(members):
+            JSONKeyOrder.record(members, at: encoder.codingPath, in: encoder.userInfo)
             var container = encoder.container(keyedBy: AnyKey.self)
             for member in members { try container.encode(member.value, forKey: AnyKey(stringValue: member.key)) }
         }

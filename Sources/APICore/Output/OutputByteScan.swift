@@ -1,10 +1,12 @@
+import APIBasics
+
 /// Finding, eight bytes at a time, the next byte of output text that a writer must
 /// look at: a control byte, DEL or a non-ASCII byte, and for JSON also `"` and `\`.
 ///
 /// Almost all text an API sends is plain ASCII, so the JSON string writer and the
 /// terminal/CSV cleaner's "anything to clean?" test spent most of their time
-/// testing bytes one by one that needed nothing. The masks are the byte decoder's
-/// (``JSONByteReader/specialBytes(_:nonASCII:)``); only the lowest hit of a word is
+/// testing bytes one by one that needed nothing. The masks are the string scan's
+/// (`JSONString.specialBytes(_:nonASCII:)`); only the lowest hit of a word is
 /// exact, which is the one used.
 enum OutputByteScan {
     /// The offset of the first byte at or after `start` that is below 0x20, DEL, 0x80
@@ -19,9 +21,9 @@ enum OutputByteScan {
             let ones: UInt64 = 0x0101_0101_0101_0101
             while at + 8 <= count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-                var hits = JSONByteReader.bytes(of: word, equalTo: 0x7F)
+                var hits = JSONString.bytes(of: word, equalTo: 0x7F)
                 if quotes {
-                    hits |= JSONByteReader.specialBytes(word, nonASCII: true)
+                    hits |= JSONString.specialBytes(word, nonASCII: true)
                 } else {
                     hits |= ((word &- ones &* 0x20) & ~word & highs) | (word & highs)
                 }

@@ -1,10 +1,9 @@
 /// UTF-8 text gathered as bytes, for output written in large pieces.
 ///
 /// Printing a large answer was mostly `String` appends: each one re-checks the
-/// string's capacity, count and flags (about 300 instructions for a two-byte piece
-/// of JSON punctuation). Appending to an array of bytes is a copy, but
-/// `Array.append(contentsOf:)` still cost about 100 instructions for a few bytes (its
-/// generic growth path); so the array here is grown ahead of the text, initialised,
+/// string's capacity, count and flags, even for a two-byte piece of JSON punctuation.
+/// Appending to an array of bytes is a copy, but `Array.append(contentsOf:)` still takes
+/// its generic growth path for a few bytes; so the array here is grown ahead of the text, initialised,
 /// and ``count`` says how much of it is text: an append is one uniqueness check, one
 /// bounds test and a copy. Everything appended is whole UTF-8
 /// (strings, or ASCII bytes), so the bytes are always valid text; ``text`` reads them

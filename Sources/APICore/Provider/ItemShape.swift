@@ -6,7 +6,7 @@
 /// one item, identified by its `id` field: NYT articles and the records of a
 /// scaffolded provider need nothing more. A provider whose elements group the
 /// items (the weather: one element per city holding its forecast steps)
-/// says where the items are with ``Provider/items``.
+/// says where the items are with ``Capabilities/items``.
 ///
 ///     ItemShape(nestedIn: "forecasts", identity: ["city.id", "query", "time"],
 ///               template: "{city.name} {local_time:%a %H:%M} {temp:.0}° {description}")
@@ -42,7 +42,7 @@ public struct ItemShape: Sendable, Hashable {
         self.otherFields = otherFields
     }
 
-    /// Every element an item, identified by `id`: what a provider gets without conforming.
+    /// Every element an item, identified by `id`: what a provider gets without declaring a shape.
     public static let elements = ItemShape()
 }
 

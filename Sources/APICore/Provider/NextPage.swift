@@ -4,7 +4,7 @@
 /// for page 0, 1, …. Many APIs instead say in each answer how to get the next one:
 /// a cursor to send back (OpenAI's `after` = `last_id`), a `next` URL in the body
 /// (PokeAPI, Bitbucket), or an RFC 8288 `Link: <…>; rel="next"` header (GitHub).
-/// ``PagedProvider/nextPage(after:links:page:for:)`` returns one of these.
+/// ``Paging/nextPage`` returns one of these.
 public enum NextPage: Sendable, Hashable {
     /// The next page by number: ``Provider/request(for:page:)`` with `page + 1`.
     case numbered

@@ -1,7 +1,7 @@
 /// How an API pages, as data: the query parameter that counts pages (or items),
 /// where it starts, how far it goes, and where a page's items are.
 ///
-/// A ``PagedProvider`` pages its own typed queries; this is what the host needs
+/// A provider's ``Paging`` pages its own typed queries; this is what the host needs
 /// to follow the same paging for a request it did not build: `apicli api nyt
 /// /svc/search/v2/articlesearch.json -q q=dog --paginate` asks for page 0, 1, 2…
 /// until a page holds fewer than ``pageSize`` items or ``last`` is reached.

@@ -10,10 +10,10 @@ import Foundation
 /// The host keeps the only clock, so the stored time, the fetch log and the
 /// stale notice can never disagree; a provider stamps rows with ``fetchedAt``.
 public struct PersistContext {
-    public let transaction: Transaction
+    public let transaction: any StoreTransaction
     public let fetchedAt: Date
 
-    public init(_ transaction: Transaction, fetchedAt: Date) {
+    public init(_ transaction: any StoreTransaction, fetchedAt: Date) {
         self.transaction = transaction
         self.fetchedAt = fetchedAt
     }

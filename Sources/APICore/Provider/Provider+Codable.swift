@@ -10,7 +10,7 @@ import APIBasics
 /// provider only states its API's facts (the command, the request, the table).
 ///
 /// The answer to each query is kept whole, as JSON, in one table named after
-/// the provider (`hn_answers` for `hn`), keyed by ``Provider/label(for:)``;
+/// the provider (`hn_answers` for `hn`), keyed by the query's label (``Capabilities/label``);
 /// a provider that wants offline search over its records writes its own tables.
 extension Provider where Response: Decodable {
     public func decode(_ body: Data, for query: Query, warnings: inout [String]) throws -> Response {
@@ -36,13 +36,13 @@ extension Provider where Response: Codable {
 
     public func persist(_ response: Response, for query: Query, in context: PersistContext) throws {
         let value = try JSONValue.encoding(response)
-        try answers.replace([value], for: label(for: query), fetchedAt: context.fetchedAt, in: context.transaction)
+        try answers.replace([value], for: capabilities.label(for: query), fetchedAt: context.fetchedAt, in: context.transaction)
     }
 
-    public func load(_ query: Query, from transaction: Transaction) throws -> Stored<Response>? {
-        guard let stored = try answers.load(label(for: query), from: transaction),
+    public func load(_ query: Query, from transaction: any StoreTransaction) throws -> Stored<Response>? {
+        guard let stored = try answers.load(capabilities.label(for: query), from: transaction),
             let value = stored.value.first,
-            let response = try? JSONDecoder().decode(Response.self, from: Data(value.serialized(pretty: false).utf8))
+            let response = try? JSONValue.decode(Response.self, from: value)
         else { return nil }
         return Stored(response, fetchedAt: stored.fetchedAt)
     }

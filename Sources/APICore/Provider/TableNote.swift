@@ -1,5 +1,5 @@
 /// What one table holds and what each of its columns means: a provider's
-/// ``Provider/tableNotes``, which `apicli store schema` adds to the tables and
+/// ``Capabilities/tableNotes``, which `apicli store schema` adds to the tables and
 /// columns the store actually has, so people can write `apicli store sql` queries.
 public struct TableNote: Sendable, Hashable {
     public var table: String

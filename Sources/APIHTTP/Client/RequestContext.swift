@@ -23,13 +23,13 @@ public struct RequestContext: Sendable {
     public var isFinalAnswer: @Sendable (HTTPResponse) -> Bool
     /// How long this answer stays fresh when the server does not say; nil for the cache's default.
     public var cacheTTL: Duration?
-    /// Where a successful answer's body goes as it arrives, when the transport can
-    /// stream (``ResponseBodySink``); nil: the body comes back whole.
-    public var bodySink: (any ResponseBodySink)?
+    /// Where a successful answer's body goes once it is past the route's threshold, when
+    /// the transport can stream (``LargeBodyRoute``); nil: the body comes back whole.
+    public var largeBody: LargeBodyRoute?
 
     public init(
         provider: String, displayName: String? = nil, deadline: Date, attempt: Int = 1,
-        cacheMode: CacheMode = .normal, cacheTTL: Duration? = nil, bodySink: (any ResponseBodySink)? = nil,
+        cacheMode: CacheMode = .normal, cacheTTL: Duration? = nil, largeBody: LargeBodyRoute? = nil,
         isFinalAnswer: @escaping @Sendable (HTTPResponse) -> Bool = { _ in false }
     ) {
         self.provider = provider
@@ -38,7 +38,7 @@ public struct RequestContext: Sendable {
         self.attempt = attempt
         self.cacheMode = cacheMode
         self.cacheTTL = cacheTTL
-        self.bodySink = bodySink
+        self.largeBody = largeBody
         self.isFinalAnswer = isFinalAnswer
     }
 

@@ -15,14 +15,14 @@ import Foundation
 /// - `.offline`: any entry answers, however old; without one, ``HTTPClientError/offline(url:)``.
 ///
 /// Only 200 responses are stored, and not when the server says `no-store`, nor
-/// bodies over `maxEntryBytes`: a real API page is tens of KB, and writing a 30 MB
-/// body into the store cost ~0.5 s and ~60 MB of peak memory (SQLite copies a
+/// bodies over `maxEntryBytes`: a real API page is tens of KB, and writing a large
+/// body into the store costs time and peak memory in proportion (SQLite copies a
 /// bound blob and builds the row in memory) for an answer the provider's own
 /// tables already keep.
 /// Freshness is the server's `max-age` when it sent one, else the provider's TTL.
 /// A failing cache store never fails a request: the network answer still counts.
-/// A body that streams to the request's ``ResponseBodySink`` is cached the same way,
-/// from a copy kept on its way (``BodyCopySink``) while it is within `maxEntryBytes`.
+/// A body that streams to the request's ``ResponseBodySink`` (``LargeBodyRoute``) is cached
+/// the same way, from a copy kept on its way (``BodyCopySink``) while it is within `maxEntryBytes`.
 public struct CacheMiddleware: ClientMiddleware {
     public var ttl: Duration
     public var storage: any ResponseCacheStorage
@@ -97,11 +97,14 @@ public struct CacheMiddleware: ClientMiddleware {
         _ request: HTTPRequest, context: RequestContext,
         next: @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
     ) async throws -> (HTTPResponse, BodyCopySink?) {
-        guard let sink = context.bodySink else { return (try await next(request, context), nil) }
-        let copy = BodyCopySink(sink, limit: maxEntryBytes)
+        guard let route = context.largeBody else { return (try await next(request, context), nil) }
+        let limit = maxEntryBytes
+        let copying = route.wrapped { BodyCopySink($0, limit: limit) }
         var context = context
-        context.bodySink = copy
-        return (try await next(request, context), copy)
+        context.largeBody = copying
+        let response = try await next(request, context)
+        // Made only when the body passed the route's threshold; a smaller one came back whole.
+        return (response, copying.madeSink as? BodyCopySink)
     }
 
     private func lookup(_ key: String) -> CachedResponse? {

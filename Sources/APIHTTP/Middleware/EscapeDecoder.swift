@@ -1,3 +1,5 @@
+import APIBasics
+
 /// Reads part of a body the way a JSON decoder and a URL decoder would: JSON escapes
 /// (`\u0045`, `\/`, `\n`, surrogate pairs) decoded, and then `%XX`, each decoded byte
 /// remembering the source bytes it came from, so that ``SecretScrubber`` can find a key
@@ -78,49 +80,23 @@ enum EscapeDecoder {
         return out
     }
 
-    /// Decodes the JSON escape at `at` (its `\`) into `out`; returns its length in
-    /// source bytes, or 1 when it is not one (the `\` then stands for itself).
+    /// Decodes the JSON escape at `at` (its `\`) into `out`, as the one escape decoder
+    /// (`JSONEscape`) reads it, a lone surrogate as U+FFFD; returns its length in source
+    /// bytes, or 1 when it is not one (the `\` then stands for itself).
     @discardableResult
     static func escape(_ bytes: UnsafeRawBufferPointer, at: Int, end: Int, into out: inout Decoded) -> Int {
-        guard at + 1 < end else { return 1 }
-        let simple: UInt8?
-        switch bytes[at + 1] {
-        case UInt8(ascii: "\""): simple = UInt8(ascii: "\"")
-        case UInt8(ascii: "\\"): simple = UInt8(ascii: "\\")
-        case UInt8(ascii: "/"): simple = UInt8(ascii: "/")
-        case UInt8(ascii: "b"): simple = 0x08
-        case UInt8(ascii: "f"): simple = 0x0C
-        case UInt8(ascii: "n"): simple = 0x0A
-        case UInt8(ascii: "r"): simple = 0x0D
-        case UInt8(ascii: "t"): simple = 0x09
-        case UInt8(ascii: "u"): simple = nil
-        default: return 1
+        let scalar: Unicode.Scalar
+        let length: Int
+        switch JSONEscape.read(bytes, at: at, end: end) {
+        case let .scalar(character, count):
+            (scalar, length) = (character, count)
+        case .loneSurrogate:
+            (scalar, length) = ("\u{FFFD}", 6)
+        case .unknown, .badHex:
+            return 1
         }
-        if let simple {
-            out.append(simple, at, at + 2)
-            return 2
-        }
-        guard var unit = codeUnit(bytes, at: at, end: end) else { return 1 }
-        var length = 6
-        if (0xD800..<0xDC00).contains(unit), let low = codeUnit(bytes, at: at + 6, end: end),
-            (0xDC00..<0xE000).contains(low) {
-            unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-            length = 12
-        }
-        let scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
         for byte in String(Character(scalar)).utf8 { out.append(byte, at, at + length) }
         return length
-    }
-
-    /// The value of `\uXXXX` at `at`, or nil.
-    private static func codeUnit(_ bytes: UnsafeRawBufferPointer, at: Int, end: Int) -> UInt32? {
-        guard at + 6 <= end, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") else { return nil }
-        var value: UInt32 = 0
-        for offset in 2..<6 {
-            guard let digit = hex(bytes[at + offset]) else { return nil }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {

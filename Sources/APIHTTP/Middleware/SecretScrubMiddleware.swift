@@ -12,7 +12,8 @@ import Foundation
 ///
 /// It sits innermost, right above the transport, so the cache stores and every
 /// layer above receives the scrubbed response. A body that streams to a
-/// ``ResponseBodySink`` is scrubbed on its way there (``ScrubbingBodySink``).
+/// ``ResponseBodySink`` (past its ``LargeBodyRoute``'s threshold) is scrubbed on its
+/// way there (``ScrubbingBodySink``).
 public struct SecretScrubMiddleware: ClientMiddleware {
     public init() {}
 
@@ -25,8 +26,8 @@ public struct SecretScrubMiddleware: ClientMiddleware {
         guard !secrets.isEmpty else { return try await next(request, context) }
         var context = context
         // A body that streams is scrubbed on its way to the sink, chunk by chunk.
-        if let sink = context.bodySink {
-            context.bodySink = ScrubbingBodySink(sink, scrubber: SecretScrubber(secrets: secrets))
+        if let route = context.largeBody {
+            context.largeBody = route.wrapped { ScrubbingBodySink($0, scrubber: SecretScrubber(secrets: secrets)) }
         }
         let response = try await next(request, context)
         return Self.scrub(response, secrets: secrets)

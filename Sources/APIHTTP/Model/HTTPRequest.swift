@@ -107,14 +107,3 @@ public struct HTTPRequest: Sendable, Hashable {
         return base + joinedPath + "?" + parts.joined(with: "&")
     }
 }
-
-/// One `name=value` pair of a query string, kept in order.
-public struct QueryItem: Sendable, Hashable {
-    public var name: String
-    public var value: String
-
-    public init(_ name: String, _ value: String) {
-        self.name = name
-        self.value = value
-    }
-}

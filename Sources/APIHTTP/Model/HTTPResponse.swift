@@ -12,7 +12,7 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// Where the body came from, for traces and for the stale notice.
     public var origin: Origin
-    /// The body went to the request's ``RequestContext/bodySink`` as it arrived; `body` is empty.
+    /// The body went to the request's ``RequestContext/largeBody`` sink as it arrived; `body` is empty.
     public var bodyStreamed = false
     /// How many body bytes went to the sink, when ``bodyStreamed``.
     public var streamedBytes = 0

@@ -36,9 +36,9 @@ final class BodyCopySink: ResponseBodySink {
     func begin(status: Int, headers: HTTPHeaders, resume: @escaping @Sendable () -> Void) -> Bool {
         guard inner.begin(status: status, headers: headers, resume: resume) else { return false }
         // Room for the whole body at once when its length is known: grown chunk by chunk, the
-        // copy was moved whole at each doubling (a third of the transfer thread's work on 1.5 MB).
+        // copy was moved whole at each doubling, much of the transfer thread's work.
         // A body said to be past the limit is not copied at all: its copy grew to the limit
-        // (4 MiB, 4.85 MB reserved) before it was dropped, the largest block of a large answer.
+        // before it was dropped, the largest block of a large answer.
         let expected = headers["Content-Length"].flatMap { Int($0) }
         state.withLock {
             $0 = Copy()

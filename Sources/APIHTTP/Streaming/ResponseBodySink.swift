@@ -1,15 +1,17 @@
 /// Takes a successful answer's body while it arrives, instead of the whole body at the end.
 ///
 /// A caller that can read a body as it comes (NYT's 30 MiB of docs, stored a batch at
-/// a time) puts a sink in ``RequestContext/bodySink``. The transport then offers it
-/// every 2xx answer it receives from the network: when ``begin(status:headers:resume:)``
-/// accepts, the body's bytes go to ``receive(_:)`` in order, and the response that
-/// comes back up the chain has ``HTTPResponse/bodyStreamed`` set and an empty body.
-/// Middleware that must see the body wrap the sink on the way down (the secret
-/// scrubber, so that no key reaches the sink; the cache, which keeps its own copy of
-/// bodies small enough to store). Answers the cache gives, error statuses, redirects
-/// and transports that cannot stream keep the whole-body path, so a sink must also
-/// cope with never being begun.
+/// a time) puts a ``LargeBodyRoute`` in ``RequestContext/largeBody``. The transport
+/// holds a 2xx body from the network as any other until it passes the route's threshold,
+/// and only then makes the sink and offers it the body: when
+/// ``begin(status:headers:resume:)`` accepts, the bytes held so far go to ``receive(_:)``
+/// at once and the rest in order as they arrive, and the response that comes back up the
+/// chain has ``HTTPResponse/bodyStreamed`` set and an empty body. Middleware that must see
+/// the body wrap the sink on the way down (the secret scrubber, so that no key reaches the
+/// sink; the cache, which keeps its own copy of bodies small enough to store). Bodies within
+/// the threshold, answers the cache gives, error statuses, redirects and transports that
+/// cannot stream keep the whole-body path, so a sink may never be made, and one that was
+/// (by an attempt that broke off) must cope with a retry that comes back whole.
 ///
 /// Every call comes from the transport's thread, never two at once for one sink.
 /// After a failed attempt a retry may ``begin(status:headers:resume:)`` again: each

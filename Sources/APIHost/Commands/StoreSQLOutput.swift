@@ -1,6 +1,6 @@
 /// Writes the rows of `apicli store sql` in every format as SQLite steps through
-/// them, so that memory does not grow with the number of rows (three million rows
-/// once took 1.6 GB before the first was printed).
+/// them, so that memory does not grow with the number of rows (collected first, millions
+/// of rows held gigabytes before the first was printed: docs/design/0017-store-sql-streams.md).
 ///
 /// Columns are positions, not names: a query may return two columns with one name
 /// (`e.city_key, f.city_key`), an empty name, or a name with `:`, `|`, `{` or `}`

@@ -32,7 +32,7 @@ struct StoreSchema: Sendable {
         }
         let providers = host.registry.compiled
         var notes = Self.hostNotes
-        for provider in providers { notes += provider.tableNotes }
+        for provider in providers { notes += Self.tableNotes(of: provider) }
         let layout = host.registry.storeLayout
         var out = ""
         for owner in ["host"] + layout.ownerNames {
@@ -73,6 +73,11 @@ struct StoreSchema: Sendable {
             "    " + name.padded(toLength: width) + "  "
                 + type.padded(toLength: typeWidth) + "  " + meaning
         }.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+
+    /// What `provider`'s capabilities say its tables hold.
+    private static func tableNotes<P: Provider>(of provider: P) -> [TableNote] {
+        provider.capabilities.tableNotes
     }
 
     private static func literal(_ text: String) -> String {

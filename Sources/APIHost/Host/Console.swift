@@ -98,7 +98,7 @@ public final class StandardConsole: Console {
 
     /// Writes the string's own UTF-8 bytes, all of them, retrying short writes
     /// and interruptions; the failure, if one stops it. No copy of the text is
-    /// made (`--format ndjson` of 20,000 articles is ~20 MB).
+    /// made (`--format ndjson` of a large answer is tens of MB).
     public static func writeAll(_ text: String, to descriptor: Int32) -> OutputFailure? {
         var text = text
         return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }

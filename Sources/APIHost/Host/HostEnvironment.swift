@@ -89,8 +89,8 @@ public struct HostEnvironment: Sendable {
 
 /// The process's environment variables as a dictionary, built once, the first time
 /// one is asked for (with the credentials handed to an apicli that a plugin runs,
-/// ``HandedCredentials``): building it (every variable, as `ProcessInfo` does) was 14 % of
-/// `--version`'s instructions, which reads none.
+/// ``HandedCredentials``): building it (every variable, as `ProcessInfo` does) was a large
+/// part of `--version`'s work, which reads none.
 final class ProcessVariables: Sendable {
     private let cache = Mutex<[String: String]?>(nil)
 
@@ -107,7 +107,7 @@ final class ProcessVariables: Sendable {
     /// `NAME=value` entries as a dictionary, split at the first `=`; an entry without one is
     /// skipped, and of a name set twice the first is kept, as `getenv` finds it. Read from
     /// `environ` by bytes: `ProcessInfo.environment` (and `ProcessInfo.processInfo` itself)
-    /// cost ~0.23 M instructions, 3 % of `weather Paris --offline`.
+    /// cost a noticeable part of a run as short as `weather Paris --offline`.
     static func read(_ entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String: String] {
         var variables: [String: String] = [:]
         guard var entry = entries else { return variables }

@@ -6,7 +6,10 @@ public enum OutputRenderer {
     public static func render<P: Provider>(
         _ provider: P, _ results: [P.Response], as format: OutputFormat, terminal: Terminal
     ) -> String {
-        OutputWriter.collecting { write(provider, results, as: format, terminal: terminal, to: &$0) }
+        let capabilities = provider.capabilities
+        return OutputWriter.collecting {
+            write(provider, results, as: format, terminal: terminal, capabilities: capabilities, to: &$0)
+        }
     }
 
     /// Writes the output in pieces to `sink`.
@@ -19,25 +22,30 @@ public enum OutputRenderer {
         _ provider: P, _ results: [P.Response], as format: OutputFormat, terminal: Terminal,
         to sink: (String) -> Void, notice: (String) -> Void = { _ in }
     ) {
-        OutputWriter.writing(to: sink) { write(provider, results, as: format, terminal: terminal, to: &$0, notice: notice) }
+        let capabilities = provider.capabilities
+        OutputWriter.writing(to: sink) {
+            write(provider, results, as: format, terminal: terminal, capabilities: capabilities, to: &$0, notice: notice)
+        }
     }
 
-    /// The same, through `out`.
+    /// The same, through `out`, with the provider's capabilities as the run read them.
     static func write<P: Provider>(
         _ provider: P, _ results: [P.Response], as format: OutputFormat, terminal: Terminal,
-        to out: inout OutputWriter, notice: (String) -> Void = { _ in }
+        capabilities: Capabilities<P>, to out: inout OutputWriter, notice: (String) -> Void = { _ in }
     ) {
         switch format {
         case .json, .ndjson:
             var stream = ElementStream(format: format)
-            stream.write(provider, results, to: &out)
+            stream.write(provider, results, capabilities: capabilities, to: &out)
             stream.finish(to: &out)
         case .csv: CSVWriter.write(provider.table(results), to: &out)
         case .table:
-            TerminalViewRenderer.render(provider.view(results, on: terminal), terminal: terminal, to: &out, notice: notice)
+            let views = capabilities.terminalView?(results, terminal) ?? [TerminalView(table: provider.table(results))]
+            TerminalViewRenderer.render(views, terminal: terminal, to: &out, notice: notice)
         case .line:
             // The provider's default line; ItemOutput handles `--template`.
-            let output = ItemOutput(provider: provider, script: ScriptOptions(), format: .line, terminal: terminal)
+            let output = ItemOutput(
+                provider: provider, script: ScriptOptions(), format: .line, terminal: terminal, capabilities: capabilities)
             _ = try? output.write(results, seen: nil, to: &out)
         }
     }
@@ -68,9 +76,12 @@ public enum OutputRenderer {
             self.format = format
         }
 
-        /// The elements of `results`, written from the provider's packed objects when it has them.
-        mutating func write<P: Provider>(_ provider: P, _ results: [P.Response], to out: inout OutputWriter) {
-            if let objects = provider.jsonObjects(results) {
+        /// The elements of `results`, written from the provider's packed objects when it has
+        /// them (``Capabilities/jsonObjects``).
+        mutating func write<P: Provider>(
+            _ provider: P, _ results: [P.Response], capabilities: Capabilities<P>, to out: inout OutputWriter
+        ) {
+            if let objects = capabilities.jsonObjects?(results) {
                 for object in objects { write(object, to: &out) }
             } else {
                 for element in provider.json(results) { write(element, to: &out) }

@@ -41,7 +41,7 @@ struct OutputWriter {
     }
 
     /// Runs `body` with a writer whose pieces go to `console`'s stdout as bytes: no
-    /// `String` is made of them (checking 1 MB of output as UTF-8 again cost 10 M instructions).
+    /// `String` is made of them (that would check every byte of the output as UTF-8 again).
     static func writing<R>(to console: any Console, _ body: (inout OutputWriter) throws -> R) rethrows -> R {
         var writer = OutputWriter(limit: pieceSize, sink: .bytes({ console.out(bytes: Data($0)) }))
         defer { writer.flush() }

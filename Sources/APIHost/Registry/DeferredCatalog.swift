@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// The providers folder's catalog needs the folder's location (four environment variables
 /// and a path) and the names its files cannot take (every compiled provider's description):
-/// together a fifth of `apicli --version`'s instructions (docs/design/0001-provider-registry.md), though
-/// `--version`, help for one provider and a compiled provider's run never read the folder.
+/// together a large part of `apicli --version`'s work (docs/design/0001-provider-registry.md),
+/// though `--version`, help for one provider and a compiled provider's run never read the folder.
 /// Only commands that list every provider, or name one the compiled list lacks, make it.
 final class DeferredCatalog: ProviderCatalog {
     private let make: @Sendable () -> any ProviderCatalog

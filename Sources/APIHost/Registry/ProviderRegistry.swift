@@ -22,8 +22,8 @@ public struct ProviderRegistry: Sendable {
     public init(sources: [ProviderSource]) throws(DuplicateProviderName) {
         // Each name is taken once (a compiled provider builds its whole description on every
         // call), and looked for in a list, not a dictionary: a build links a handful of providers,
-        // and the first dictionary of a run costs the runtime a quarter of a million instructions
-        // to instantiate, which `--version` need not pay (docs/design/0001-provider-registry.md).
+        // and the first dictionary of a run makes the runtime instantiate its type, a cost
+        // `--version` need not pay (docs/design/0001-provider-registry.md).
         var compiled: [(name: String, provider: any Provider)] = []
         for case let .compiled(providers) in sources {
             for provider in providers {

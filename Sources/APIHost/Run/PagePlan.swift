@@ -1,15 +1,13 @@
-/// How the host pages one provider's queries: the ``PagedProvider`` hooks when
-/// it conforms, one page otherwise.
+/// How the host pages one provider's queries: its ``Paging`` when it has one,
+/// one page otherwise.
 ///
-/// The registry holds providers as `any Provider`, and the run is generic over
-/// the concrete type, so whether it also pages is asked once per run, in
-/// ``Capabilities``, and the answer kept as four closures typed by the
-/// provider's own `Query` and `Response`.
+/// Read once per run from the provider's ``Capabilities``, in ``ProviderCommand``,
+/// and kept as four closures typed by the provider's own `Query` and `Response`.
 struct PagePlan<Query, Response>: Sendable {
     let count: @Sendable (Query) -> Int
     let hasMore: @Sendable (Response, Int, Query) -> Bool
     let merge: @Sendable ([Response]) -> Response
-    /// Where the page after an answer is (``PagedProvider/nextPage(after:links:page:for:)``).
+    /// Where the page after an answer is (``Paging/nextPage``).
     let next: @Sendable (Response, [WebLink], Int, Query) -> NextPage
 
     init(count: @escaping @Sendable (Query) -> Int, hasMore: @escaping @Sendable (Response, Int, Query) -> Bool,
@@ -27,12 +25,8 @@ struct PagePlan<Query, Response>: Sendable {
         Self(count: { _ in 1 }, hasMore: { _, _, _ in false }, merge: { pages in pages[pages.count - 1] })
     }
 
-    /// The hooks of a provider that conforms (see ``Capabilities``, which asks).
-    static func paging<P: PagedProvider>(_ provider: P) -> Any {
-        PagePlan<P.Query, P.Response>(
-            count: { provider.pageCount(for: $0) },
-            hasMore: { provider.hasMore(after: $0, page: $1, for: $2) },
-            merge: { provider.merge($0) },
-            next: { provider.nextPage(after: $0, links: $1, page: $2, for: $3) })
+    /// The paging a provider declares.
+    init(_ paging: Paging<Query, Response>) {
+        self.init(count: paging.pageCount, hasMore: paging.hasMore, merge: paging.merge, next: paging.nextPage)
     }
 }

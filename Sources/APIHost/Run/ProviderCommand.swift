@@ -20,12 +20,14 @@ struct ProviderCommand<P: Provider>: Sendable {
 
     func run(_ parsed: CommandLineParser.Result) async throws -> ExitCode {
         let descriptor = provider.descriptor
+        // Read once: the provider makes the value each time it is asked.
+        let capabilities = provider.capabilities
         try OptionValueCheck.checkConfigured(parsed, of: provider, settings: settings)
         var format = options.format
         let script = try ScriptOptions(parsed.values, format: &format)
         var command = try settings.resolve(parsed, for: operation.map(descriptor.narrowed) ?? descriptor)
         command.operation = operation?.name
-        let view = try ItemViewChoice(provider, command: command)
+        let view = try ItemViewChoice(capabilities, command: command)
         let declaredFields = view.declaredFields
         if script.fieldsHelp, !declaredFields.isEmpty {
             let others = view.shape.otherFields.map { "\n" + TerminalSanitizer.clean($0, keepingNewlines: true) + "\n" }
@@ -54,12 +56,12 @@ struct ProviderCommand<P: Provider>: Sendable {
         let drawsProgress = ProgressIndicator.isAllowed(
             stderrIsTerminal: environment.stderrIsTerminal, quiet: options.quiet, variables: environment.variables)
         let progress = ProgressIndicator(console: environment.console, enabled: drawsProgress, unicode: unicode)
-        let capabilities = Capabilities(provider)
-        let paging = capabilities.paging
+        let paging = capabilities.paging.map(PagePlan.init) ?? .onePage
+        let batching = capabilities.batchStoring.map(BatchPlan.init)
         var runner = QueryRunner(
             provider: provider, client: client, store: store, baseURL: baseURL, credential: credential,
             options: options, time: environment.time, progress: progress, paging: paging,
-            lookups: capabilities.lookups, batching: capabilities.batching, trace: writeTrace)
+            capabilities: capabilities, batching: batching, trace: writeTrace)
 
         let messages = Messages(environment: environment, options: options)
         if store.isReadOnly && !options.offline {
@@ -82,19 +84,23 @@ struct ProviderCommand<P: Provider>: Sendable {
         // finishes it (``EarlyOutput``): not with several queries (printed in order, after all),
         // nor while a progress line is drawn on the terminal. In JSON, NDJSON and CSV it is
         // printed as it is decoded, into a spool, so that its items are not held (``SpooledAnswer``).
+        // Made only if the answer streams (a body past a MiB): a small answer makes none of it.
         var output: ItemOutput<P>?
-        var early: EarlyOutput<P.Response>?
-        if !options.offline, queries.count == 1, !script.fieldsHelp, !drawsProgress, capabilities.batching?.streamPage != nil {
-            let made = itemOutput(script: script, format: format, shape: view.shape, unicode: unicode)
+        var early: MadeOnDemand<EarlyOutput<P.Response>>?
+        if !options.offline, queries.count == 1, !script.fieldsHelp, !drawsProgress, batching?.streamPage != nil {
+            let made = itemOutput(script: script, format: format, shape: view.shape, unicode: unicode, capabilities: capabilities)
             let console = environment.console
             output = made
             let warn: @Sendable (String) -> Void = { messages.warning(redact($0)) }
-            if let spooled = SpooledAnswer(output: made, folder: environment.variables["TMPDIR"] ?? "") {
-                early = EarlyOutput(trace: writeTrace, warn: warn, piece: { spooled.write($0) }) { last in
-                    try spooled.print(last: last, to: console)
+            let folder = environment.variables["TMPDIR"] ?? ""
+            let trace = writeTrace
+            early = MadeOnDemand {
+                if let spooled = SpooledAnswer(output: made, folder: folder) {
+                    return EarlyOutput(trace: trace, warn: warn, piece: { spooled.write($0) }) { last in
+                        try spooled.print(last: last, to: console)
+                    }
                 }
-            } else {
-                early = EarlyOutput(trace: writeTrace, warn: warn) { response in
+                return EarlyOutput(trace: trace, warn: warn) { response in
                     try OutputWriter.writing(to: console) { out in
                         try made.write([response], seen: seen, to: &out, notice: { messages.notice($0) })
                     }
@@ -104,7 +110,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         }
         // A loop, not `reduce`, and closures, not key paths, below: this type is generic over the
         // provider and not specialised, so each generic call or key path looks its types up at run
-        // time (~0.1-0.2 M instructions apiece, a tenth of `weather Paris --offline` in all).
+        // time, which adds up in a run as short as `weather Paris --offline`.
         var requests = 0
         for query in queries { requests += max(1, paging.count(query)) }
         if !options.offline, let pacing = PacingEstimate.notice(
@@ -115,9 +121,9 @@ struct ProviderCommand<P: Provider>: Sendable {
         progress.start("fetching from \(descriptor.displayName)", total: requests)
         let outcomes = await runAll(queries, runner: runner)
         progress.finish()
-        let printedEarly = early?.finish()
+        let printedEarly = early?.ifMade?.finish()
         // Several queries failing to store for one reason say so once; the page's own, said before it was printed, not again.
-        var warned = Set((early?.warningsSaid ?? []).map(redact))
+        var warned = Set((early?.ifMade?.warningsSaid ?? []).map(redact))
         var responses: [P.Response] = []
         for outcome in outcomes {
             for warning in outcome.warnings {
@@ -133,10 +139,12 @@ struct ProviderCommand<P: Provider>: Sendable {
         } else if !responses.isEmpty {
             let console = environment.console
             if script.fieldsHelp {
-                console.out(FieldHelp.text(FieldHelp.observed(Array(ItemReader(shape: view.shape).items(in: provider.scriptingElements(responses))))))
+                let elements = capabilities.scriptingElements?(responses) ?? provider.json(responses)
+                console.out(FieldHelp.text(FieldHelp.observed(Array(ItemReader(shape: view.shape).items(in: elements)))))
                 return worstCode(outcomes, messages: messages, redact: redact)
             }
-            let output = output ?? itemOutput(script: script, format: format, shape: view.shape, unicode: unicode)
+            let output = output
+                ?? itemOutput(script: script, format: format, shape: view.shape, unicode: unicode, capabilities: capabilities)
             printed = try OutputWriter.writing(to: console) { out in
                 try output.write(responses, seen: seen, to: &out, notice: { messages.notice($0) })
             }
@@ -150,13 +158,16 @@ struct ProviderCommand<P: Provider>: Sendable {
     }
 
     /// How the results are printed: the format, and the terminal stdout is, if it is one.
-    private func itemOutput(script: ScriptOptions, format: OutputFormat, shape: ItemShape, unicode: Bool) -> ItemOutput<P> {
+    private func itemOutput(
+        script: ScriptOptions, format: OutputFormat, shape: ItemShape, unicode: Bool, capabilities: Capabilities<P>
+    ) -> ItemOutput<P> {
         let terminal = Terminal(
             width: TerminalSize.columns(variables: environment.variables, isTerminal: environment.stdoutIsTerminal),
             color: options.useColor(isTerminal: environment.stdoutIsTerminal, variables: environment.variables),
             unicode: unicode,
             wide: options.wide)
-        return ItemOutput(provider: provider, script: script, format: format, terminal: terminal, shape: shape)
+        return ItemOutput(
+            provider: provider, script: script, format: format, terminal: terminal, shape: shape, capabilities: capabilities)
     }
 
     /// Prints each failure, last, where a terminal user sees them after the results

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The lookup step of a run: a query that needs one (``ResolvingProvider``)
+/// The lookup step of a run: a query that needs one (``Lookup``)
 /// is resolved from the store while the stored answer is young enough, else
 /// through the shared client, and the answer stored with the host's clock.
 extension QueryRunner {
@@ -15,17 +15,19 @@ extension QueryRunner {
     }
 
     func resolve(_ query: P.Query) async -> Resolved {
-        guard let endpoint = lookups.request(query) else { return .ready(query, warnings: []) }
-        let stored = try? store.read { tx in try lookups.stored(query, tx) }
+        guard let lookups, let endpoint = lookups.request(query) else { return .ready(query, warnings: []) }
+        let stored = try? store.read { tx in try lookups.stored(for: query, in: tx) }
         if let stored, time.now().timeIntervalSince(stored.fetchedAt) < lookups.lifetime.timeInterval {
             return .ready(stored.value, warnings: [])
         }
         var warnings: [String] = []
-        let resolution: LookupPlan<P.Query>.Resolution
+        let resolution: Lookup<P.Query>.Resolution
         do {
-            let response = try await send(endpoint, patient: false) { lookups.failure($0, $1, query) }
+            // The lookup's own reading of a failure when it has one, else the provider's.
+            let failure = lookups.failure ?? { [capabilities] in capabilities.failure(status: $0, body: $1, for: $2) }
+            let response = try await send(endpoint, patient: false) { failure($0, $1, query) }
             do {
-                resolution = try reading(response) { try lookups.read(response.body, query, &warnings) }
+                resolution = try reading(response) { try lookups.read(response.body, for: query, warnings: &warnings) }
             } catch let failure as CLIError {
                 // An answer that cannot be read must not be served again from the cache.
                 forgetCachedAnswer(endpoint)
@@ -51,7 +53,7 @@ extension QueryRunner {
 
     /// The query as resolved by its stored lookup of any age, for `--offline`; nil when none is stored.
     func storedResolution(of query: P.Query) -> P.Query? {
-        guard lookups.request(query) != nil else { return nil }
-        return (try? store.read { tx in try lookups.stored(query, tx) })?.value
+        guard let lookups, lookups.request(query) != nil else { return nil }
+        return (try? store.read { tx in try lookups.stored(for: query, in: tx) })?.value
     }
 }

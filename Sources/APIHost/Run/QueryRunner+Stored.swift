@@ -38,22 +38,17 @@ extension QueryRunner {
     func fetchLogKey(_ query: P.Query) -> String {
         let endpoint = provider.request(for: query, page: 0)
         let first = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query)
-        return provider.label(for: query) + " · " + first.cacheKey + " · \(max(1, paging.count(query))) pages"
+        return label(for: query) + " · " + first.cacheKey + " · \(max(1, paging.count(query))) pages"
     }
 
     /// Whether the stored answer logged under `logKey` was logged no earlier than `cachedAt` (false when nil or unreadable).
     func isStored(_ logKey: String, since cachedAt: Date?) -> Bool {
-        guard let cachedAt, storedAnswer(logKey, since: cachedAt) else { return false }
-        trace?("store: \(logKey) is stored already (cache hit); nothing written")
-        return true
-    }
-
-    /// Whether the stored answer logged under `logKey` was logged no earlier than `cachedAt`, without saying so.
-    func storedAnswer(_ logKey: String, since cachedAt: Date) -> Bool {
+        guard let cachedAt else { return false }
         let logged = try? store.read { tx in
             try HostSchema.lastFetch(provider: provider.descriptor.name, queryKey: logKey, in: tx)
         }
-        guard let logged else { return false }
-        return logged >= cachedAt
+        guard let logged, logged >= cachedAt else { return false }
+        trace?("store: \(logKey) is stored already (cache hit); nothing written")
+        return true
     }
 }

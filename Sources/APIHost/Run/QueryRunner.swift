@@ -20,19 +20,28 @@ struct QueryRunner<P: Provider>: Sendable {
     /// Advanced once per page fetched; nil when nothing is drawn.
     let progress: ProgressIndicator?
     let paging: PagePlan<P.Query, P.Response>
-    /// The lookup a query may need first (weather: a place name to coordinates).
-    let lookups: LookupPlan<P.Query>
-    /// How answers are stored page by page as they are read; nil: decoded whole, then stored.
+    /// What the provider does beyond the four steps, read once for the run: its lookup,
+    /// labels, reading of failures, what of an answer ages.
+    let capabilities: Capabilities<P>
+    /// How a page past ``StreamedPage/keptWhole`` is stored as it is read; nil: every page
+    /// is decoded whole, then stored.
     var batching: BatchPlan<P.Query, P.Response>? = nil
     /// `--verbose`: told when the write transaction that stores an answer has begun
     /// (holding the write lock) and when it committed, so a trace, and the kill
     /// test, can tell a run stopped inside its write from one stopped before it.
     var trace: (@Sendable (String) -> Void)? = nil
     /// Where a fresh answer of one streamed page is printed as soon as it is decoded
-    /// (``EarlyOutput``); the command makes one only when that prints what it would.
-    var early: EarlyOutput<P.Response>? = nil
+    /// (``EarlyOutput``), made only if a page streams; the command offers one only when
+    /// that prints what it would.
+    var early: MadeOnDemand<EarlyOutput<P.Response>>? = nil
 
     var name: String { provider.descriptor.displayName }
+
+    /// The lookup a query may need first (weather: a place name to coordinates); nil: none.
+    var lookups: Lookup<P.Query>? { capabilities.lookup }
+
+    /// How messages and the fetch log name `query`.
+    func label(for query: P.Query) -> String { capabilities.label(for: query) }
 
     func run(_ query: P.Query) async -> QueryOutcome<P.Response> {
         if options.offline { return answerFromStore(storedResolution(of: query) ?? query, because: nil) }
@@ -43,13 +52,22 @@ struct QueryRunner<P: Provider>: Sendable {
     }
 
     /// Fetches, decodes and stores a query that needs no (more) lookup.
+    ///
+    /// Which path a page takes is decided by its body, in the transport (``LargeBodyRoute``):
+    /// one within ``StreamedPage/keptWhole`` bytes (every real search page) comes back whole
+    /// and is decoded whole, and the answer is stored at the end in one write transaction,
+    /// items and answer together; one past it (an NYT Archive month) is stored as it
+    /// arrives, in a transaction of its own (``StreamedPage``), and the answer follows in
+    /// ``finishBatches(_:whole:for:batches:warnings:)``.
     private func fetch(_ query: P.Query, warnings lookupWarnings: [String]) async -> QueryOutcome<P.Response> {
         var pages: [P.Response] = []
+        // The pages that came whole, to be stored at the end (the streamed ones are stored already).
+        var wholePages: [P.Response] = []
         var warnings = lookupWarnings
         var origins = CachedOrigins()
         var stoppedStoring = false
         let count = max(1, paging.count(query))
-        // Pages stored as they were read: they hold item keys, not items.
+        // Pages stored as they streamed: they hold item keys, not items.
         var batches = BatchedPages(plan: store.isReadOnly ? nil : batching)
         var endpoint = provider.request(for: query, page: 0)
         var fetched: [Endpoint] = []
@@ -62,11 +80,12 @@ struct QueryRunner<P: Provider>: Sendable {
                 var pageWarnings: [String] = []
                 let decoded: P.Response
                 do {
-                    if page == 0 { batches.skipIfStored(response.origin, runner: self, logKey: fetchLogKey(query)) }
-                    decoded = try batches.plan == nil
-                        ? decode(response, for: query, warnings: &pageWarnings)
-                        : storeInBatches(
-                            response, streamed: streamed, page: page, of: query, into: &batches, warnings: &pageWarnings)
+                    if let streamed {
+                        decoded = try streamedResult(streamed, response: response, of: query, into: &batches, warnings: &pageWarnings)
+                    } else {
+                        decoded = try decode(response, for: query, storedPages: batches.storedPages, warnings: &pageWarnings)
+                        wholePages.append(decoded)
+                    }
                 } catch {
                     // The cache keeps any 200; one that cannot be read must not answer again.
                     forgetCachedAnswer(endpoint)
@@ -102,11 +121,12 @@ struct QueryRunner<P: Provider>: Sendable {
         // At least one page arrived: every failure before one returned above.
         let merged = paging.merge(pages)
         if batches.storedPages > 0 {
-            var outcome = finishBatches(merged, for: query, batches: batches, warnings: warnings)
+            let whole = wholePages.isEmpty ? nil : paging.merge(wholePages)
+            var outcome = finishBatches(merged, whole: whole, for: query, batches: batches, warnings: warnings)
             outcome.unstored = outcome.unstored || stoppedStoring
             return outcome
         }
-        let label = provider.label(for: query)
+        let label = self.label(for: query)
         let logKey = fetchLogKey(query)
         // A cache hit whose answer is already the stored one writes nothing: no lock, no WAL frame, no fsync.
         if isStored(logKey, since: origins.newestCachedAt) { return .success(merged, warnings: warnings) }
@@ -135,9 +155,9 @@ struct QueryRunner<P: Provider>: Sendable {
     }
 
     /// Sends one request through the shared client; `failure` reads an unsuccessful answer the provider's way.
-    /// `sink`: where a 2xx body goes as it arrives, when the transport can stream it.
+    /// `route`: where a 2xx body past its threshold goes as it arrives, when the transport can stream it.
     func send(
-        _ endpoint: Endpoint, patient: Bool, sink: (any ResponseBodySink)? = nil,
+        _ endpoint: Endpoint, patient: Bool, route: LargeBodyRoute? = nil,
         failure: @escaping @Sendable (Int, Data) -> ProviderFailure?
     ) async throws -> HTTPResponse {
         let request = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query, credential: credential)
@@ -148,7 +168,7 @@ struct QueryRunner<P: Provider>: Sendable {
         // account) is returned at once, not retried.
         let context = RequestContext(
             provider: provider.descriptor.name, displayName: name, deadline: deadline,
-            cacheMode: options.refresh ? .refresh : .normal, cacheTTL: endpoint.cacheTTL, bodySink: sink,
+            cacheMode: options.refresh ? .refresh : .normal, cacheTTL: endpoint.cacheTTL, largeBody: route,
             isFinalAnswer: { response in
                 !response.isSuccess && failure(response.status, response.body).map { !$0.mayPassByWaiting } == true
             })
@@ -183,8 +203,15 @@ struct QueryRunner<P: Provider>: Sendable {
         try? StoreResponseCache(store: store, provider: provider.descriptor.name).remove(for: request.cacheKey)
     }
 
-    func decode(_ response: HTTPResponse, for query: P.Query, warnings: inout [String]) throws -> P.Response {
-        try reading(response) { try provider.decode(response.body, for: query, warnings: &warnings) }
+    /// `storedPages`: pages of this answer that streamed and were stored before this one.
+    func decode(_ response: HTTPResponse, for query: P.Query, storedPages: Int = 0, warnings: inout [String]) throws -> P.Response {
+        try reading(response, storedPages: storedPages) { try provider.decode(response.body, for: query, warnings: &warnings) }
+    }
+
+    /// A store error as one line, naming the store.
+    func storeFailureReason(_ error: any Error) -> String {
+        (error as? StoreError).map { StoreFailure.cliError($0, path: store.path).message }
+            ?? ErrorMapping.cliError(error).message
     }
 
     /// Runs a provider's reading of `response`: its failure classification worded by the host, anything else a decode error.
@@ -201,7 +228,7 @@ struct QueryRunner<P: Provider>: Sendable {
             // An error body sent with status 200 (OpenWeather does this): the provider read it.
             throw fetchFailure(failure)
         } catch let error as StoreError {
-            // Storing while reading (``BatchPersistingProvider``): the store's fault, not the answer's.
+            // Storing while reading (``BatchStoring``): the store's fault, not the answer's.
             throw error
         } catch {
             let type = response.headers["Content-Type"].map { " (\($0))" } ?? ""
@@ -227,21 +254,21 @@ struct QueryRunner<P: Provider>: Sendable {
         guard let stored else {
             if let failure {
                 let code: ExitCode = failure.exitCode == .temporaryFailure ? .temporaryFailure : .unavailable
-                return .failure(CLIError(failure.message + "; nothing stored for \(provider.label(for: query))", exitCode: code))
+                return .failure(CLIError(failure.message + "; nothing stored for \(label(for: query))", exitCode: code))
             }
             return .failure(CLIError(
-                "nothing stored for \(provider.label(for: query)); run it once without --offline", exitCode: .unavailable))
+                "nothing stored for \(label(for: query)); run it once without --offline", exitCode: .unavailable))
         }
         let now = time.now()
-        // Answers that age lose what lies before the host's clock (``Provider/dropping(before:from:)``).
-        let current = provider.dropping(before: now, from: stored.value)
-        let leftOut = Self.agedNotice(dropped: current.dropped, itemName: provider.timedItemName)
+        // Answers that age lose what lies before the host's clock (``Aging/dropping``).
+        let current = capabilities.aging?.dropping(now, stored.value) ?? (response: stored.value, dropped: 0)
+        let leftOut = capabilities.aging.flatMap { Self.agedNotice(dropped: current.dropped, itemName: $0.itemName) }
         // After a failure, an empty answer made up from the store (no stored article
         // matches) does not stand in: the failure is the answer. Offline, it is shown.
         if let failure, stored.matchedNothing {
             let code: ExitCode = failure.exitCode == .temporaryFailure ? .temporaryFailure : .unavailable
             return .failure(CLIError(
-                failure.message + "; nothing stored to show for \(provider.label(for: query))", exitCode: code))
+                failure.message + "; nothing stored to show for \(label(for: query))", exitCode: code))
         }
         let notice = StaleNotice.text(fetchedAt: stored.fetchedAt, now: now, failure: failure?.message, leftOut: leftOut)
         return .success(current.response, warnings: [notice])

@@ -21,7 +21,7 @@ enum StaleNotice {
     ///
     /// Years 1970 to 9999 are written by the kit's ``Timestamp`` (plain arithmetic, the
     /// same text): a `Date.ISO8601FormatStyle` builds a Gregorian calendar and looks up
-    /// the machine's zone first, ~0.9 M instructions of a 13 M `--offline` run. Other
+    /// the machine's zone first, a noticeable part of an `--offline` run. Other
     /// times (only a damaged `fetched_at` has them) keep the formatter, with `.gmt`,
     /// because without ICU `TimeZone(identifier: "UTC")` is nil (and falling back to
     /// `.current` printed local time).

@@ -24,8 +24,8 @@ enum TerminalSize {
     static func isUnicodeLocale(_ variables: [String: String]) -> Bool {
         for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
             if let value = variables[name], !value.isEmpty {
-                // By bytes: `String.contains(_:)` builds a searcher's table of `Character`s, ~0.27 M
-                // instructions, a thirtieth of a `weather Paris --offline`.
+                // By bytes: `String.contains(_:)` builds a searcher's table of `Character`s, a
+                // noticeable part of a run as short as `weather Paris --offline`.
                 let lowered = value.lowercased()
                 return lowered.containsLiteral("utf-8") || lowered.containsLiteral("utf8")
             }

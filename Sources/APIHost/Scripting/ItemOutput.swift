@@ -12,20 +12,26 @@ struct ItemOutput<P: Provider>: Sendable {
     let terminal: Terminal
     /// What an item is: the view the command line chose (``ItemViewChoice``), else the provider's one shape.
     var shape: ItemShape?
+    /// The provider's capabilities, as the run read them (read here when none are given).
+    let capabilities: Capabilities<P>
 
-    init(provider: P, script: ScriptOptions, format: OutputFormat, terminal: Terminal, shape: ItemShape? = nil) {
+    init(
+        provider: P, script: ScriptOptions, format: OutputFormat, terminal: Terminal, shape: ItemShape? = nil,
+        capabilities: Capabilities<P>? = nil
+    ) {
         self.provider = provider
         self.script = script
         self.format = format
         self.terminal = terminal
         self.shape = shape
+        self.capabilities = capabilities ?? provider.capabilities
     }
 
-    private var reader: ItemReader { shape.map { ItemReader(shape: $0) } ?? ItemReader(provider) }
+    private var reader: ItemReader { ItemReader(shape: shape ?? capabilities.items) }
 
     /// The declared field names of the provider, before anything is fetched.
     static func declaredFields(of provider: P) -> [String] {
-        ItemReader(provider).shape.meanings.map(\.name)
+        provider.capabilities.items.meanings.map(\.name)
     }
 
     /// Writes `responses` to `sink`; `seen` (with `--new`) holds the keys of the
@@ -42,12 +48,14 @@ struct ItemOutput<P: Provider>: Sendable {
     ) throws -> Int {
         let reader = self.reader
         if !script.needsItems(format) {
-            OutputRenderer.write(provider, responses, as: format, terminal: terminal, to: &out, notice: notice)
+            OutputRenderer.write(
+                provider, responses, as: format, terminal: terminal, capabilities: capabilities, to: &out, notice: notice)
             return countedForFailEmpty(responses)
         }
         // Chosen fields and templates may name any field of the items, not only what JSON shows.
         let picksFields = script.fields != nil || format == .line
-        var elements: any Sequence<JSONValue> = picksFields ? provider.scriptingElements(responses) : provider.json(responses)
+        var elements: any Sequence<JSONValue> =
+            picksFields ? capabilities.scriptingElements?(responses) ?? provider.json(responses) : provider.json(responses)
         if let seen {
             let all = elements
             elements = AnySequence(all).lazy.compactMap { reader.keepingNew($0, seen: seen) }
@@ -67,7 +75,7 @@ struct ItemOutput<P: Provider>: Sendable {
 
     /// How many items `responses` hold, counted only with `--fail-empty`: the elements are made
     /// only to be counted (a table of 40 forecast steps made all 40 JSON objects for nothing,
-    /// 0.3 M instructions of `weather --offline`).
+    /// a noticeable part of `weather --offline`).
     func countedForFailEmpty(_ responses: [P.Response]) -> Int {
         guard script.failEmpty else { return 0 }
         return reader.items(in: provider.json(responses)).reduce(0) { count, _ in count + 1 }
@@ -77,7 +85,7 @@ struct ItemOutput<P: Provider>: Sendable {
     static func storedKeys(
         of provider: P, shape: ItemShape? = nil, for queries: [P.Query], in store: Store
     ) throws -> Set<String> {
-        let reader = shape.map { ItemReader(shape: $0) } ?? ItemReader(provider)
+        let reader = ItemReader(shape: shape ?? provider.capabilities.items)
         let stored = try store.read { tx in try queries.compactMap { try provider.load($0, from: tx)?.value } }
         return Set(reader.items(in: provider.json(stored)).map(reader.key))
     }

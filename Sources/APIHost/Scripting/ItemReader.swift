@@ -1,18 +1,13 @@
 /// Reads the items out of a provider's JSON elements, by its ``ItemShape``.
 ///
 /// The rule, for every provider: each element is an item, unless the provider
-/// declares a shape (``Provider/items``) that names an array (`nestedIn`); then each
+/// declares a shape (``Capabilities/items``) that names an array (`nestedIn`); then each
 /// object of that array is an item, carrying its element's other fields.
 struct ItemReader: Sendable {
     let shape: ItemShape
 
     init(shape: ItemShape) {
         self.shape = shape
-    }
-
-    /// The shape `provider` declares (every element an item by default).
-    init(_ provider: any Provider) {
-        self.shape = provider.items
     }
 
     /// The items of one element, flattened.

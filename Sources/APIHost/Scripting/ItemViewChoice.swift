@@ -1,5 +1,5 @@
 /// Which kind of item a run prints, for a provider whose command line chooses
-/// it (an ``ItemViewsProvider``: weather's `--daily`, `--now`, `--air`), and the
+/// it (its ``ItemViews``: weather's `--daily`, `--now`, `--air`), and the
 /// check that `--fields` and `--template` name fields of that view.
 ///
 /// A field that the chosen view lacks but another view has is a usage error
@@ -12,18 +12,18 @@ struct ItemViewChoice: Sendable {
     let chosen: ItemView?
     let others: [ItemView]
 
-    /// The view `command` asks of `provider`, or its one shape.
-    init(_ provider: any Provider, command: ParsedCommand) throws {
-        guard let viewing = provider.asItemViewsProvider else {
-            shape = provider.items
+    /// The view `command` asks of a provider with these capabilities, or its one shape.
+    init<P: Provider>(_ capabilities: Capabilities<P>, command: ParsedCommand) throws {
+        guard let viewing = capabilities.itemViews else {
+            shape = capabilities.items
             chosen = nil
             others = []
             return
         }
-        let view = try viewing.itemView(for: command)
+        let view = try viewing.choose(command)
         shape = view.shape
         chosen = view
-        others = viewing.itemViews.filter { $0 != view }
+        others = viewing.views.filter { $0 != view }
     }
 
     /// The declared field names of the chosen view.

@@ -88,8 +88,7 @@ final class Database {
     ///
     /// The statements used last are looked at first: a loop that runs the same few
     /// statements per row passes the same `static let` texts, which compare equal at
-    /// once (same storage), where the dictionary hashes the whole text every time
-    /// (about 1,500 instructions for an article's insert).
+    /// once (same storage), where the dictionary hashes the whole text every time.
     func statement(_ sql: String) throws(StoreError) -> Statement {
         if let recent = recent.first(where: { $0.sql == sql }) { return recent }
         let statement = try cachedOrPrepared(sql)

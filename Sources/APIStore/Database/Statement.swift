@@ -57,7 +57,8 @@ final class Statement {
     /// and, innermost, `body` and ``finish()``, so every pointer SQLite holds
     /// stays valid while it can read it, and none is left once the use ends.
     /// Copying them (`SQLITE_TRANSIENT`) was a `malloc`, a `memcpy` and a `free`
-    /// per value: about a fifth of what storing an article cost outside `sqlite3_step`.
+    /// per value, a large part of what storing an article cost outside `sqlite3_step`
+    /// (docs/design/0033-storing-rows.md).
     func withBindings<R>(_ arguments: [SQLValue], _ body: () throws(StoreError) -> R) throws(StoreError) -> R {
         // The previous use ended with `finish()`: nothing is bound and the statement is reset.
         guard arguments.count == parameterCount else {

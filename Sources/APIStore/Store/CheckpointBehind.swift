@@ -4,9 +4,9 @@ import Dispatch
 /// A checkpoint run on a connection and a thread of its own, while the writer goes on
 /// with its next transaction (``Transaction/commitSoFar()``).
 ///
-/// Why: a large answer's page leaves ~23.5 MB of WAL, and copying it into the database
-/// file (``Store/checkpointIfLarge(_:)``) was the last ~35 ms of the run, on one core
-/// while the other sat idle. Committed before the answer is recorded, the page's
+/// Why: a large answer's page leaves a WAL nearly as large as its rows, and copying it into
+/// the database file (``Store/checkpointIfLarge(_:)``) ended the run on one core while the
+/// other sat idle (docs/design/0034-answer-transactions.md). Committed before the answer is recorded, the page's
 /// articles are copied while it is (the answer's rows, once; one row for NYT since its
 /// migration 5), and the writer's own checkpoint after its last commit finds only that
 /// last transaction's frames left to copy.

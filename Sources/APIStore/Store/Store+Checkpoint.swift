@@ -10,17 +10,16 @@ extension Store {
     /// Past this many bytes of WAL, a commit checkpoints it and starts it over.
     ///
     /// Every process that opens the store first rebuilds its WAL index by reading the
-    /// WAL's frames: ~1 ms per MiB here (a cache hit went from 8.0 to 9.0 ms with 1.3 MB
-    /// left in the WAL). So the WAL is kept small, while a checkpoint (three `fsync`s)
-    /// is paid once per ~1 MiB written, not by every process that writes: a cache miss
-    /// writes ~30 pages (120 KiB).
+    /// WAL's frames, a cost that grows with the WAL (docs/design/0035-store-files.md). So
+    /// the WAL is kept small, while a checkpoint (three `fsync`s) is paid once per ~1 MiB
+    /// written, not by every process that writes: a cache miss writes a few dozen pages.
     public static let largeWALBytes: Int64 = 1 << 20
 
     /// Past this size a WAL that was copied whole is emptied rather than started over.
     ///
     /// A WAL that large came from a rare write (`store clear` of a large store, a
     /// migration that rewrote a table), not from an answer: the body's default cap is
-    /// 32 MiB, and the 30 MiB answer's WAL is 23.5 MB. Its blocks are worth more given
+    /// 32 MiB, and a page of that size leaves a smaller WAL. Its blocks are worth more given
     /// back than the time that freeing them takes.
     public static let keptWALBytes: Int64 = 64 << 20
 
@@ -31,8 +30,7 @@ extension Store {
     /// readers; never an error (a reader elsewhere can hold part of it back).
     ///
     /// For a schema just made or changed: that happens once per store and version, and
-    /// its pages (~34 for a new store, over 500 KB of WAL at 16 KiB a page) would
-    /// otherwise be read again by every process that opens the store until
+    /// its pages would otherwise be read again by every process that opens the store until
     /// ``largeWALBytes`` more were written.
     public func checkpoint() {
         guard !checkpointsOnClose else { return }
@@ -62,8 +60,8 @@ extension Store {
     /// larger than ``keptWALBytes``, or when it cannot be started over.
     ///
     /// Emptying a large WAL (`ftruncate`) was the slowest step after a large answer's
-    /// commit: ext4 frees its blocks, and with `discard` it tells the device too (3–8 ms
-    /// for a 10 MB WAL, 20–30 ms for a 24 MB one, here). A WAL started over keeps its
+    /// commit: ext4 frees its blocks, and with `discard` it tells the device too
+    /// (docs/design/0035-store-files.md). A WAL started over keeps its
     /// blocks, and later writes overwrite them in place (SQLite's own default: no
     /// `journal_size_limit`). One write starts it over: SQLite gives its header new
     /// salts, and the old frames after the new ones no longer match them, so a recovery

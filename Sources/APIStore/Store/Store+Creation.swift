@@ -16,8 +16,7 @@ import APIBasics
 /// could be stored: the rollback journal that switches a new file to WAL, the WAL's
 /// header and its folder, the checkpoint that copies apicli's mark into the file, and
 /// the one that copies the new schema there (``checkpoint()``). Each migration is its
-/// own transaction, and all of it sat between the start and the request (a 10-doc
-/// answer into a fresh store took 26.5 ms, and 23.2 ms with the store made whole:
+/// own transaction, and all of it sat between the start and the request (figures in
 /// docs/design/0035-store-files.md).
 ///
 /// Made whole, the file has no journal and SQLite syncs nothing while it is built; it is

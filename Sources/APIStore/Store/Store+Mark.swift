@@ -2,8 +2,9 @@
 /// (``StoreFileProbe``) knows its own stores from their first 100 bytes.
 ///
 /// Without it the look opened a second connection on every run to list the tables,
-/// and SQLite parsed the whole schema for it: ~1.2 M instructions (a tenth) of a
-/// `weather Paris --offline`, plus that connection's opens, locks and `-shm` mapping.
+/// and SQLite parsed the whole schema for it, plus that connection's opens, locks and
+/// `-shm` mapping: a large share of a short run such as `weather Paris --offline`
+/// (docs/design/0026-start-up-from-the-store.md).
 /// SQLite keeps a 32-bit "application ID" in the header (offset 68, big-endian;
 /// `PRAGMA application_id`) for exactly this: telling a file's format from its header.
 extension Store {

@@ -87,7 +87,7 @@ public final class Store: Sendable {
 
     /// The folder of the store at `path`, made owner-only when it is missing.
     static func makeFolder(of path: String) {
-        // `PathText`, not `URL`: the URL's path costs ~0.25 M instructions, a fortieth of a start.
+        // `PathText`, not `URL`: the URL's path is a noticeable part of a short run's start.
         let folder = PathText.folder(of: path)
         guard !folder.isEmpty else { return }
         try? FileManager.default.createDirectory(
@@ -170,15 +170,14 @@ public final class Store: Sendable {
     /// cache, the migrations table, and apicli's mark in the header (``mark(_:inMemory:)``).
     ///
     /// The pages: a large answer's commit and checkpoint write its pages one system call
-    /// each, a quarter as many at 16 KiB (8,000 NYT docs stored 0.87x-0.89x the time); the
+    /// each, a quarter as many at 16 KiB (docs/design/0035-store-files.md); the
     /// larger WAL frames of small writes are why a new schema is checkpointed (``checkpoint()``).
     ///
     /// The cache: when each article was upserted through the FTS5 trigger, a 2 MiB cache
-    /// made a 20,000-article transaction spill dirty pages to the WAL again and again
-    /// (~430 MB written for ~60 MB of data), so it was 8 MiB. Stored in bulk, that write
-    /// spills little (30 MiB answer: 26,563 → 26,918 `pwrite64` calls from 8 MiB to 2 MiB),
-    /// and a large write fills whatever cache it is given: the 8 MiB held 6 MiB more at
-    /// the peak.
+    /// made a 20,000-article transaction spill dirty pages to the WAL again and again,
+    /// writing many times its data, so it was 8 MiB. Stored in bulk, that write spills
+    /// little at 2 MiB, and a large write fills whatever cache it is given, so the larger
+    /// cache only raised the peak (docs/design/0035-store-files.md).
     ///
     /// `building`: a file made whole before it is linked into place (``makeWhole(at:_:)``)
     /// has no journal and is never synced by SQLite; it is switched to WAL once built.

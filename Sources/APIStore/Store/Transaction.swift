@@ -5,7 +5,10 @@
 /// ``commitSoFar()`` has two parts, each whole). Using it after
 /// the body returned throws ``StoreError/misuse(reason:)`` instead of running
 /// outside any transaction (and outside the store's lock).
-public final class Transaction {
+///
+/// Providers and migrations get it as a ``StoreTransaction``: its statements and rows,
+/// without ``commitSoFar()`` or anything else of the store.
+public final class Transaction: StoreTransaction {
     let database: Database
     /// True for ``Store/read(_:)``: statements that would write are refused.
     public let isReadOnly: Bool

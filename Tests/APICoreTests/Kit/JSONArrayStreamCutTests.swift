@@ -83,4 +83,39 @@ import Testing
             #expect(throws: JSONArrayStream.CannotSplit.self) { _ = try Self.split(data, cuts: [cut]) }
         }
     }
+
+    /// Outside the array, a string that holds the path's text behind escaped quotes
+    /// (`"\",\"response\":{…"`) stays one string wherever the body is cut, even between a
+    /// backslash and its quote: the scan carries the escape into the next chunk.
+    @Test func aStringBeforeTheArrayIsReadWholeAcrossCuts() throws {
+        let data = Array(#"{"a":"\",\"response\":{\"docs\":[9]},\"z\":\"","response":{"docs":[1,2]}}"#.utf8)
+        let slices = try #require(JSONArraySlices.find(["response", "docs"], in: Data(data)))
+        let expected = slices.elements.map { Array(data[$0]) }
+        #expect(expected == [Array("1".utf8), Array("2".utf8)])
+        for cut in 0...data.count {
+            let (elements, result) = try Self.split(data, cuts: [cut])
+            #expect(elements == expected, "cut at \(cut)")
+            guard case let .split(envelope, count) = result else {
+                Issue.record("not split when cut at \(cut)")
+                continue
+            }
+            #expect(count == 2)
+            #expect(envelope == slices.documentWithoutElements(Data(data)))
+        }
+    }
+
+    /// A string element whose last character is an escaped backslash or quote, cut at
+    /// every byte: the scan carries the escape into the next chunk.
+    @Test func stringElementsEndingInEscapesSplitAtEveryCut() throws {
+        let data = Array(#"{"response":{"docs":["a\\","b\"","\u00e9\\\"x", "plain"]}}"#.utf8)
+        let slices = try #require(JSONArraySlices.find(["response", "docs"], in: Data(data)))
+        let expected = slices.elements.map { Array(data[$0]) }
+        #expect(expected.count == 4)
+        for cut in 0...data.count {
+            for second in [cut + 1, cut + 2] where second < data.count {
+                let (elements, _) = try Self.split(data, cuts: [cut, second])
+                #expect(elements == expected, "cut at \(cut) and \(second)")
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import APICore
 import Foundation
 import Testing
+import TestSupport
 
 /// `JSONByteReader.skipValue()` runs through a value in one loop, with a bit per open
 /// container: it must still refuse every value `JSONDecoder` refuses, accept the plain
@@ -49,29 +50,38 @@ import Testing
         }
     }
 
-    @Test func randomValuesAreSkippedToTheirEndAndNoPrefixIs() {
-        var random = SplitMix(seed: 24)
+    @Test func randomValuesAreSkippedToTheirEndAndNoPrefixIs() throws {
+        let seed = try FuzzSeed.draw(for: "JSONByteReaderSkipTests/randomValuesAreSkippedToTheirEndAndNoPrefixIs")
+        var random = SplitMix(seed: seed.value)
         for _ in 0..<300 {
             let text = Array(("[" + Self.value(&random, depth: 5) + "]").utf8)
-            #expect(Self.decoderAccepts(text))
-            #expect(Self.skipped(text) == text.count, "\(String(decoding: text, as: UTF8.self))")
-            #expect(Self.skipped(text + Array(" ,1".utf8)) == text.count)
+            #expect(Self.decoderAccepts(text), "\(seed)")
+            #expect(Self.skipped(text) == text.count, "\(String(decoding: text, as: UTF8.self)); \(seed)")
+            #expect(Self.skipped(text + Array(" ,1".utf8)) == text.count, "\(seed)")
             for end in 0..<text.count {
-                #expect(Self.skipped(Array(text[..<end])) == nil, "cut at \(end)")
+                #expect(Self.skipped(Array(text[..<end])) == nil, "cut at \(end); \(seed)")
             }
         }
     }
 
-    @Test func aChangedByteIsSkippedOnlyWhereJSONDecoderReadsIt() {
-        var random = SplitMix(seed: 29)
+    @Test func aChangedByteIsSkippedOnlyWhereJSONDecoderReadsIt() throws {
+        let seed = try FuzzSeed.draw(for: "JSONByteReaderSkipTests/aChangedByteIsSkippedOnlyWhereJSONDecoderReadsIt")
+        var random = SplitMix(seed: seed.value ^ 29)
         let replacements = Array(#"[]{}",:\ ae0-.u"#.utf8) + [0x01, 0xC3, 0xFF]
+        var skipped = 0
+        var refused = 0
         for _ in 0..<300 {
             var text = Array(("{\"v\":" + Self.value(&random, depth: 4) + "}").utf8)
             text[random.below(text.count)] = replacements[random.below(replacements.count)]
             if let end = Self.skipped(text) {
-                #expect(Self.decoderAccepts(Array(text[..<end])), "\(String(decoding: text, as: UTF8.self))")
+                skipped += 1
+                #expect(Self.decoderAccepts(Array(text[..<end])), "\(String(decoding: text, as: UTF8.self)); \(seed)")
+            } else {
+                refused += 1
             }
         }
+        // Both sides were tried: a skipper that refused everything would pass the check above.
+        #expect(skipped > 30 && refused > 30, "\(skipped) skipped, \(refused) refused; \(seed)")
     }
 
     @Test func nestingPastOneLoopsBitsIsSkippedTo512Levels() {

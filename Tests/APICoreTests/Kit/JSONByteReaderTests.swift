@@ -1,6 +1,7 @@
 import APICore
 import Foundation
 import Testing
+import TestSupport
 
 /// `JSONByteReader` reads a string, a number or a skipped value exactly as
 /// `JSONDecoder` does, or refuses it (``JSONByteReader/Unsupported``): it must never
@@ -102,9 +103,10 @@ import Testing
     }
 
     /// Random bytes, mostly ASCII with some high bytes, escapes and quotes: the
-    /// reader agrees with `JSONDecoder` on every one (a fixed seed, so a failure repeats).
-    @Test func randomStringsAgreeWithJSONDecoder() {
-        var generator = SplitMix(seed: 24)
+    /// reader agrees with `JSONDecoder` on every one (a failure names its seed, which replays it).
+    @Test func randomStringsAgreeWithJSONDecoder() throws {
+        let seed = try FuzzSeed.draw(for: "JSONByteReaderTests/randomStringsAgreeWithJSONDecoder")
+        var generator = SplitMix(seed: seed.value)
         let alphabet: [UInt8] = Array("ab \\\"u0dD8e/".utf8) + [0x09, 0x1F, 0x7F, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0xED, 0xF0, 0x9F]
         var accepted = 0
         for _ in 0..<4000 {
@@ -112,9 +114,9 @@ import Testing
             let contents = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
             let token = Self.quoted(contents)
             if Self.string(token) != nil { accepted += 1 }
-            Self.check(token, "\(contents)")
+            Self.check(token, "\(contents); \(seed)")
         }
-        #expect(accepted > 200, "only \(accepted) random strings were read")
+        #expect(accepted > 200, "only \(accepted) random strings were read; \(seed)")
     }
 
     /// The reader finds the end of a string eight bytes at a time: a quote, a

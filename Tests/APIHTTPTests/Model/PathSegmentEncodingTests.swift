@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import APIHTTP
 
-/// A word that fills a path segment can never leave the provider's path (issue 23, item 5):
+/// A word that fills a path segment can never leave the provider's path:
 /// libcurl removes `.` and `..` segments, so they are written `%2E`; `/` is `%2F`.
 @Suite struct PathSegmentEncodingTests {
     @Test("dot segments are encoded whole; dots inside a word stay", arguments: [

@@ -1,3 +1,4 @@
+import APIBasics
 @testable import APIHTTP
 import Foundation
 import Testing

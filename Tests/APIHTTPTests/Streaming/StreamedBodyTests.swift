@@ -13,6 +13,8 @@ final class CollectingSink: ResponseBodySink {
         var begun = 0
         var body = Data()
         var chunks = 0
+        /// The length of each piece received, in order.
+        var sizes: [Int] = []
         var ends: [HTTPClientError?] = []
         var full = false
         var resume: (@Sendable () -> Void)?
@@ -60,6 +62,7 @@ final class CollectingSink: ResponseBodySink {
             if let limit = refuseAfter, state.body.count >= limit { return false }
             state.body.append(contentsOf: bytes)
             state.chunks += 1
+            state.sizes.append(bytes.count)
             if pausesEachChunk { state.full = true }
             return true
         }
@@ -79,10 +82,20 @@ struct StreamedBodyTests {
 
     static let body = Data((0..<40_000).map { "line \($0)\n" }.joined().utf8)
 
-    func streaming(_ sink: CollectingSink) -> RequestContext {
+    /// A context whose every 2xx body streams to `sink` from its first byte (threshold 0).
+    func streaming(_ sink: CollectingSink, past threshold: Int = 0, makes: MakeCount? = nil) -> RequestContext {
         var context = context()
-        context.bodySink = sink
+        context.largeBody = LargeBodyRoute(threshold: threshold) {
+            makes?.count.withLock { $0 += 1 }
+            return sink
+        }
         return context
+    }
+
+    /// How many times a route made its sink.
+    final class MakeCount: Sendable {
+        let count = Mutex(0)
+        var made: Int { count.withLock { $0 } }
     }
 
     @Test func aSuccessfulBodyArrivesAtTheSinkInOrder() async throws {
@@ -99,6 +112,54 @@ struct StreamedBodyTests {
         #expect(seen.chunks > 1)
         #expect(seen.begun == 1)
         #expect(seen.ends.count == 1 && seen.ends[0] == nil)
+    }
+
+    @Test func aBodyWithinTheThresholdComesBackWholeAndMakesNoSink() async throws {
+        let body = Self.body.prefix(300_000)
+        let server = try LoopbackServer { _ in .json(Data(body)).dripping(chunk: 64 * 1024, every: .milliseconds(2)) }
+        defer { server.stop() }
+        let makes = MakeCount()
+        let sink = CollectingSink()
+        let response = try await transport.send(request(server), context: streaming(sink, past: body.count, makes: makes))
+        #expect(!response.bodyStreamed)
+        #expect(response.body == body)
+        #expect(makes.made == 0, "the sink was made for a body within the threshold")
+        #expect(sink.snapshot.begun == 0)
+    }
+
+    @Test func aBodyPastTheThresholdGoesToTheSinkHeldBytesFirst() async throws {
+        let body = Self.body.prefix(300_000)
+        let server = try LoopbackServer { _ in .json(Data(body)).dripping(chunk: 16 * 1024, every: .milliseconds(1)) }
+        defer { server.stop() }
+        let makes = MakeCount()
+        let sink = CollectingSink()
+        let threshold = 100_000
+        let response = try await transport.send(request(server), context: streaming(sink, past: threshold, makes: makes))
+        #expect(response.bodyStreamed)
+        #expect(response.body.isEmpty)
+        #expect(response.streamedBytes == body.count)
+        #expect(makes.made == 1)
+        let seen = sink.snapshot
+        #expect(seen.begun == 1)
+        #expect(seen.body == body)
+        // The bytes held up to the threshold arrive as one piece, then the chunk that passed it, then the rest.
+        #expect(seen.sizes.count > 2)
+        #expect(seen.sizes[0] <= threshold && seen.sizes[0] + seen.sizes[1] > threshold, "\(seen.sizes.prefix(3))")
+        #expect(seen.ends.count == 1 && seen.ends[0] == nil)
+    }
+
+    @Test func theStandardChainMakesNothingForABodyWithinTheThreshold() async throws {
+        let text = #"{"echo":"x\#(secret)y"}"#
+        let server = try LoopbackServer { _ in .json(text) }
+        defer { server.stop() }
+        let client = HTTPClient.standard(
+            transport: transport, bucket: "nyt", limits: [], ledger: InMemoryRateLimitLedger(), ttl: .seconds(60),
+            cacheStorage: MemoryCacheStorage(), notice: { _ in })
+        let makes = MakeCount()
+        let response = try await client.send(request(server), context: streaming(CollectingSink(), past: 1 << 20, makes: makes))
+        #expect(!response.bodyStreamed)
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"echo":"x***y"}"#)
+        #expect(makes.made == 0)
     }
 
     @Test func aFullSinkPausesTheTransferWithoutLosingAByte() async throws {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `store sql` shows what SQLite returns, all of it (issue 23, items 8, 9 and 13), in-process:
+/// `store sql` shows what SQLite returns, all of it, in-process:
 /// every column in order whatever its name, and every row of a long result in every format.
 /// (These were two of the binary's `StoreSQLColumnsEndToEndTests`; the read-only WAL store
 /// stays there, since it needs apicli to run as another user.)

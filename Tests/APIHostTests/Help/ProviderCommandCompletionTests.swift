@@ -22,7 +22,7 @@ struct ProviderCommandCompletionTests {
         #expect(model.valueOptionWords.contains("--key-header"))
     }
 
-    @Test("bash completes provider's operands and options", .enabled(if: RequiredTool.runs("bash")), arguments: [
+    @Test("bash completes provider's operands and options", .needs("bash"), arguments: [
         (["apicli", "provider", "show", ""], "sky"),
         (["apicli", "provider", "remove", ""], "sky"),
         (["apicli", "provider", "add", "hn", "--key-h"], "--key-header"),
@@ -35,7 +35,7 @@ struct ProviderCommandCompletionTests {
         try await ShellScriptTests().bashCompletes(words: words, expected: expected)
     }
 
-    @Test("fish completes provider's operands and options", .enabled(if: RequiredTool.runs("fish")), arguments: [
+    @Test("fish completes provider's operands and options", .needs("fish"), arguments: [
         ("apicli provider show ", "sky"),
         ("apicli provider check ", "sky"),
         ("apicli provider add hn --key-h", "--key-header"),

@@ -10,32 +10,32 @@ import TestSupport
 struct ShellScriptTests {
     let model = SampleCommandLine.model
 
-    @Test("bash -n accepts the bash script", .enabled(if: RequiredTool.runs("bash")))
+    @Test("bash -n accepts the bash script", .needs("bash"))
     func bashSyntax() async throws {
         let result = try await Shell.run("bash", ["-n"], script: BashCompletionsGenerator.script(for: model))
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test("zsh -n accepts the zsh script", .enabled(if: RequiredTool.runs("zsh")))
+    @Test("zsh -n accepts the zsh script", .needs("zsh"))
     func zshSyntax() async throws {
         let result = try await Shell.run("zsh", ["-n"], script: ZshCompletionsGenerator.script(for: model))
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test("fish -n accepts the fish script", .enabled(if: RequiredTool.runs("fish")))
+    @Test("fish -n accepts the fish script", .needs("fish"))
     func fishSyntax() async throws {
         let result = try await Shell.run("fish", ["-n"], script: FishCompletionsGenerator.script(for: model))
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test("groff reads the man page without warnings", .enabled(if: RequiredTool.runs("groff")))
+    @Test("groff reads the man page without warnings", .needs("groff"))
     func manPageRenders() async throws {
         let result = try await Shell.run("groff", ["-man", "-Tutf8", "-ww", "-z"], script: ManPageGenerator.page(for: model))
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    @Test("bash completes commands, options and values", .enabled(if: RequiredTool.runs("bash")), arguments: [
+    @Test("bash completes commands, options and values", .needs("bash"), arguments: [
         (["apicli", ""], "config|help|news|providers|sky|store"),
         (["apicli", "n"], "news"),
         (["apicli", "--fo"], "--format"),

@@ -13,7 +13,7 @@ import TestSupport
 /// `--paginate` redirected on its second page; `apicli api` given the other origin's URL.
 /// Provider files carry each kind of key; requests go over real connections (libcurl) to
 /// ``OriginServer``, HTTP and HTTPS.
-@Suite("Every credential stays at its origin, through the host", .enabled(if: RequiredTool.runs("python3")))
+@Suite("Every credential stays at its origin, through the host", .needs("python3", "openssl"))
 struct CredentialOriginTableTests {
     static let cases: [(OriginPair, CredentialKind)] = OriginPair.all.flatMap { pair in CredentialKind.all.map { (pair, $0) } }
 

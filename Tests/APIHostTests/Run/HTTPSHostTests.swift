@@ -8,7 +8,7 @@ import TestSupport
 /// A run over HTTPS on loopback through the host in-process, on the stub provider, with the
 /// real transport (libcurl) and a throwaway authority made for the test. (These were
 /// Weather's `HTTPSHostTests`, from the binary's `HTTPSEndToEndTests`.)
-@Suite("HTTPS, in-process with the real transport")
+@Suite("HTTPS, in-process with the real transport", .needs("python3", "openssl"))
 struct HTTPSHostTests {
     static let key = "stubKEY-https-9e8d7c"
 

@@ -18,7 +18,7 @@ struct LinkPagingTests {
     static let laterPath = "/repositories/515435940/issues"
 
     /// A repository's issues, three a page, paged by the answers' `rel="next"` links.
-    struct IssuesProvider: PagedProvider {
+    struct IssuesProvider: Provider {
         struct Query: Sendable, Hashable {
             var repository: String
             var pages: Int
@@ -62,6 +62,14 @@ struct LinkPagingTests {
 
         func nextPage(after response: [Issue], links: [WebLink], page: Int, for query: Query) -> NextPage {
             links.first(relation: "next").map { .link($0.target) } ?? .end
+        }
+
+        var capabilities: Capabilities<Self> {
+            Capabilities(
+                paging: Paging(
+                    pageCount: pageCount(for:), hasMore: hasMore(after:page:for:), merge: merge,
+                    nextPage: nextPage(after:links:page:for:)),
+                label: label(for:))
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 3's scripted faults that need no socket, through the host in-process on
+/// The scripted network faults that need no socket, through the host in-process on
 /// the stub provider: the transport's answers or errors in order, and the run's
 /// exit code, message kind and number of attempts. (The faults that need a real
 /// connection, a slow drip, gzip, the body cap and a redirect, stay in the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import APIHost
 
 @Suite struct StaleAgeTests {
@@ -31,15 +32,16 @@ import Testing
     }
 
     @Test("the plain UTC text is the ISO 8601 formatter's, to the second, across 1970-9999 and at its edges")
-    func sameTextAsTheFormatter() {
-        var generator = SystemRandomNumberGenerator()
+    func sameTextAsTheFormatter() throws {
+        let seed = try FuzzSeed.draw(for: "StaleNoticeTimestampTests/sameTextAsTheFormatter")
+        var generator = seed.generator()
         var seconds: [Double] = [0, 0.999, 59.5, 951_782_400, 1_764_400_000.75, 4_107_542_399, 253_402_300_799.5]
         for _ in 0..<2_000 {
             seconds.append(Double.random(in: 0..<StaleNotice.plainUntil, using: &generator))
         }
         for value in seconds {
             let date = Date(timeIntervalSince1970: value)
-            #expect(StaleNotice.timestamp(date) == Self.formatted(date), "\(value)")
+            #expect(StaleNotice.timestamp(date) == Self.formatted(date), "\(value); \(seed)")
         }
     }
 

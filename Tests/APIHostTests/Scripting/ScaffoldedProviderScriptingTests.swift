@@ -36,6 +36,8 @@ struct ScaffoldedProviderScriptingTests {
 
         func label(for query: Query) -> String { query.words }
 
+        var capabilities: Capabilities<Self> { Capabilities(label: label(for:)) }
+
         func table(_ results: [[Thing]]) -> Table {
             Table(columns: [Table.Column("NAME")], rows: results.flatMap { $0.map { [$0.name] } })
         }

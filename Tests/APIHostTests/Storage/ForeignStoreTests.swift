@@ -3,11 +3,10 @@ import Foundation
 import Testing
 import TestSupport
 
-/// What is not an apicli store is not touched (issue 23, items 1 and 2; issue 22, item 7),
-/// in-process: another program's SQLite file, a FIFO, a folder or a device as the store is
-/// refused by every command with one line and exit 78, and no byte of it, nor any file
-/// beside it, changes. (This was the binary's `ForeignStoreEndToEndTests`, on NYT and
-/// Weather; here a stub provider stands for both.)
+/// What is not an apicli store is not touched, in-process: another program's SQLite file,
+/// a FIFO, a folder or a device as the store is refused by every command with one line and
+/// exit 78, and no byte of it, nor any file beside it, changes. A stub provider stands for
+/// NYT and Weather.
 @Suite("Paths that are not apicli stores, in-process")
 struct ForeignStoreTests {
     static func host() throws -> InProcessHost {
@@ -42,7 +41,9 @@ struct ForeignStoreTests {
         try SQLiteShell.run(path, script)
     }
 
-    @Test("another program's SQLite file (rollback or WAL journal): 78 from every command, every file unchanged", arguments: [false, true])
+    @Test(
+        "another program's SQLite file (rollback or WAL journal): 78 from every command, every file unchanged",
+        .needs("sqlite3"), arguments: [false, true])
     func foreignDatabase(wal: Bool) async throws {
         let host = try Self.host()
         let folder = try host.directory.makeDirectory("other-program").path

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import APIStore
 
-/// The allow-list of `store sql`'s pragmas and what runs are one list (issue 23, item 13):
+/// The allow-list of `store sql`'s pragmas and what runs are one list:
 /// every reporting pragma it names runs, with no value; the same pragma with a value does not.
 @Suite struct ReadOnlyPragmaTests {
     static func store(in folder: StoreDirectory) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import APIStore
 
 /// Several connections (each `Store` is one, as each apicli process is) on one
@@ -70,9 +71,9 @@ import Testing
         #expect(try Store(path: path).integrityCheck().isEmpty)
     }
 
-    /// A real other process (python3's sqlite3, or the sqlite3 shell) holds the
-    /// write lock; our write waits for it instead of failing.
-    @Test func aWriteWaitsForAnotherProcessHoldingTheLock() throws {
+    /// A real other process (python3's sqlite3) holds the write lock; our write
+    /// waits for it instead of failing.
+    @Test(.needs("python3")) func aWriteWaitsForAnotherProcessHoldingTheLock() throws {
         let path = directory.path()
         let store = try Store(path: path, busyTimeout: .seconds(20))
         try store.write { try $0.executeScript("CREATE TABLE demo_lock (who TEXT)") }
@@ -87,8 +88,8 @@ import Testing
             db.execute("COMMIT")
             """
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path, marker]
+        process.executableURL = URL(fileURLWithPath: try RequiredTool.require("python3"))
+        process.arguments = ["-c", script, path, marker]
         try process.run()
         // Bounded wait for the other process to hold the lock.
         for _ in 0..<500 where !FileManager.default.fileExists(atPath: marker) {

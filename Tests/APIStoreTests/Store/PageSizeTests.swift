@@ -23,7 +23,7 @@ import TestSupport
         #expect(try store.write { try $0.queryOne("PRAGMA journal_mode")?[0].string } == "wal")
     }
 
-    @Test func anOlderStoreKeepsItsPageSizeAndItsRows() throws {
+    @Test(.needs("sqlite3")) func anOlderStoreKeepsItsPageSizeAndItsRows() throws {
         let path = directory.path()
         try SQLiteShell.run(
             path, "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES ('kept');")

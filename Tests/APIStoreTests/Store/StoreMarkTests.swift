@@ -30,7 +30,7 @@ import TestSupport
         #expect(StoreFileProbe.look(at: path) == .store)
     }
 
-    @Test("a store an older apicli made (no mark) is still a store, and is marked when opened for writing")
+    @Test("a store an older apicli made (no mark) is still a store, and is marked when opened for writing", .needs("sqlite3"))
     func olderStoreIsMarkedOnOpen() throws {
         let path = directory.path()
         try shell(
@@ -61,7 +61,7 @@ import TestSupport
         #expect(StoreFileProbe.look(at: path) == .unreadable)
     }
 
-    @Test("another program's database has no mark and stays foreign, its application ID unchanged")
+    @Test("another program's database has no mark and stays foreign, its application ID unchanged", .needs("sqlite3"))
     func foreignStaysForeign() throws {
         let path = directory.path("notes.sqlite3")
         try shell(path, "PRAGMA application_id = 7; CREATE TABLE notes (body TEXT);")
@@ -69,7 +69,7 @@ import TestSupport
         #expect(try headerApplicationID(path) == 7)
     }
 
-    @Test("a store opened for reading only is not marked: nothing is written")
+    @Test("a store opened for reading only is not marked: nothing is written", .needs("sqlite3"))
     func readOnlyIsNotMarked() throws {
         let path = directory.path()
         try shell(path, "CREATE TABLE apicli_migrations (owner TEXT, version INTEGER, applied_at REAL);")

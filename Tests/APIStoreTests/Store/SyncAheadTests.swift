@@ -23,11 +23,25 @@ import Testing
         try handle.write(contentsOf: Data(repeating: 0x61, count: count))
     }
 
-    /// Waits up to two seconds for `ahead` to have made `count` flushes, without holding
+    /// Waits up to 30 seconds for `ahead` to have made `count` flushes, without holding
     /// one of the test runner's threads.
     private func waitForFlushes(_ count: Int, of ahead: SyncAhead) async throws -> Bool {
-        for _ in 0..<200 where ahead.flushCount < count { try await Task.sleep(for: .milliseconds(10)) }
-        return ahead.flushCount >= count
+        try await waitUntil { ahead.flushCount >= count }
+    }
+
+    /// Waits until `ahead` finished a whole look that began after this call: two more
+    /// looks than it had finished (the one under way may have begun before).
+    private func waitForALookFromNow(of ahead: SyncAhead) async throws -> Bool {
+        let finished = ahead.lookCount
+        return try await waitUntil { ahead.lookCount >= finished + 2 }
+    }
+
+    /// Polls `condition` for up to 30 seconds: the bound is for a machine under load, and
+    /// no assertion depends on how long it took.
+    private func waitUntil(_ condition: () -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        return condition()
     }
 
     #if os(Linux)
@@ -37,10 +51,12 @@ import Testing
         try append(0, to: path + "-wal")
         let ahead = try #require(SyncAhead.start(path: path))
         defer { ahead.stop() }
+        // The thread takes the size the WAL grows from when it starts: a look finished, it has it.
+        #expect(try await waitUntil { ahead.lookCount >= 1 })
 
-        // Less than a step: nothing is flushed while the rows are stored.
+        // Less than a step: a look that saw it flushed nothing.
         try append(Int(SyncAhead.step) / 2, to: path + "-wal")
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await waitForALookFromNow(of: ahead))
         #expect(ahead.flushCount == 0)
 
         try append(Int(SyncAhead.step), to: path + "-wal")

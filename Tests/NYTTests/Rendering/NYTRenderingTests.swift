@@ -91,7 +91,7 @@ struct PackedJSONTests {
         for format in [OutputFormat.json, .ndjson] {
             var values = ""
             OutputRenderer.writeElements(provider.json(pages), as: format, to: { values += $0 })
-            #expect(provider.jsonObjects(pages) != nil)
+            #expect(provider.capabilities.jsonObjects != nil)
             #expect(OutputRenderer.render(provider, pages, as: format, terminal: .plain) == values, "\(format)")
         }
     }

@@ -1,4 +1,5 @@
 import APICore
+import APIStore
 import Foundation
 import Testing
 

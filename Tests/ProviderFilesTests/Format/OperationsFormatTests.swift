@@ -1,3 +1,4 @@
+import APIDocuments
 @testable import APIHost
 @testable import ProviderFiles
 import Foundation

@@ -106,15 +106,12 @@ struct ProviderFileReaderTests {
     }
 
     @Test("Every problem is reported, not only the first")
-    func allProblems() {
+    func allProblems() throws {
         let text = SampleFiles.hackerNews
             .replacingOccurrences(of: #""kind": "number"}"#, with: #""kind": "numbr"}"#)
             .replacingOccurrences(of: "https://hn.algolia.com", with: "gopher://x")
-        do {
-            _ = try SampleFiles.read(text)
-        } catch {
-            #expect(Set(error.problems.map(\.field)) == ["baseURL", "columns[1].kind"], "\(error.lines)")
-            #expect(error.description.contains("and 1 more"))
-        }
+        let error = try #require(throws: ProviderFileError.self) { try SampleFiles.read(text) }
+        #expect(Set(error.problems.map(\.field)) == ["baseURL", "columns[1].kind"], "\(error.lines)")
+        #expect(error.description.contains("and 1 more"), "\(error.description)")
     }
 }

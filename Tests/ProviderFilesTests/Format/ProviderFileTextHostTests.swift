@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Text from a provider file never reaches the terminal raw, whatever prints it (issue 23, item 6),
-/// and a default its own option refuses is the file's fault, found when it is read (item 11):
+/// Text from a provider file never reaches the terminal raw, whatever prints it,
+/// and a default its own option refuses is the file's fault, found when it is read:
 /// through the host in-process.
 @Suite("Provider file texts and defaults, through the host")
 struct ProviderFileTextHostTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 20's hostile documents through `provider add … --openapi FILE`, the host in-process: each is
+/// Hostile OpenAPI documents through `provider add … --openapi FILE`, the host in-process: each is
 /// one clear line and exit 78, never a hang (every run has a 20 s bound), with nothing written to the providers folder;
 /// texts that would control the terminal, written as JSON escapes or as plain UTF-8, are cleaned as
 /// the design notes say and reach no output.

@@ -1,4 +1,5 @@
 @testable import ProviderFiles
+import APIDocuments
 import APIHost
 import Testing
 

@@ -77,6 +77,34 @@ struct AnswerShapesHostTests {
         #expect(sql.stdout == "n\r\n1\r\n", "\(sql.stdout) \(sql.stderr)")
     }
 
+    /// One key order, the answer's own: the members print in the order the server wrote
+    /// them, fresh and from the store alike (not sorted by name).
+    @Test("a record prints its members in the answer's order, fresh and offline, byte for byte")
+    func answersOwnOrder() async throws {
+        let host = try Self.serving("openweathermap_current_weather_london_2020_open-weather-ruby-client.json", at: "/data/2.5/weather")
+        try host.installProviderFile("now", Self.file(
+            "now", path: "/data/2.5/weather", words: #"{"parameter": "q"}"#, items: #"{"shape": "record"}"#, id: "id",
+            columns: #"[{"name": "name", "path": "name", "kind": "text", "searchable": true}]"#))
+        let fresh = await host.run(["now", "London", "--format", "json"])
+        #expect(fresh.code == .success, "\(fresh.stderr)")
+        /// Where each key starts a line `indent` spaces deep (the record's own members, or `main`'s).
+        func offsets(_ keys: [String], indent: Int, in text: String) -> [Int] {
+            keys.map { key in
+                let line = "\n" + String(repeating: " ", count: indent) + "\"\(key)\":"
+                return text.range(of: line).map { text.distance(from: text.startIndex, to: $0.lowerBound) } ?? -1
+            }
+        }
+        let top = ["coord", "weather", "base", "main", "visibility", "wind", "rain", "clouds", "dt", "sys", "timezone", "id", "name", "cod"]
+        let main = ["temp", "feels_like", "temp_min", "temp_max", "pressure", "humidity"]
+        for (keys, indent) in [(top, 4), (main, 6)] {
+            let found = offsets(keys, indent: indent, in: fresh.stdout)
+            #expect(!found.contains(-1) && found == found.sorted(), "\(keys) in \(fresh.stdout)")
+        }
+        let offline = await host.run(["now", "London", "--offline", "--format", "json"])
+        #expect(offline.code == .success, "\(offline.stderr)")
+        #expect(offline.stdout == fresh.stdout)
+    }
+
     @Test("When the API is down, the record stored under the same query is shown, stale")
     func staleRecord() async throws {
         let answers = ScriptedAnswers()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The README's "Exit codes" table, which tests check the code, `--help`, the man
-/// page and the cases it names against (issue 23, item 12).
+/// page and the cases it names against.
 public enum DocumentedExitCodes {
     /// The README's "Exit codes" table: code → meaning.
     public static func table() throws -> [Int32: String] {

@@ -24,3 +24,11 @@ public enum LargeNYTAnswer {
         return try JSONSerialization.data(withJSONObject: answer)
     }
 }
+
+extension LargeNYTAnswer {
+    /// `body` with spaces in front of it (JSON allows them) until it is past `bytes`: a
+    /// real answer, unchanged in what it says, that a page no longer holds whole.
+    public static func padded(_ body: Data, past bytes: Int) -> Data {
+        Data(repeating: UInt8(ascii: " "), count: max(0, bytes + 1 - body.count)) + body
+    }
+}

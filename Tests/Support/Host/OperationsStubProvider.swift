@@ -45,6 +45,8 @@ public struct OperationsStubProvider: Provider {
 
     public func label(for query: Query) -> String { query.operation }
 
+    public var capabilities: Capabilities<Self> { Capabilities(label: label(for:)) }
+
     public func table(_ results: [Response]) -> Table {
         Table(columns: [Table.Column("ID"), Table.Column("TITLE")], rows: results.flatMap { $0.map { [$0.id, $0.title] } })
     }

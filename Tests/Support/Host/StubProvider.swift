@@ -79,6 +79,10 @@ public struct StubProvider: Provider {
 
     public func label(for query: Query) -> String { query.words }
 
+    public var capabilities: Capabilities<Self> {
+        Capabilities(failure: failure(status:body:for:), label: label(for:))
+    }
+
     public func table(_ results: [[Record]]) -> Table {
         Table(columns: [Table.Column("ID"), Table.Column("TITLE")], rows: results.flatMap { $0.map { [$0.id, $0.title] } })
     }

@@ -6,6 +6,8 @@ import Foundation
 /// request with the origin it reached. What the tests that a credential stays at
 /// its origin read (see ``OriginPair``).
 ///
+/// Needs python3 and openssl: a test that uses it declares `.needs("python3", "openssl")`.
+///
 /// One server serves a whole test run (``shared()``): each test case uses a path and a
 /// credential of its own, so cases running side by side never read each other's lines.
 public final class OriginServer: Sendable {
@@ -68,13 +70,15 @@ public final class OriginServer: Sendable {
     private init(lifetime: Duration) throws {
         directory = try TemporaryDirectory(prefix: "apicli-origins")
         let root = Fixtures.packageRoot.path
-        let made = try Self.runToEnd(["bash", root + "/Scripts/make-test-ca", directory.path("ca")])
-        guard made.status == 0 else { throw Failure.notStarted("make-test-ca: \(made.errors)") }
+        let python = try RequiredTool.require("python3")
+        if case .failure(let failed) = try TestAuthority.make(in: directory.path("ca")) {
+            throw Failure.notStarted("make-test-ca: \(failed.text)")
+        }
         caFile = directory.path("ca/ca.pem")
         process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [
-            "python3", root + "/Scripts/origin-server.py", "--port-file", directory.path("port"),
+            root + "/Scripts/origin-server.py", "--port-file", directory.path("port"),
             "--log", directory.path("log"), "--tls-cert", directory.path("ca/server.pem"),
             "--tls-key", directory.path("ca/server.key"), "--lifetime", String(lifetime.components.seconds),
         ]
@@ -117,18 +121,5 @@ public final class OriginServer: Sendable {
                 origin: origin, method: method, target: target,
                 headers: headers.compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil })
         }
-    }
-
-    private static func runToEnd(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        child.arguments = arguments
-        let errors = Pipe()
-        child.standardError = errors
-        child.standardOutput = FileHandle.nullDevice
-        try child.run()
-        let text = errors.fileHandleForReading.readDataToEndOfFile()
-        child.waitUntilExit()
-        return (child.terminationStatus, String(decoding: text, as: UTF8.self))
     }
 }

@@ -4,8 +4,7 @@ import Foundation
 ///
 /// Why not `#expect(a == b)`: when two collections differ, Swift Testing computes their
 /// difference for the message, and on two outputs of 100 KB and more that ran for many
-/// minutes at full CPU (a CI run of the tenth stop of issue 24 hung in `LinearMyers` after one
-/// such failure). This compares the bytes at once and, when they differ, says each one's
+/// minutes at full CPU (a CI run hung in `LinearMyers` after one such failure). This compares the bytes at once and, when they differ, says each one's
 /// length and how it starts and ends.
 public struct ComparedOutput: Equatable, CustomStringConvertible, Sendable {
     public let bytes: Data

@@ -76,13 +76,23 @@ public enum ProcessRunner {
             signalled: process.terminationReason == .uncaughtSignal)
     }
 
-    /// The built `apicli` executable, next to the running test bundle
-    /// (`.build/<triple>/<config>/`); `APICLI_BINARY` overrides it.
+    /// The variable that names the binary every end-to-end test runs, in place of the
+    /// debug build: `.ci/run` points it at the release build (`Scripts/build-release`).
+    public static let binaryVariable = "APICLI_TEST_BINARY"
+
+    /// The `apicli` executable the end-to-end tests run: the one `APICLI_TEST_BINARY` names
+    /// when it is set (and an error when that is not an executable file: never another
+    /// binary in its place), else the build next to the running test bundle
+    /// (`.build/<triple>/<config>/`).
     public static func apicliExecutable() throws -> URL {
-        var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["APICLI_BINARY"], !path.isEmpty {
-            candidates.append(URL(fileURLWithPath: path))
+        if let path = ProcessInfo.processInfo.environment[binaryVariable], !path.isEmpty {
+            let named = URL(fileURLWithPath: path)
+            guard FileManager.default.isExecutableFile(atPath: named.path) else {
+                throw LoopbackServerError.setup("\(binaryVariable)=\(path) is not an executable file")
+            }
+            return named
         }
+        var candidates: [URL] = []
         let running = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         candidates.append(running.deletingLastPathComponent().appendingPathComponent("apicli"))
         if let first = CommandLine.arguments.first {
@@ -156,7 +166,7 @@ public enum ProcessRunner {
 ///
 /// Not a task that starts one: at the start of a full test run the cooperative pool's two
 /// threads are busy for tens of seconds, and a reader that waited for one let the child
-/// fill the pipe's 64 KiB and block there until the timeout killed it (CI, tenth stop).
+/// fill the pipe's 64 KiB and block there until the timeout killed it (seen on CI).
 /// Not `FileHandle.readDataToEndOfFile()`: it traps when a signal (SIGCHLD from a killed
 /// child) interrupts the read.
 private final class PipeDrain: Sendable {

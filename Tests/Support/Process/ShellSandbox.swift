@@ -47,7 +47,7 @@ public final class ShellSandbox: Sendable {
     @discardableResult
     public func write(_ text: String, to name: String) throws -> String { try write(Data(text.utf8), to: name) }
 
-    /// Runs `shell` (a name found on `PATH`, or a path) with `arguments` in the folder, then
+    /// Runs `shell` (a name found by ``RequiredTool``, or a path) with `arguments` in the folder, then
     /// throws ``CommandRan`` if the canary exists in the folder or at the package root.
     ///
     /// - Parameter environment: added to `PATH=/usr/bin:/bin`; `HOME` is always the folder.
@@ -55,7 +55,7 @@ public final class ShellSandbox: Sendable {
         _ shell: String, _ arguments: [String] = [], environment: [String: String] = [:], stdin: Data = Data(),
         timeout: Duration = .seconds(20)
     ) async throws -> ProcessRunner.Result {
-        let executable = shell.hasPrefix("/") ? shell : try Self.find(shell)
+        let executable = shell.hasPrefix("/") ? shell : try RequiredTool.require(shell)
         var variables = ["PATH": "/usr/bin:/bin"].merging(environment) { _, given in given }
         variables["HOME"] = path
         let result = try await ProcessRunner.run(
@@ -66,16 +66,5 @@ public final class ShellSandbox: Sendable {
             throw CommandRan(shell: shell, path: canary)
         }
         return result
-    }
-
-    /// `name`'s path on `PATH` or in the usual folders.
-    static func find(_ name: String) throws -> String {
-        guard let path = RequiredTool.path(name) else { throw MissingShell(name: name) }
-        return path
-    }
-
-    struct MissingShell: Error, CustomStringConvertible {
-        var name: String
-        var description: String { "\(name) is not installed" }
     }
 }

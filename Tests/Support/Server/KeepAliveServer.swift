@@ -6,7 +6,8 @@ import Foundation
 /// connections it accepts.
 ///
 /// It listens on 127.0.0.1 only, and stops on ``stop()``, on deinit, after
-/// `lifetime`, or when this process goes away. Needs python3 (and openssl for TLS).
+/// `lifetime`, or when this process goes away. Needs python3 (and openssl for TLS): a test
+/// that uses it declares `.needs("python3")` (and `"openssl"`).
 public final class KeepAliveServer: Sendable {
     public let baseURL: URL
     /// The authority that signed the server's certificate, when it serves HTTPS.
@@ -41,6 +42,7 @@ public final class KeepAliveServer: Sendable {
     private init(tls: Bool, latency: Duration, lifetime: Duration) throws {
         directory = try TemporaryDirectory(prefix: "apicli-keepalive")
         let root = Fixtures.packageRoot.path
+        let python = try RequiredTool.require("python3")
         var arguments = [
             root + "/Benchmarks/server.py", "--port-file", directory.path("port"), "--log", directory.path("log"),
             "--connections-file", directory.path("connections"),
@@ -48,16 +50,17 @@ public final class KeepAliveServer: Sendable {
             "--latency-ms", String(Double(latency.components.attoseconds) / 1e15 + Double(latency.components.seconds) * 1000),
         ]
         if tls {
-            let made = try Self.runToEnd(["bash", root + "/Scripts/make-test-ca", directory.path("ca")])
-            guard made.status == 0 else { throw Failure.notStarted("make-test-ca: \(made.errors)") }
+            if case .failure(let failed) = try TestAuthority.make(in: directory.path("ca")) {
+                throw Failure.notStarted("make-test-ca: \(failed.text)")
+            }
             arguments += ["--tls-cert", directory.path("ca/server.pem"), "--tls-key", directory.path("ca/server.key")]
             caFile = directory.path("ca/ca.pem")
         } else {
             caFile = nil
         }
         process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         var port: String?
@@ -91,18 +94,5 @@ public final class KeepAliveServer: Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-    }
-
-    private static func runToEnd(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        child.arguments = arguments
-        let errors = Pipe()
-        child.standardError = errors
-        child.standardOutput = FileHandle.nullDevice
-        try child.run()
-        let text = errors.fileHandleForReading.readDataToEndOfFile()
-        child.waitUntilExit()
-        return (child.terminationStatus, String(decoding: text, as: UTF8.self))
     }
 }

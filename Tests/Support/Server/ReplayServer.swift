@@ -5,7 +5,7 @@ import Foundation
 /// sees when they run the same command against it.
 ///
 /// It listens on 127.0.0.1 only and stops on ``stop()``, on deinit, or after
-/// `lifetime`. Needs python3.
+/// `lifetime`. Needs python3: a test that uses it declares `.needs("python3")`.
 public final class ReplayServer: Sendable {
     public let baseURL: URL
     private let process: Process
@@ -35,10 +35,11 @@ public final class ReplayServer: Sendable {
         guard FileManager.default.createFile(atPath: portFile, contents: nil),
             let output = FileHandle(forWritingAtPath: portFile)
         else { throw Failure.notStarted("cannot write \(portFile)") }
+        let python = try RequiredTool.require("python3")
         process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [
-            "python3", Fixtures.packageRoot.path + "/Scripts/replay-server.py",
+            Fixtures.packageRoot.path + "/Scripts/replay-server.py",
             "--lifetime", String(lifetime.components.seconds),
         ]
         process.standardOutput = output

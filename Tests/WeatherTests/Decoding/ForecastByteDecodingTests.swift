@@ -1,6 +1,7 @@
 import APICore
 import Foundation
 import Testing
+import TestSupport
 @testable import Weather
 
 /// The byte path (`ForecastBytes`) must give exactly the city and steps that
@@ -65,9 +66,12 @@ struct ForecastByteDecodingTests {
     /// sign and a fraction: each read as `JSONDecoder` reads it (to the bit), or deferred.
     @Test("numbers short and long are read as JSONDecoder reads them")
     func numbers() throws {
-        var generator = SystemRandomNumberGenerator()
+        let seed = try FuzzSeed.draw(for: "ForecastByteDecodingTests/numbers")
+        var generator = seed.generator()
         var texts = ["0", "-0", "0.5", "-0.5", "0.000000000000001", "123456789012345", "1234567890123456",
                      "99999999999999.9", "0.1", "0.2", "0.3", "-273.15", "1013.25", "12.0", "-0.0", "1.5e3", "1E2"]
+        // Every number that was ever read otherwise than JSONDecoder reads it.
+        texts += try FuzzCorpus.cases("forecast-decimals.json", as: CorpusDecimal.self).map(\.text)
         for _ in 0..<2_000 {
             let digits = Int.random(in: 1...18, using: &generator)
             var text = String(Int.random(in: 1...9, using: &generator))
@@ -85,13 +89,19 @@ struct ForecastByteDecodingTests {
             let body = Data((#"{"list": [{"dt": 1, "main": {"temp": "# + text + "}}]}").utf8)
             guard let fast = ForecastBytes.read(body) else { continue }
             readFast += 1
-            let reference = try #require(Self.reference(body), "\(text)")
+            let reference = try #require(Self.reference(body), "\(text); \(seed)")
             let value = fast.entries.first?.temperature
-            #expect(value == reference.1.first?.temperature, "\(text)")
+            #expect(value == reference.1.first?.temperature, "\(text); \(seed)")
             if case let .double(read)? = value, case let .double(expected)? = reference.1.first?.temperature {
-                #expect(read.bitPattern == expected.bitPattern, "\(text)")
+                #expect(read.bitPattern == expected.bitPattern, "\(text); \(seed)")
             }
         }
-        #expect(readFast > texts.count / 2, "read \(readFast) of \(texts.count)")
+        #expect(readFast > texts.count / 2, "read \(readFast) of \(texts.count); \(seed)")
+    }
+
+    /// A number's text that was once read otherwise than `JSONDecoder` reads it.
+    struct CorpusDecimal: Decodable {
+        var text: String
+        var found: String
     }
 }

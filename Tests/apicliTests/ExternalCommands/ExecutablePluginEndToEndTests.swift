@@ -107,7 +107,7 @@ struct ExecutablePluginEndToEndTests {
         #expect(result.stdoutText == "got TERM\nstatus 3\n", "\(result.stdoutText) \(result.stderrText)")
     }
 
-    @Test("a plugin in Python gets its arguments and stdin, and its exit status is returned")
+    @Test("a plugin in Python gets its arguments and stdin, and its exit status is returned", .needs("python3"))
     func python() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
         let plugins = try PluginFolder(in: sandbox)
@@ -124,13 +124,14 @@ struct ExecutablePluginEndToEndTests {
 
     @Test(
         "a provider or built-in command never reads PATH; a word that is nothing else does",
-        .enabled(if: RequiredTool.path("strace") != nil, "strace shows which files a run looks at"))
+        .needs("strace"))
     func pathReadOnlyForOtherWords() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
         let plugins = try PluginFolder(in: sandbox)
         try plugins.add("hello", "#!/bin/sh\nexit 0\n")
         let apicli = try ProcessRunner.apicliExecutable().path
-        let strace = try #require(RequiredTool.path("strace"))
+        // strace shows which files a run looks at.
+        let strace = try RequiredTool.require("strace")
         func filesLookedAt(_ arguments: [String]) async throws -> String {
             let traced = try await ProcessRunner.run(
                 executable: URL(fileURLWithPath: strace),

@@ -100,12 +100,12 @@ struct PluginCredentialsEndToEndTests {
 
     @Test(
         "a plugin's environment, descriptors and parent show no key; its apicli api, nested too, reaches each API with it",
-        .enabled(if: RequiredTool.path("python3") != nil, "the plugin is in Python"))
+        .needs("python3"))
     func noKeyInThePluginYetEveryAPIGetsIt() async throws {
         let (sandbox, fixtures, _, variables) = try await Self.world()
         // Started with no descriptor but its three streams (the test runner's own could be inherited
         // otherwise), so any other the plugin holds is one apicli gave it.
-        let python = try #require(RequiredTool.path("python3"))
+        let python = try RequiredTool.require("python3")
         let apicli = try ProcessRunner.apicliExecutable().path
         let result = try await ProcessRunner.run(
             executable: URL(fileURLWithPath: python),
@@ -161,7 +161,7 @@ struct PluginCredentialsEndToEndTests {
 
     @Test(
         "with no key exported apicli still replaces itself with the plugin, which gets no socket; config keys still reach the API",
-        .enabled(if: RequiredTool.path("python3") != nil, "the plugin is in Python"))
+        .needs("python3"))
     func noExportedKeyMeansExec() async throws {
         let (sandbox, fixtures, plugins, _) = try await Self.world()
         try plugins.add("pid", """

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The worked example of docs/plugins.md, `Examples/apicli-nyt-top`, run as a
 /// user runs it: on `PATH`, through `apicli nyt-top`, against the recorded answer.
-@Suite("The plugin example, end to end", .serialized)
+@Suite("The plugin example, end to end", .serialized, .needs("python3"))
 struct PluginExampleEndToEndTests {
     static let example = Fixtures.packageRoot.appendingPathComponent("Examples/apicli-nyt-top")
 

@@ -46,6 +46,46 @@ struct BodyFuzzCase: Sendable {
         return (everywhere + oneField + shapes).shuffled(using: &random)
     }
 
+    /// A number case that failed once (`Tests/Fixtures/fuzz-corpus/hostile-numbers.json`).
+    struct CorpusNumber: Decodable {
+        var fixture: String
+        var path: String
+        var value: String
+        var found: String
+    }
+
+    /// The corpus's number cases: each value in the numbers at one path of one real answer.
+    /// A case whose answer, path or value is gone is an error, not a case that checks nothing.
+    static func corpusNumberCases() throws -> [BodyFuzzCase] {
+        try FuzzCorpus.cases("hostile-numbers.json", as: CorpusNumber.self).map { entry in
+            guard let target = FuzzTarget.all.first(where: { $0.fixture == entry.fixture }) else {
+                throw FuzzSetupError("corpus: no fuzz target serves \(entry.fixture)")
+            }
+            guard let value = HostileNumbers.values.first(where: { $0.name == entry.value }) else {
+                throw FuzzSetupError("corpus: \(entry.value) is none of HostileNumbers.values")
+            }
+            let body = try Fixtures.real(entry.fixture)
+            guard let map = JSONTokenMap(body), map.paths(.number).contains(entry.path) else {
+                throw FuzzSetupError("corpus: \(entry.fixture) has no number at \(entry.path)")
+            }
+            let name = (entry.fixture as NSString).lastPathComponent
+            return BodyFuzzCase(
+                target: target, label: "\(name): \(entry.path) → \(entry.value) (corpus: \(entry.found))",
+                body: map.rewriting(body, where: { $0.kind == .number && $0.path == entry.path }, with: value.text))
+        }
+    }
+
+    /// The corpus's bodies (`Tests/Fixtures/fuzz-corpus/invalid-bytes/`), each served in place of
+    /// the answer of the target its name starts with (`nyt-2016-11-compact-escaped-slashes--cut.json`).
+    static func corpusBodies(for targets: [FuzzTarget]) throws -> [BodyFuzzCase] {
+        try FuzzCorpus.documents(in: "invalid-bytes").map { url in
+            let stem = url.deletingPathExtension().lastPathComponent.components(separatedBy: "--").first ?? ""
+            guard let target = targets.first(where: { URL(fileURLWithPath: $0.fixture).deletingPathExtension().lastPathComponent == stem })
+            else { throw FuzzSetupError("corpus body \(url.lastPathComponent) names none of the invalid-bytes targets") }
+            return BodyFuzzCase(target: target, label: "\(url.lastPathComponent) (corpus)", body: try Data(contentsOf: url))
+        }
+    }
+
     /// Bodies that are not JSON, or not text: cut short, bytes flipped to invalid
     /// UTF-8, NUL and control bytes, a byte-order mark, UTF-16, random bytes, deep
     /// nesting, a single huge token. `count` of them per target, drawn from `seed`.

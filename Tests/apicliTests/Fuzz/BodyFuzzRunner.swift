@@ -4,26 +4,46 @@ import TestSupport
 /// Serves a rewritten answer on a fresh loopback server, runs `apicli` on it in
 /// every format, then `--offline` on what it stored, and checks every run.
 enum BodyFuzzRunner {
-    /// The cases, `workers` at a time; each case has its own server and home.
-    static func run(_ cases: [BodyFuzzCase], workers: Int) async -> FuzzTally {
+    /// The cases, `workers` at a time; each case has its own server and home. The body of a
+    /// case that found something is kept in a temporary folder named after `seed`, as the
+    /// corpus names bodies (`STEM--caseN.json`), and its findings say where.
+    static func run(_ cases: [BodyFuzzCase], workers: Int, seed: FuzzSeed) async -> FuzzTally {
         await withTaskGroup(of: FuzzTally.self) { group in
             var next = 0
             var tally = FuzzTally()
+            func start(_ index: Int) {
+                let fuzzCase = cases[index]
+                group.addTask { kept(await run(fuzzCase), fuzzCase, index: index, seed: seed) }
+            }
             for _ in 0..<min(workers, cases.count) {
-                let fuzzCase = cases[next]
+                start(next)
                 next += 1
-                group.addTask { await run(fuzzCase) }
             }
             while let done = await group.next() {
                 tally.add(done)
                 if next < cases.count {
-                    let fuzzCase = cases[next]
+                    start(next)
                     next += 1
-                    group.addTask { await run(fuzzCase) }
                 }
             }
             return tally
         }
+    }
+
+    /// `tally` with the case's body kept and named in its findings, when it has any.
+    static func kept(_ tally: FuzzTally, _ fuzzCase: BodyFuzzCase, index: Int, seed: FuzzSeed) -> FuzzTally {
+        guard !tally.findings.isEmpty else { return tally }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicli-fuzz-seed-\(seed.value)")
+        let stem = URL(fileURLWithPath: fuzzCase.target.fixture).deletingPathExtension().lastPathComponent
+        let file = folder.appendingPathComponent("\(stem)--case\(index).json")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let saved = (try? fuzzCase.body.write(to: file)) != nil ? file.path : "(could not be saved)"
+        var copy = tally
+        copy.findings = tally.findings.map { finding in
+            FuzzVerdict(problem: finding.problem, label: finding.label + "; body \(saved)", arguments: finding.arguments,
+                        exitCode: finding.exitCode, stderr: finding.stderr)
+        }
+        return copy
     }
 
     static func run(_ fuzzCase: BodyFuzzCase) async -> FuzzTally {

@@ -8,7 +8,7 @@ import TestSupport
 @Suite("Completing provider files, end to end")
 struct ProviderCompletionEndToEndTests {
     @Test("bash completion of 'provider remove' offers the files, broken or not, and no compiled provider",
-          .enabled(if: RequiredTool.runs("bash")))
+          .needs("bash"))
     func providerOperands() async throws {
         let (sandbox, _) = try Sandbox.withFixtures()
         try sandbox.installProviderFile("wiki", Sandbox.wikiFile)
@@ -23,7 +23,7 @@ struct ProviderCompletionEndToEndTests {
             printf '%s\\n' "${COMPREPLY[@]}" | LC_ALL=C sort | paste -sd '|' -
 
             """
-            let result = try await ShellSandbox().run("/bin/bash", stdin: Data(completion.utf8), timeout: .seconds(10))
+            let result = try await ShellSandbox().run("bash", stdin: Data(completion.utf8), timeout: .seconds(10))
             #expect(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "broken|wiki", "\(action)")
         }
         let manpage = try await sandbox.run(["manpage"])

@@ -3,6 +3,7 @@ import TestSupport
 
 /// Runs the built apicli with stdin, stdout and stderr on a fresh pseudo-terminal
 /// (Python's `pty`), and returns every byte it wrote there, as a terminal would receive it.
+/// A test that uses it declares `.needs("python3")`.
 ///
 /// Output post-processing is turned off on the terminal (no `\n` → `\r\n`), so a carriage
 /// return in the capture is one apicli wrote; the window is 50 × 300, so nothing is cut to fit.
@@ -40,7 +41,7 @@ enum PseudoTerminalRun {
     static func run(_ arguments: [String], environment: [String: String], in folder: URL) async throws -> Result {
         let binary = try ProcessRunner.apicliExecutable().path
         let result = try await ProcessRunner.run(
-            executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", "-c", runner, binary] + arguments,
+            executable: URL(fileURLWithPath: try RequiredTool.require("python3")), arguments: ["-c", runner, binary] + arguments,
             environment: environment, currentDirectory: folder, timeout: .seconds(60))
         return Result(exitCode: result.exitCode, bytes: Array(result.stdout))
     }

@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 
 extension Sandbox {
+    /// What ``runWithoutWriteAccess(_:)`` runs besides apicli, for the test's
+    /// `.needs(Sandbox.withoutWriteAccessTools)`: `setpriv` as root, nothing otherwise.
+    static var withoutWriteAccessTools: [String] { geteuid() == 0 ? ["setpriv"] : [] }
+
     /// Runs apicli as a user who may read the store but not write it or its folder.
     ///
     /// As root (CI), file modes do not stop writes, so apicli runs as `nobody`
@@ -14,7 +18,7 @@ extension Sandbox {
             _ = chmod(databasePath, 0o644)
             let binary = try ProcessRunner.apicliExecutable().path
             return try await ProcessRunner.run(
-                executable: URL(fileURLWithPath: "/usr/bin/setpriv"),
+                executable: URL(fileURLWithPath: try RequiredTool.require("setpriv")),
                 arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments,
                 environment: environment(), timeout: .seconds(30))
         }

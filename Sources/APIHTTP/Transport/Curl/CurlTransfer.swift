@@ -27,8 +27,8 @@ final class CurlTransfer: Sendable {
         var redactedURL: String
         /// The key, kept out of any text libcurl hands back.
         var secret: String?
-        /// Where a 2xx body goes as it arrives (``ResponseBodySink``); nil: kept whole.
-        var sink: (any ResponseBodySink)?
+        /// Where a 2xx body goes once it is past the route's threshold (``LargeBodyRoute``); nil: kept whole.
+        var largeBody: LargeBodyRoute?
     }
 
     let options: Options
@@ -57,9 +57,13 @@ final class CurlTransfer: Sendable {
         var sinkEnded = false
     }
 
-    /// Where the body goes, settled at its first byte.
+    /// Where the body goes: settled at its first byte, and, for a body a route may
+    /// take, again when it passes the route's threshold.
     enum BodyMode {
-        case undecided, whole, streamed
+        case undecided, whole
+        /// Held as a whole body is, until it passes the threshold.
+        case held
+        case streamed
     }
 
     /// What the write callback returns besides the count it took: stop, or pause.
@@ -71,8 +75,8 @@ final class CurlTransfer: Sendable {
 
     /// The waker in a struct: a `Mutex` whose value is itself a function type wraps it in
     /// one more reabstraction thunk at every `withLock` (the value is written back through
-    /// the generic `inout`), so calling it the n-th time costs n calls. A reader that paused
-    /// the transfer 2,000 times made resuming quadratic (issue 24, found in a profile).
+    /// the generic `inout`), so calling it the n-th time costs n calls: a reader that pauses
+    /// the transfer often would make resuming quadratic (docs/design/0023-no-mutex-of-function-type.md).
     private struct Waker: Sendable {
         let wake: @Sendable () -> Void
     }
@@ -136,7 +140,7 @@ final class CurlTransfer: Sendable {
     /// Body bytes, already decoded: how many were taken (all of them), ``stop`` at the
     /// cap or when the sink's reader failed, ``pause`` when the sink has no room.
     func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
-        enum Step { case taken, offer, stream, stop }
+        enum Step { case taken, offer(held: Data), stream, stop }
         let step = state.withLock { state -> Step in
             state.lastByte = .now
             guard state.body.count + state.streamed + bytes.count <= options.maxBodyBytes else {
@@ -144,30 +148,54 @@ final class CurlTransfer: Sendable {
                 return .stop
             }
             if state.bodyMode == .undecided {
-                let offered = options.sink != nil && (200..<300).contains(state.status) && options.method.uppercased() != "HEAD"
-                state.bodyMode = offered ? .streamed : .whole
-                if offered { return .offer }
+                let offered = options.largeBody != nil && (200..<300).contains(state.status)
+                    && options.method.uppercased() != "HEAD"
+                state.bodyMode = offered ? .held : .whole
             }
-            guard state.bodyMode == .whole else { return .stream }
-            Self.append(bytes, to: &state, limit: options.maxBodyBytes)
-            return .taken
+            switch state.bodyMode {
+            case .streamed:
+                return .stream
+            case .held:
+                guard let threshold = options.largeBody?.threshold, state.body.count + bytes.count > threshold else {
+                    // Room up front for an announced body that stays within the threshold only.
+                    Self.append(bytes, to: &state, limit: min(options.maxBodyBytes, options.largeBody?.threshold ?? 0))
+                    return .taken
+                }
+                // Past the threshold: the sink takes the body from here, the bytes held first.
+                state.bodyMode = .streamed
+                defer { state.body = Data() }
+                return .offer(held: state.body)
+            case .undecided, .whole:
+                Self.append(bytes, to: &state, limit: options.maxBodyBytes)
+                return .taken
+            }
         }
         switch step {
         case .taken: return bytes.count
         case .stop: return Self.stop
-        case .offer:
-            guard let sink = options.sink else { return Self.stop }
+        case let .offer(held):
+            guard let sink = options.largeBody?.sink else { return Self.stop }
             let headers = HTTPHeaders(state.withLock { $0.headers })
-            if sink.begin(status: state.withLock { $0.status }, headers: headers, resume: { [weak self] in self?.resume() }) {
-                return stream(bytes, to: sink)
+            guard sink.begin(status: state.withLock { $0.status }, headers: headers, resume: { [weak self] in self?.resume() })
+            else {
+                state.withLock { state in
+                    state.bodyMode = .whole
+                    state.body = held
+                    Self.append(bytes, to: &state, limit: options.maxBodyBytes)
+                }
+                return bytes.count
             }
-            state.withLock { state in
-                state.bodyMode = .whole
-                Self.append(bytes, to: &state, limit: options.maxBodyBytes)
+            // A sink just begun has room: what was held goes at once, then these bytes as usual.
+            if !held.isEmpty {
+                guard held.withUnsafeBytes({ sink.receive($0) }) else {
+                    state.withLock { $0.readerStopped = true }
+                    return Self.stop
+                }
+                state.withLock { $0.streamed += held.count }
             }
-            return bytes.count
+            return stream(bytes, to: sink)
         case .stream:
-            guard let sink = options.sink else { return Self.stop }
+            guard let sink = options.largeBody?.sink else { return Self.stop }
             return stream(bytes, to: sink)
         }
     }
@@ -258,7 +286,7 @@ final class CurlTransfer: Sendable {
         let sink = state.withLock { state -> (any ResponseBodySink)? in
             guard state.bodyMode == .streamed, !state.sinkEnded else { return nil }
             state.sinkEnded = true
-            return options.sink
+            return options.largeBody?.madeSink
         }
         if case let .failure(error) = result { sink?.end(error) } else { sink?.end(nil) }
         continuation?.resume(with: result.mapError { $0 as any Error })

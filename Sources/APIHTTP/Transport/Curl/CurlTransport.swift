@@ -15,9 +15,10 @@ import Foundation
 ///   connect/idle timeout (no byte for ``connectTimeout`` ends the exchange);
 /// - a cap on *decoded* bytes, counted in the write callback, so a gzip bomb stops
 ///   at ``maxBodyBytes`` with memory bounded by the cap;
-/// - a 2xx body handed to the context's ``ResponseBodySink`` as it arrives, when there
-///   is one: the transfer pauses while the sink has no room, so memory stays bounded
-///   by the sink's, whatever the body's length;
+/// - a 2xx body handed to the context's ``LargeBodyRoute`` sink once it passes the
+///   route's threshold, and from then on as it arrives: the transfer pauses while the
+///   sink has no room, so memory stays bounded by the threshold and the sink's, whatever
+///   the body's length;
 /// - http and https only; redirects are followed here, one hop at a time, through
 ///   ``RedirectPolicy`` (the key never travels to another origin);
 /// - one connection pool per transport, shared by concurrent requests: the host
@@ -52,9 +53,10 @@ public struct CurlTransport: ClientTransport {
     }
 
     /// Starts opening libcurl on a thread of its own, for a caller that knows a request
-    /// will follow, so that loading it (~16 M instructions: relocating it and its ~30
-    /// libraries) overlaps what comes before that request: creating a fresh store, whose
-    /// writes wait on the disk. The first request initialises libcurl, as ever.
+    /// will follow, so that loading it (relocating it and the libraries it needs) overlaps
+    /// what comes before that request: creating a fresh store, whose writes wait on the
+    /// disk (docs/design/0038-large-answer-end-to-end.md). The first request initialises
+    /// libcurl, as ever.
     public static func startLoading() {
         apicli_curl_preload()
     }
@@ -68,7 +70,7 @@ public struct CurlTransport: ClientTransport {
         for hop in 0...Self.maxRedirects {
             let response = try await exchange(
                 request, url: url, method: method, headers: headers, deadline: context.deadline,
-                budget: hop == 0 ? .zero : budget, sink: context.bodySink)
+                budget: hop == 0 ? .zero : budget, largeBody: context.largeBody)
             guard let next = redirect(response, from: url, request: request) else { return response }
             if !RedirectPolicy.sendsKeyHeader(to: next, from: request) { headers = request.headers }
             url = next
@@ -92,7 +94,7 @@ public struct CurlTransport: ClientTransport {
     /// - Parameter budget: what a deadline already passed is reported as (zero before the first hop).
     private func exchange(
         _ request: HTTPRequest, url: URL, method: String, headers: HTTPHeaders, deadline: Date, budget: Duration,
-        sink: (any ResponseBodySink)?
+        largeBody: LargeBodyRoute?
     ) async throws -> HTTPResponse {
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else { throw HTTPClientError.timedOut(url: request.redactedURL, after: budget) }
@@ -103,7 +105,7 @@ public struct CurlTransport: ClientTransport {
             url: url.absoluteString, method: method, headers: headers, userAgent: userAgent,
             maxBodyBytes: maxBodyBytes, connectTimeout: connectTimeout, budget: .seconds(remaining),
             extraCAFile: extraCAFile, redactedURL: request.redactedURL, secret: request.credential?.value,
-            sink: sink)
+            largeBody: largeBody)
         let transfer = CurlTransfer(options: options)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

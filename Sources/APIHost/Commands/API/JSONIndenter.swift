@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import APIBasics
+import APICore
 
 /// Re-indents a JSON document for reading on a terminal, two spaces a level,
 /// keeping every token as the server wrote it: members in their order, numbers
@@ -15,7 +17,10 @@ enum JSONIndenter {
         guard !body.isEmpty, (try? JSONValue.parse(body)) != nil else {
             return nil
         }
-        let bytes = [UInt8](body)
+        return body.withUnsafeBytes { indent($0) }
+    }
+
+    private static func indent(_ bytes: UnsafeRawBufferPointer) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 4)
         var depth = 0
@@ -29,8 +34,11 @@ enum JSONIndenter {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                out.append(byte)
-                index = copyString(bytes, from: index, into: &out)
+                // The string as it stands, escapes and all, to its closing quote (the one string scan's).
+                let scan = JSONString.scan(bytes, from: index)
+                let end = scan.closed ? scan.end + 1 : bytes.count
+                out.append(contentsOf: bytes[(index - 1)..<end])
+                index = end
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 out.append(byte)
                 let next = skipSpace(bytes, from: index)
@@ -60,24 +68,7 @@ enum JSONIndenter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Copies the rest of a string (after its opening quote) through its closing quote; the index after it.
-    private static func copyString(_ bytes: [UInt8], from start: Int, into out: inout [UInt8]) -> Int {
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            out.append(byte)
-            index += 1
-            if byte == UInt8(ascii: "\\"), index < bytes.count {
-                out.append(bytes[index])
-                index += 1
-            } else if byte == UInt8(ascii: "\"") {
-                break
-            }
-        }
-        return index
-    }
-
-    private static func skipSpace(_ bytes: [UInt8], from start: Int) -> Int {
+    private static func skipSpace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         var index = start
         while index < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index]) {
             index += 1

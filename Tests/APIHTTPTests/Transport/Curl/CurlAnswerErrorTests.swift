@@ -5,7 +5,7 @@ import TestSupport
 @testable import APIHTTP
 
 /// Answers libcurl refuses, each provoked on the loopback server and named for what
-/// happened (issue 23, item 14): the server was reached, so none says "could not reach",
+/// happened: the server was reached, so none says "could not reach",
 /// "out of memory" or "only http and https URLs are supported".
 @Suite("libcurl's refusals of an answer, in words that say what happened")
 struct CurlAnswerErrorTests {

@@ -58,7 +58,7 @@ struct CurlTransportTests {
         #expect(server.requests.count == CurlTransport.maxRedirects + 1)
     }
 
-    @Test func concurrentRequestsShareAFewKeptAliveConnections() async throws {
+    @Test(.needs("python3")) func concurrentRequestsShareAFewKeptAliveConnections() async throws {
         let server = try await KeepAliveServer.start(latency: .milliseconds(20))
         defer { server.stop() }
         let shared = CurlTransport()
@@ -76,7 +76,7 @@ struct CurlTransportTests {
         #expect(server.connections <= 8, "\(server.connections) connections for 40 requests, 8 at a time")
     }
 
-    @Test func anExtraAuthorityIsTrustedForHTTPS() async throws {
+    @Test(.needs("python3", "openssl")) func anExtraAuthorityIsTrustedForHTTPS() async throws {
         let server = try await KeepAliveServer.start(tls: true)
         defer { server.stop() }
         let trusting = CurlTransport(extraCAFile: server.caFile)
@@ -88,7 +88,7 @@ struct CurlTransportTests {
         #expect(server.connections == 1, "the second request reuses the TLS connection")
     }
 
-    @Test func anUntrustedCertificateFailsNamingTheHost() async throws {
+    @Test(.needs("python3", "openssl")) func anUntrustedCertificateFailsNamingTheHost() async throws {
         let server = try await KeepAliveServer.start(tls: true)
         defer { server.stop() }
         let forecast = HTTPRequest(

@@ -1,0 +1,23 @@
+import APICore
+
+/// What the weather does beyond the four steps, each part the methods beside it: a
+/// place is looked up first (`+Places`), the command line chooses what an item is
+/// (`+Items`), a stored forecast ages (`+Places`), OpenWeather's error bodies are read,
+/// a query is labelled by its place, and each answer draws its own view; its tables
+/// are described in `+Schema`. One page a query, decoded whole.
+extension WeatherProvider {
+    public var capabilities: Capabilities<Self> {
+        Capabilities(
+            lookup: Lookup(
+                lifetime: lookupLifetime, request: lookupRequest(for:), decode: decodeLookup(_:for:warnings:),
+                failure: lookupFailure(status:body:for:), persist: persistLookup(_:for:in:),
+                load: loadLookup(for:from:), resolve: resolve(_:with:)),
+            itemViews: ItemViews(itemViews, choose: itemView(for:)),
+            aging: Aging(itemName: timedItemName, dropping: dropping(before:from:)),
+            failure: failure(status:body:for:),
+            label: label(for:),
+            terminalView: view(_:on:),
+            items: Self.stepShape,
+            tableNotes: tableNotes)
+    }
+}
