@@ -47,6 +47,16 @@ let strict: [SwiftSetting] = [
 
 let providerNames = providers.map(\.target)
 
+/// The commit a release is built from, for `apicli --version`: `Scripts/build-release` sets
+/// `APICLI_COMMIT`. Only a short hexadecimal name (and `-modified`) becomes a C define, so that the
+/// variable can never inject text into the compile; anything else is a build without a commit.
+let buildCommit: String? = {
+    guard let commit = Context.environment["APICLI_COMMIT"], (7...40).contains(commit.count - (commit.hasSuffix("-modified") ? 9 : 0))
+    else { return nil }
+    let hex = commit.hasSuffix("-modified") ? commit.dropLast(9) : Substring(commit)
+    return hex.allSatisfy { $0.isHexDigit && !$0.isUppercase } ? commit : nil
+}()
+
 let providerTargets: [Target] = providerNames.map { name in
     .target(name: name, dependencies: ["APICore"], path: "Plugins/\(name)", swiftSettings: strict)
 }
@@ -95,6 +105,11 @@ let package = Package(
             dependencies: ["APIBasics", "APIHTTPModel", .target(name: "CCurlShim", condition: .when(platforms: [.linux]))],
             swiftSettings: strict
         ),
+        // Where the binary came from (`apicli --version`), as a C define set by the release script.
+        .target(
+            name: "CBuildInfo", path: "Sources/CBuildInfo",
+            cSettings: buildCommit.map { [.define("APICLI_COMMIT", to: "\"\($0)\"")] } ?? []
+        ),
         // libyaml's header only: the shim opens libyaml with dlopen when the first YAML document is read.
         .target(name: "CYAMLShim", path: "Sources/CYAMLShim"),
         .target(
@@ -113,7 +128,8 @@ let package = Package(
         ),
         // The host keeps the `apicli provider …` commands, which call the engine's public API.
         .target(
-            name: "APIHost", dependencies: ["APICore", "APIHTTP", "APIStore", "ProviderFiles"], swiftSettings: strict
+            name: "APIHost", dependencies: ["APICore", "APIHTTP", "APIStore", "ProviderFiles", "CBuildInfo"],
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "apicli",

@@ -9,6 +9,8 @@ import Foundation
 /// Every error ends here as one line on stderr and an ``ExitCode``; nothing a
 /// user types or a server sends can crash the process.
 public struct Host: Sendable {
+    /// The version, said here and nowhere else: `Scripts/package` reads it from the binary and
+    /// refuses to package one that CHANGELOG.md has no section for.
     public static let version = "0.1.0"
 
     public let registry: ProviderRegistry
@@ -72,7 +74,7 @@ public struct Host: Sendable {
     /// `apicli`, `apicli --help`, `apicli --version`.
     private func topLevelFlags(_ arguments: [String]) throws -> ExitCode {
         if arguments.contains("--version") || arguments.contains("-V") {
-            environment.console.out("apicli \(Self.version)\n")
+            environment.console.out(Self.versionLine + "\n")
             return .success
         }
         let parsed = try CommandLineParser(options: GlobalOptions.specs + [Self.versionSpec]).parse(arguments)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Programs from outside the toolchain that some tests run (zsh, fish, groff, script,
-/// curl, python3, openssl, sqlite3, setpriv, strace), and the one rule for a test that
+/// curl, python3, openssl, sqlite3, setpriv, strace, git), and the one rule for a test that
 /// needs one: it says so with the ``NeedsTools`` trait (`.needs("zsh")`), and
 ///
 /// - on a developer's machine without the program, the test is skipped, and the test
@@ -19,7 +19,7 @@ import Foundation
 public enum RequiredTool {
     /// Every program some test needs; `.ci/run` installs each.
     public static let all = [
-        "bash", "zsh", "fish", "groff", "script", "curl", "python3", "openssl", "sqlite3", "setpriv", "strace",
+        "bash", "zsh", "fish", "groff", "script", "curl", "python3", "openssl", "sqlite3", "setpriv", "strace", "git",
     ]
 
     /// A program a test needs is not installed (or is hidden by `APICLI_TEST_HIDE_TOOLS`).
