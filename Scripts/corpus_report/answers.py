@@ -46,8 +46,9 @@ class Recorded:
 
 def _github_links():
     """The recorded `Link` header of each page of the paged issues, in order."""
-    with open(os.path.join(ANSWERS, "github_issues_per_page3_link_headers_octokit-fixtures.txt"), encoding="utf-8") as f:
-        return [line.rstrip("\n").split("\t", 1)[1] for line in f if "\t" in line]
+    name = os.path.join(ANSWERS, "github_issues_per_page3_link_headers_octokit-fixtures.txt")
+    with open(name, encoding="utf-8") as lines:
+        return [line.rstrip("\n").split("\t", 1)[1] for line in lines if "\t" in line]
 
 
 _LINKS = _github_links()
@@ -96,7 +97,8 @@ RECORDED = {
                                        want=17),
     },
     "github_api.github.com_v0.0.6_2020-09.json": {
-        "GET /repos/{owner}/{repo}": Recorded((Page("github_get_repository_hello-world_octokit-fixtures.json"),), want=1,
+        "GET /repos/{owner}/{repo}": Recorded((Page("github_get_repository_hello-world_octokit-fixtures.json"),),
+                                              want=1,
                                               values={"owner": "octokit-fixture-org", "repo": "hello-world"}),
         "GET /repos/{owner}/{repo}/issues": Recorded(
             tuple(Page(f"github_issues_per_page3_page{n}_octokit-fixtures.json", _LINKS[n - 1]) for n in range(1, 6)),
@@ -123,8 +125,9 @@ RECORDED = {
             (Page("spotify_artist_albums_offset0_limit20_next_spotify-web-api-js.json"),), want=20,
             values={"id": "5YyScSZOuBHpoFhGvHFedc"}, origin="https://api.spotify.com",
             second=("/v1/artists/5YyScSZOuBHpoFhGvHFedc/albums", {"offset": "20", "limit": "11"})),
-        "GET /albums/{id}/tracks": Recorded((Page("spotify_album_tracks_0sNOF9WDwhWunNAHPD3Baj_spotify-web-api-js.json"),),
-                                            want=13, values={"id": "0sNOF9WDwhWunNAHPD3Baj"}),
+        "GET /albums/{id}/tracks": Recorded(
+            (Page("spotify_album_tracks_0sNOF9WDwhWunNAHPD3Baj_spotify-web-api-js.json"),), want=13,
+            values={"id": "0sNOF9WDwhWunNAHPD3Baj"}),
     },
     "wikimedia_mobileapps_spec_2019-06.yaml": {
         "GET /{domain}/v1/page/summary/{title}": Recorded(

@@ -63,7 +63,9 @@ class Document:
         url = str(servers[0].get("url", ""))
         for name, variable in (servers[0].get("variables") or {}).items():
             url = url.replace("{" + name + "}", str((variable or {}).get("default", "")))
-        parsed = urllib.parse.urlsplit(url if "://" in url else "http://host" + ("" if url.startswith("/") else "/") + url)
+        if "://" not in url:
+            url = "http://host" + ("" if url.startswith("/") else "/") + url
+        parsed = urllib.parse.urlsplit(url)
         return parsed.path.rstrip("/")
 
     # Operations

@@ -36,7 +36,7 @@ class Request:
 
 
 class LoopbackAPI:
-    def __init__(self, lifetime=1800.0, limit=20000):
+    def __init__(self, lifetime=3600.0, limit=20000):
         self.requests, self.plan, self.limit = [], Plan([b"{}"]), limit
         self.lock = threading.Lock()
         self.run_start = 0

@@ -50,8 +50,8 @@ def totals_table(results, out):
           file=out)
     print("|" + "|".join("-" * (w + 1) + ("-" if i == 0 else ":") for i, w in enumerate(widths)) + "|", file=out)
     for row in rows + [total]:
-        print("| " + " | ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))) + " |",
-              file=out)
+        cells = (c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+        print("| " + " | ".join(cells) + " |", file=out)
     not_applicable = {column: counts(everything, column)[2] for column in COLUMNS}
     print(file=out)
     print("x/y: operations that passed / operations the check could be made on; n/a (not counted): "
