@@ -1,0 +1,1 @@
+"""The corpus report's parts (see Scripts/corpus-report)."""
