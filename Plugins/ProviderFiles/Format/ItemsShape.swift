@@ -50,6 +50,16 @@ public struct ItemsShape: Sendable, Hashable, CustomStringConvertible {
         path?.nearestExisting(in: document) ?? ("", document.members.map(\.key))
     }
 
+    /// Whether `document` has this shape: the items are where it says, as it says.
+    public func fits(_ document: JSONValue) -> Bool {
+        AnswerElements(shape: self).read(document) != nil
+    }
+
+    /// The objects this shape reads from `document` (for `any`, by the shape the document shows); nil when it does not fit.
+    public func elements(in document: JSONValue) -> [JSONValue]? {
+        AnswerElements(shape: self).read(document)?.elements
+    }
+
     /// Whether each answer is one item stored under its query, rather than items found by words.
     var isWholeAnswer: Bool { kind == .record || kind == .parallel }
 
