@@ -118,8 +118,8 @@ public struct ProviderFileReader {
         let itemsSeen = readItemsSeen(&fields)
         let id = fields.keyPath("id", required: false)
         // A record shows every field of the answer; its columns only say what offline search reads.
-        // Items without columns show the columns their own fields suggest (``FileItemRendering``).
-        let columns = readColumns(&fields, allowingNone: true)
+        // An answer taken as it comes shows the columns its items' own fields suggest (``FileItemRendering``).
+        let columns = readColumns(&fields, allowingNone: items?.kind == .record || items?.kind == .any)
         checkParameters(&fields, words: words, key: key, options: options ?? [], paging: paging)
         guard let path, let options, let arguments, let items, let columns, let itemsSeen else { return nil }
         var operation = ProviderFile.Operation(

@@ -108,7 +108,9 @@ extension FileProvider {
     }
 
     /// The columns are the declared fields (of the only operation; a provider of several
-    /// declares none here); any other key path of the stored item works too.
+    /// declares none here); any other key path of the stored item works too. An item is
+    /// told apart (`--new`) by the file's `id` path, which the item as sent and the item
+    /// under its columns both hold, whatever order the server writes its members in.
     var items: ItemShape {
         let single = file.operations.count == 1 ? file.primary : nil
         let declared = single.map { operation in
@@ -116,7 +118,9 @@ extension FileProvider {
                 FieldMeaning($0.name, "\($0.kind.rawValue), from '\($0.path)' of the answer")
             }
         } ?? []
+        let identity = single?.id.map { [$0.description] } ?? ["id"]
         return ItemShape(
+            identity: identity,
             meanings: declared,
             otherFields: "Any other key path of an item in the answer works too (such as owner.login).")
     }

@@ -87,7 +87,8 @@ struct ProviderAdd: Sendable {
         }
         try write(text, to: path, folder: directory.path)
         return Added(
-            path: path, columns: file.primary.columns.map(\.name).joined(separator: ", "),
+            path: path,
+            columns: file.primary.columns.isEmpty ? "from each answer" : file.primary.columns.map(\.name).joined(separator: ", "),
             operations: file.operations.count > 1 ? file.operations.map(\.name) : [], skipped: skipped, notes: notes)
     }
 
