@@ -46,10 +46,11 @@ struct AnswerElements {
             return "the answer has no '\(shape)'\(has)"
         }
         let place = shape.path.map { "'\($0)' in the answer" } ?? "the answer"
+        let has = found.members.isEmpty ? "" : " (it has: \(found.members.prefix(8).map(\.key).joined(separator: ", ")))"
         switch shape.kind {
-        case .list: return "\(place) is not an array"
+        case .list: return "\(place) is not an array\(has)"
         case .record: return "\(place) is not an object"
-        case .parallel: return "\(place) holds no arrays"
+        case .parallel: return "\(place) holds no arrays\(has)"
         case .any: return "\(place) is \(found.kindName), neither a record nor a list"
         }
     }
