@@ -185,6 +185,39 @@ struct AnswerShapeLearningHostTests {
         #expect(hourly.stdout.split(separator: "\r\n").count == 169, "\(hourly.stdout.prefix(300))")
     }
 
+    @Test("A --sample in another shape than the document's is imported as the sample is; check --sample reads itemsSeen")
+    func sampleAtImport() async throws {
+        let host = try ProviderFilesHost()
+        let document = Fixtures.realRoot.appendingPathComponent(Self.stackExchange).path
+        let sample = Fixtures.realRoot.appendingPathComponent(Self.questions).path
+        let check = await host.run(["provider", "add", "plain", "--openapi", document, "--operation", "GET /questions"])
+        #expect(check.code == .success, "\(check.stderr)")
+        let refused = await host.run(["provider", "check", "plain", "--sample", sample])
+        #expect(refused.code == .configuration, "\(refused.stdout)")
+        #expect(refused.stderr.contains("is not a bare list (it has: items, has_more") && refused.stderr.contains("it is a list under 'items'"),
+                "\(refused.stderr)")
+
+        let add = await host.run(["provider", "add", "se", "--openapi", document, "--operation", "GET /questions", "--sample", sample])
+        #expect(add.code == .success, "\(add.stderr)")
+        #expect(add.stderr.contains("the sample is a list under 'items', not a bare list as the document says"), "\(add.stderr)")
+        let operation = try #require(try Self.operations(host, "se")["se"])
+        #expect(operation["items"] as? String == "items", "\(operation)")
+        #expect((operation["columns"] as? [[String: Any]])?.first?["name"] as? String == "title", "guessed from the sample's items")
+        let checked = await host.run(["provider", "check", "se", "--sample", sample])
+        #expect(checked.code == .success, "\(checked.stderr)")
+
+        // A file that noted the wrapper passes the same check through itemsSeen.
+        var file = try #require(try JSONSerialization.jsonObject(with: Data(Self.fileText(host, "plain").utf8)) as? [String: Any])
+        var operations = try #require(file["operations"] as? [[String: Any]])
+        operations[0]["itemsSeen"] = ["items"]
+        file["operations"] = operations
+        try host.installProviderFile("plain", String(decoding: try JSONSerialization.data(withJSONObject: file), as: UTF8.self))
+        // The items are found; what is left is the document's `body` column, which Stack Exchange's default filter leaves out.
+        let through = await host.run(["provider", "check", "plain", "--sample", sample])
+        #expect(!through.stderr.contains("items:"), "\(through.stderr)")
+        #expect(through.isOneErrorLine && through.stderr.contains("path: no item in") && through.stderr.contains("'body'"), "\(through.stderr)")
+    }
+
     @Test("A small error object sent with 200 is not learnt: exit 78 naming items, the file unchanged")
     func errorIsNotLearnt() async throws {
         let server = try Self.server([
