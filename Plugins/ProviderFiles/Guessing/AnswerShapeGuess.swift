@@ -9,7 +9,9 @@ import APICore
 /// - a bare array: a list;
 /// - an array under a name that says "the list" (`items`, `data`, `results`…, as the
 ///   importer's ``AnswerSchema/listNames``), or the one array of objects of a small
-///   envelope, breadth first, going down only through small envelopes: a list there;
+///   envelope when it holds most of the answer (more than half of its JSON: a GeoJSON
+///   `geometry.geometries` beside a forecast is not the list), breadth first, going down
+///   only through small envelopes: a list there;
 /// - an object of two or more arrays, one named `time`: parallel arrays there;
 /// - any other object: one record.
 ///
@@ -26,6 +28,7 @@ public enum AnswerShapeGuess {
         case .object: break
         default: return nil
         }
+        let whole = answer.serialized(pretty: false).utf8.count
         var queue: [(path: [String], value: JSONValue)] = [([], answer)]
         var parallel: KeyPath?
         var next = 0
@@ -42,6 +45,7 @@ public enum AnswerShapeGuess {
                 if case .array = member.value {
                     let named = AnswerSchema.listNames.contains(member.key) && (isArrayOfObjects(member.value) || isEmptyArray(member.value))
                     let only = envelope && arraysOfObjects.count == 1 && isArrayOfObjects(member.value)
+                        && member.value.serialized(pretty: false).utf8.count * 2 > whole
                     if named || only { return .list(keyPath) }
                 } else if case .object = member.value {
                     if parallel == nil, isParallel(member.value) { parallel = keyPath }

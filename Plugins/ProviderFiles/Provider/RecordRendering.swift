@@ -48,6 +48,10 @@ enum RecordRendering {
         return TerminalView(header: header, table: table, notes: ["\(items.count) items of '\(main.path)'; the whole record with --json"])
     }
 
+    /// Members an element of a main array has on average, at least: a list of things, not
+    /// of small parts (Spotify's `images[]` of height, width and URL are a field of the artist).
+    static let minMembers = 4
+
     /// The array of objects that holds most of the record (more than half of its JSON),
     /// and its field name: NYT Books' `results.books`, Spotify's `artists.items`. A small
     /// array beside many fields (OpenWeather's `weather[]`) is a field like the others.
@@ -55,7 +59,8 @@ enum RecordRendering {
         let whole = record.serialized(pretty: false).utf8.count
         for field in fields(of: record) {
             guard case let .array(elements) = field.value, !elements.isEmpty,
-                  elements.allSatisfy({ if case .object = $0 { true } else { false } })
+                  elements.allSatisfy({ if case .object = $0 { true } else { false } }),
+                  elements.reduce(0, { $0 + $1.members.count }) >= minMembers * elements.count
             else { continue }
             if field.value.serialized(pretty: false).utf8.count * 2 > whole { return (field.name, elements) }
         }
