@@ -74,3 +74,11 @@ public struct ItemsShape: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension ProviderFile.Operation {
+    /// Where a page's list is, for paging that counts a page's items (`apicli api --pages`):
+    /// the list the answers were last seen in when they did not fit `items`, else `items`.
+    var pagedItems: [String] {
+        (itemsSeen.last { $0.kind == .list } ?? items).segments
+    }
+}

@@ -48,6 +48,15 @@ struct ItemsSeenFormatTests {
         }
     }
 
+    @Test("apicli api counts a page's items where answers were seen to keep them")
+    func pagedItems() throws {
+        let paged = Self.file(items: #"{"shape": "list"}"#, itemsSeen: #"[{"shape": "record"}, "items"]"#)
+            .replacingOccurrences(of: #""cacheSeconds": 600"#, with: #""paging": {"style": "page", "parameter": "page", "first": 1, "size": 30}"#)
+        #expect(try SampleFiles.read(paged).descriptor(source: "se.json").pageParameter?.items == ["items"])
+        let declared = paged.replacingOccurrences(of: #", "itemsSeen": [{"shape": "record"}, "items"]"#, with: "")
+        #expect(try SampleFiles.read(declared).descriptor(source: "se.json").pageParameter?.items == [])
+    }
+
     @Test("An answer taken as it comes needs no columns; a list still does")
     func columns() throws {
         #expect(try SampleFiles.read(Self.file(items: #"{"shape": "any"}"#, columns: "[]")).primary.columns.isEmpty)
