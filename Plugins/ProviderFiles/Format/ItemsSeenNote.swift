@@ -18,7 +18,8 @@ import Darwin
 /// only the layout becomes apicli's own. The result must read back as a provider
 /// file before it replaces the old one, through a temporary file beside it and a
 /// rename, with the old file's mode: a failure at any step leaves the user's file as
-/// it was. Nothing is written to a file or folder that others can write (``FileSafety``).
+/// it was. Nothing is written to a file or folder that others can write (``FileSafety``),
+/// nor over a symbolic link, which the rename would replace with a file of its own.
 enum ItemsSeenNote {
     /// Whether `path` now remembers `shape` for the operation named `operation` of the
     /// provider `name` (it did already, or the edit was written).
@@ -74,7 +75,7 @@ enum ItemsSeenNote {
     /// Writes `data` to a temporary file in `folder`, with the mode of `path`, then renames it over `path`.
     private static func replace(_ path: String, in folder: String, with data: Data) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0 else { return false }
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         let temporary = folder + "/." + PathText.lastComponent(of: path) + ".tmp-\(getpid())"
         let mode = Int(info.st_mode & 0o700)
         guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: mode]) else {
