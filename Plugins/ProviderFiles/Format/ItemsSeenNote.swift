@@ -18,14 +18,16 @@ import Darwin
 /// only the layout becomes apicli's own. The result must read back as a provider
 /// file before it replaces the old one, through a temporary file beside it and a
 /// rename, with the old file's mode: a failure at any step leaves the user's file as
-/// it was. Nothing is written to a file or folder that others can write (``FileSafety``),
-/// nor over a symbolic link, which the rename would replace with a file of its own.
+/// it was. Nothing is written to a file or folder that others can write (``FileSafety``).
+/// A provider file that is a symbolic link (kept with a person's dotfiles) stays one: its
+/// target is edited, beside itself.
 enum ItemsSeenNote {
     /// Whether `path` now remembers `shape` for the operation named `operation` of the
     /// provider `name` (it did already, or the edit was written).
-    static func add(_ shape: ItemsShape, operation: String, provider name: String, at path: String) -> Bool {
+    static func add(_ shape: ItemsShape, operation: String, provider name: String, at given: String) -> Bool {
+        guard given.hasPrefix("/"), given.hasSuffix(".json"), let path = realPath(given) else { return false }
         let folder = PathText.folder(of: path)
-        guard path.hasPrefix("/"), path.hasSuffix(".json"),
+        guard
               FileSafety.problem(with: folder, what: "") == nil, FileSafety.problem(with: path, what: "") == nil,
               let bytes = FileManager.default.contents(atPath: path),
               let before = try? ProviderFileReader(file: path, expectedName: name, reserved: ReservedNames()).read(Array(bytes)),
@@ -70,6 +72,13 @@ enum ItemsSeenNote {
             members.insert(JSONValue.Member("itemsSeen", .array([written])), at: after)
         }
         return members
+    }
+
+    /// The path with every symbolic link resolved; nil when it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Writes `data` to a temporary file in `folder`, with the mode of `path`, then renames it over `path`.
