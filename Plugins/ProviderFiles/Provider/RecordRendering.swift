@@ -45,7 +45,8 @@ enum RecordRendering {
             .map { HeaderLine.title("\($0.name): \($0.value.cellText)") }
         let items = main.items.map { FileItem(id: "", value: $0) }
         let table = FileItemRendering.table(items, columns: FileItemRendering.columns([], for: items))
-        return TerminalView(header: header, table: table, notes: ["\(items.count) items of '\(main.path)'; the whole record with --json"])
+        let count = items.count == 1 ? "1 item" : "\(items.count) items"
+        return TerminalView(header: header, table: table, notes: ["the rows are the \(count) of '\(main.path)'; the whole record with --json"])
     }
 
     /// Members an element of a main array has on average, at least: a list of things, not

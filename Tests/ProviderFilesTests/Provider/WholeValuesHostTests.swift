@@ -52,6 +52,7 @@ struct WholeValuesHostTests {
         #expect(heading.contains("AUTHOR"), "\(heading)")
         #expect(lines.contains { $0.hasPrefix("THE MARTIAN") && $0.contains("Andy Weir") }, "one row per book: \(table.stdout)")
         #expect(!table.stdout.contains("\"rank\""), "no JSON cell: \(table.stdout)")
+        #expect(table.stderr.contains("the rows are the 1 item of 'results.books'; the whole record with --json"), "\(table.stderr)")
 
         let json = try Self.json(await host.run(command + ["--json"], set: key))
         #expect(json.count == 1, "the record, whole")
