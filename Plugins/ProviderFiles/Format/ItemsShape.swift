@@ -9,13 +9,16 @@ import APICore
 /// - `parallel`: an object of arrays of the same length (Open-Meteo's
 ///   `hourly.time[]`, `hourly.temperature_2m[]`); item *i* holds each array's
 ///   *i*-th value under the array's name.
+/// - `any`: whatever each answer is, read as it comes (``AnswerShapeGuess``): a
+///   list (bare, or under a wrapper such as `items`), else the record. What an
+///   operation gets whose document declares no JSON schema for its answer.
 ///
 /// The file writes a list at a path as that path, as every file did before
 /// shapes (`"items": "response.docs"`), and every other shape as an object
 /// (`{"shape": "record"}`, `{"shape": "parallel", "path": "hourly"}`).
 public struct ItemsShape: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case list, record, parallel
+        case list, record, parallel, any
     }
 
     public var kind: Kind
@@ -47,6 +50,35 @@ public struct ItemsShape: Sendable, Hashable, CustomStringConvertible {
         path?.nearestExisting(in: document) ?? ("", document.members.map(\.key))
     }
 
+    /// Whether `document` has this shape: the items are where it says, as it says.
+    public func fits(_ document: JSONValue) -> Bool {
+        AnswerElements(shape: self).read(document) != nil
+    }
+
+    /// The objects this shape reads from `document` (for `any`, by the shape the document shows); nil when it does not fit.
+    public func elements(in document: JSONValue) -> [JSONValue]? {
+        AnswerElements(shape: self).read(document)?.elements
+    }
+
     /// Whether each answer is one item stored under its query, rather than items found by words.
-    var isWholeAnswer: Bool { kind != .list }
+    var isWholeAnswer: Bool { kind == .record || kind == .parallel }
+
+    /// How a message names the shape: `a bare list`, `a list under 'items'`, `one record`.
+    public var phrase: String {
+        let at = path.map { " '\($0)'" } ?? ""
+        switch kind {
+        case .list: return path == nil ? "a bare list" : "a list under" + at
+        case .record: return path == nil ? "one record" : "one record at" + at
+        case .parallel: return "parallel arrays under" + at
+        case .any: return "whatever comes"
+        }
+    }
+}
+
+extension ProviderFile.Operation {
+    /// Where a page's list is, for paging that counts a page's items (`apicli api --pages`):
+    /// the list the answers were last seen in when they did not fit `items`, else `items`.
+    var pagedItems: [String] {
+        (itemsSeen.last { $0.kind == .list } ?? items).segments
+    }
 }

@@ -28,7 +28,7 @@ extension ProviderFile {
             rateLimits: limitsWithSpacing,
             cacheTTL: .seconds(cacheSeconds),
             storage: FileItemSchema.ownership,
-            pageParameter: single?.numberedPaging.map { [items = single?.items.segments ?? []] in
+            pageParameter: single?.numberedPaging.map { [items = single?.pagedItems ?? []] in
                 PageParameter(
                     name: $0.parameter, first: $0.style == .offset ? 0 : $0.first, step: $0.style == .offset ? $0.size : 1,
                     last: $0.style == .offset ? ($0.maxPage - $0.first) * $0.size : $0.maxPage, items: items,

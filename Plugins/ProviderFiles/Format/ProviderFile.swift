@@ -93,6 +93,9 @@ public struct ProviderFile: Sendable {
         public var id: KeyPath?
         public var columns: [Column]
         public var paging: Paging?
+        /// Shapes the answers came in when ``items`` did not fit them, tried after it in
+        /// order (``AnswerReading``); apicli adds one when it reads an answer anew.
+        public var itemsSeen: [ItemsShape] = []
 
         public init(
             name: String, summary: String, about: String?, path: String, words: Words?, arguments: [Argument],

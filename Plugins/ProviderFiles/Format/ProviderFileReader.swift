@@ -26,9 +26,10 @@ public struct ProviderFileReader {
     static let topFields = [
         "$schema", "apicli", "name", "summary", "about", "displayName", "baseURL", "path", "words", "key", "options",
         "items", "id", "columns", "paging", "rateLimits", "cacheSeconds", "operations", "keyOf", "spacing",
+        "itemsSeen",
     ]
     /// What a version-1 file holds at the top and a version-2 file in each of its `operations`.
-    static let operationFields = ["path", "words", "arguments", "options", "items", "id", "columns", "paging"]
+    static let operationFields = ["path", "words", "arguments", "options", "items", "id", "columns", "paging", "itemsSeen"]
     static let optionFields = [
         "name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices", "required",
     ]
@@ -114,14 +115,18 @@ public struct ProviderFileReader {
         fields.absorb(OptionDefaultCheck.problems(of: options ?? [], nodes: fields.node["options"]?.array ?? []))
         let arguments = readArguments(&fields, path: path, words: words)
         let items = readItems(&fields)
+        let itemsSeen = readItemsSeen(&fields)
         let id = fields.keyPath("id", required: false)
         // A record shows every field of the answer; its columns only say what offline search reads.
-        let columns = readColumns(&fields, allowingNone: items?.kind == .record)
+        // An answer taken as it comes shows the columns its items' own fields suggest (``FileItemRendering``).
+        let columns = readColumns(&fields, allowingNone: items?.kind == .record || items?.kind == .any)
         checkParameters(&fields, words: words, key: key, options: options ?? [], paging: paging)
-        guard let path, let options, let arguments, let items, let columns else { return nil }
-        return ProviderFile.Operation(
+        guard let path, let options, let arguments, let items, let columns, let itemsSeen else { return nil }
+        var operation = ProviderFile.Operation(
             name: name, summary: summary, about: about, path: path, words: words, arguments: arguments,
             options: options, items: items, id: id, columns: columns, paging: paging)
+        operation.itemsSeen = itemsSeen
+        return operation
     }
 
     private func readName(_ fields: inout FieldReader) -> String? {

@@ -8,4 +8,9 @@ extension ProviderFileWriter {
         if let path = shape.path { members.append(.init("path", .string(path.description))) }
         return .object(members)
     }
+
+    /// `itemsSeen` after `items`, when answers were seen in other shapes.
+    static func itemsSeen(_ operation: ProviderFile.Operation) -> [JSONValue.Member] {
+        operation.itemsSeen.isEmpty ? [] : [.init("itemsSeen", .array(operation.itemsSeen.map(items)))]
+    }
 }

@@ -51,6 +51,7 @@ public enum ProviderFileWriter {
         if !operation.arguments.isEmpty { members.append(.init("arguments", .array(operation.arguments.map(argument)))) }
         if !operation.options.isEmpty { members.append(.init("options", .array(operation.options.map(option)))) }
         members.append(.init("items", items(operation.items)))
+        members += itemsSeen(operation)
         if let id = operation.id { members.append(.init("id", .string(id.description))) }
         members.append(.init("columns", .array(operation.columns.map(column))))
         if let paging = operation.paging { members.append(.init("paging", self.paging(paging))) }

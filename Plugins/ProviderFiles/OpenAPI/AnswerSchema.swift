@@ -50,6 +50,48 @@ struct AnswerSchema {
         return (ItemsShape(.record, at: nil), schema, expanding)
     }
 
+    /// The shape of an operation's answer as the importer takes it: by `path` when the user
+    /// names where the list is (`--items`), else read from the schema (``items(in:)``), else,
+    /// for an answer without a usable schema, as it comes (``ItemsShape/Kind/any``). The item
+    /// schema, when there is one, gives the columns.
+    func shape(
+        of content: AnswerContent, listAt path: KeyPath??
+    ) throws -> (shape: ItemsShape, item: DocumentNode?, expanding: SchemaResolver.Expanding) {
+        var schema: DocumentNode?
+        if case let .schema(found) = content { schema = found }
+        if let path {
+            return (ItemsShape(.list, at: path), try schema.flatMap { try item(in: $0, at: path) }, [])
+        }
+        if let schema, let found = try items(in: schema) { return (found.shape, found.item, found.expanding) }
+        return (ItemsShape(.any, at: nil), nil, [])
+    }
+
+    /// The schema of the items of the array at `path` in the answer schema; when the schema
+    /// has no such array (a document that declares the list bare while the API wraps it),
+    /// the item of the list the schema declares, if it declares one.
+    private func item(in answer: DocumentNode, at path: KeyPath?) throws -> DocumentNode? {
+        var (node, expanding) = try resolver.resolve(answer, refusingCycles: true)
+        var depth = 0
+        var found = true
+        for segment in path?.segments ?? [] {
+            if node["type"]?.string == "array", Int(segment) != nil, let element = node["items"] {
+                (node, expanding) = try resolver.resolve(element, expanding: expanding, depth: depth + 1)
+            } else if let property = try resolver.properties(of: node, expanding: expanding, depth: depth).first(where: { $0.key == segment }) {
+                (node, expanding) = (property.schema, property.expanding)
+            } else {
+                found = false
+                break
+            }
+            depth += 1
+        }
+        if found, node["type"]?.string == "array", let element = node["items"] {
+            let (item, _) = try resolver.resolve(element, expanding: expanding, depth: depth + 1)
+            if item["properties"] != nil { return item }
+        }
+        guard let declared = try items(in: answer), declared.shape.kind == .list else { return nil }
+        return declared.item
+    }
+
     /// An object of two or more arrays of scalars, one of them `time`: one item per index, as a schema.
     private func parallelItem(_ property: DocumentNode, level: Level) throws -> (DocumentNode, SchemaResolver.Expanding)? {
         let members = try resolver.properties(of: property, expanding: level.expanding, depth: level.depth + 1)

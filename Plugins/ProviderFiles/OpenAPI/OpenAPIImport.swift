@@ -21,6 +21,9 @@ public struct OpenAPIImport {
     let reservedOptions: Set<String>
     /// Servers, a fetched document and the bearer choice (`OpenAPI/ServerChoice.swift`).
     public var access = OpenAPIAccess()
+    /// `--items`: where the list is in each answer, instead of what the schema says
+    /// (`.some(nil)`: the answer is a bare list); nil: read from the schema.
+    public var itemsPath: KeyPath?? = nil
 
     static let pageNames = ["page"]
     static let offsetNames = ["offset", "start", "sroffset", "skip"]
@@ -168,9 +171,10 @@ public struct OpenAPIImport {
         let arguments = try pathArguments(found, declared: declared, words: words, document: document)
 
         let answer = AnswerSchema(resolver: SchemaResolver(root: document.root, documentPath: documentPath))
-        guard let schema = document.responseSchema(of: found.node), let items = try answer.items(in: schema) else {
-            throw document.error(found.node, "the 200 answer has no JSON schema of an object or an array of objects to take as items")
-        }
+        let content = AnswerContent.of(found.node, in: document)
+        if case let .leftOut(reason) = content { throw document.error(found.node, reason) }
+        let schema: DocumentNode? = if case let .schema(declared) = content { declared } else { nil }
+        let items = try answer.shape(of: content, listAt: itemsPath)
         // Only a list pages; a record or parallel arrays is one answer.
         let paging = items.shape.kind != .list ? nil
             : answerPaging(query, operation: found.node, document: document)
@@ -182,7 +186,7 @@ public struct OpenAPIImport {
             return option(parameter, wire: wire, document: document, taken: &optionNames)
         }
 
-        let fields = try answer.fields(of: items.item, expanding: items.expanding)
+        let fields = try items.item.map { try answer.fields(of: $0, expanding: items.expanding) } ?? []
         let id = ColumnGuess.id(among: fields)
         let summary = TerminalSanitizer.clean(found.node["summary"]?.string ?? found.node["description"]?.string ?? "")
             .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""

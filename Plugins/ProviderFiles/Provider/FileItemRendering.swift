@@ -1,8 +1,22 @@
 import APICore
 
-/// A file provider's results as data for the host to draw: one JSON object and
-/// one table row per item, with the file's columns.
+/// A file provider's items as data for the host to draw: one table row per item,
+/// with the file's columns (or, when none of them is in the items, columns guessed
+/// from the items themselves), and for scripts each item whole under its columns.
 enum FileItemRendering {
+    /// The file's columns when the items have at least one of them; else the columns
+    /// a person would pick from the items (``ColumnGuess``): an answer taken as it
+    /// comes, or read in a shape the file did not expect, still shows a table.
+    static func columns(_ declared: [ProviderFile.Column], for items: [FileItem]) -> [ProviderFile.Column] {
+        let sample = items.prefix(20).map(\.value)
+        if declared.contains(where: { column in sample.contains { column.path.value(in: $0) != nil } }) || sample.isEmpty {
+            return declared
+        }
+        let fields = ColumnGuess.fields(ofItems: sample)
+        let guessed = ColumnGuess.columns(from: fields, id: ColumnGuess.id(among: fields, items: sample))
+        return guessed.isEmpty ? declared : guessed
+    }
+
     /// `{"id": …, "<column>": …}`: numbers as numbers, everything else as sent.
     static func json(_ item: FileItem, columns: [ProviderFile.Column]) -> JSONValue {
         var members = [JSONValue.Member("id", .string(item.id))]
@@ -27,6 +41,18 @@ enum FileItemRendering {
         if let integer = Int64(text) { return .int(integer) }
         if let double = Double(text), double.isFinite { return .double(double) }
         return value
+    }
+
+    /// One CSV column per file column, titled with its name as `--fields` takes it; every
+    /// value whole, as JSON has it (a timestamp keeps its time; a number sent as text is the number).
+    static func csv(_ items: [FileItem], columns: [ProviderFile.Column]) -> Table {
+        let rows = items.map { item in
+            columns.map { column in
+                let value = column.path.value(in: item.value) ?? .null
+                return (column.kind == .number ? number(value) : value).cellText
+            }
+        }
+        return Table(columns: columns.map { Table.Column($0.name, role: role($0.kind)) }, rows: rows)
     }
 
     /// One column per file column: prose shrinks first, numbers are never cut,

@@ -72,21 +72,24 @@ extension FileProvider {
         return endpoint
     }
 
-    /// Finds the items where and as the file says (``AnswerElements``).
+    /// Finds the items where the file says, or where the answer shows them (``AnswerReading``).
     func decode(_ body: Data, for query: FileQuery, warnings: inout [String]) throws -> FileAnswer {
         let operation = self.operation(query)
         let (document, nulled) = try LenientJSON.decode(body) { "the \(file.serviceName) answer is not JSON (\($0))" }
         if nulled > 0 {
             warnings.append("\(nulled) value\(nulled == 1 ? "" : "s") of the answer could not be read (a number too large, or text that is not UTF-8) and \(nulled == 1 ? "is" : "are") shown empty")
         }
-        let (elements, skipped) = try AnswerElements(shape: operation.items, source: source, providerName: file.name).read(document)
+        let read = try readElements(of: document, for: operation, warnings: &warnings)
+        let (elements, skipped) = (read.elements, read.skipped)
         var items: [FileItem] = []
         var unnamed = 0
-        let answerKey = operation.items.isWholeAnswer ? query.storageKey : ""
+        let answerKey = read.shape.isWholeAnswer ? query.storageKey : ""
         for (index, element) in elements.enumerated() {
-            if let id = operation.id.flatMap({ $0.value(in: element) }), id.isScalar, !id.cellText.isEmpty {
+            if read.shape.kind == .record {
+                items.append(FileItem(id: RecordID.make(answerKey: query.storageKey), value: element))
+            } else if let id = operation.id.flatMap({ $0.value(in: element) }), id.isScalar, !id.cellText.isEmpty {
                 items.append(FileItem(id: id.cellText, value: element))
-            } else if operation.items.isWholeAnswer {
+            } else if read.shape.isWholeAnswer {
                 // The answer is stored under its query: the next answer to it replaces this one.
                 items.append(FileItem(id: ContentHash.of(.string(answerKey + "#\(index)")), value: element))
             } else {
@@ -101,7 +104,9 @@ extension FileProvider {
             warnings.append("\(unnamed) results have no '\(id)'; they are told apart by their content")
         }
         let total = operation.paging?.total.flatMap { $0.value(in: document) }.flatMap(Self.count)
-        return FileAnswer(items: items, total: total, next: operation.paging?.nextInAnswer(document), operation: query.operation)
+        var answer = FileAnswer(items: items, total: total, next: operation.paging?.nextInAnswer(document), operation: query.operation)
+        answer.isRecord = read.shape.kind == .record
+        return answer
     }
 
     /// A total sent as a number or as digits.

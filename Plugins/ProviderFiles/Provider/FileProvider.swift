@@ -20,6 +20,8 @@ struct FileProvider: Provider {
     let source: String
     /// Built once: a file of hundreds of operations is described once per run, not per look.
     let descriptor: ProviderDescriptor
+    /// The shapes this run learnt from answers the file's `items` did not fit (`FileProvider+Shape.swift`).
+    let shapes = ShapeMemory()
 
     init(file: ProviderFile, source: String) {
         self.file = file
@@ -76,7 +78,7 @@ extension FileProvider {
         let operation = self.operation(query)
         let store = FileItemStore(transaction, provider: file.name)
         let stored: Stored<FileAnswer>?
-        if operation.items.isWholeAnswer {
+        if Self.isAlwaysWhole(operation) {
             stored = try store.search("", answer: query.answerKey, limit: 0)
         } else {
             stored = try store.search(
@@ -90,6 +92,7 @@ extension FileProvider {
                 .map { FileItem(id: String($0.id.dropFirst(prefix.count)), value: $0.value) }
         }
         stored.value.operation = query.operation
+        stored.value = Self.marking(stored.value, of: operation)
         return stored
     }
 
@@ -98,47 +101,52 @@ extension FileProvider {
         columns.filter(\.searchable).compactMap { $0.path.value(in: item.value)?.cellText }.joined(separator: "\n")
     }
 
-    /// A record as sent; a list's or parallel arrays' items as `id` and the columns.
+    /// Each item whole, as sent: a record, or each item of a list or of parallel arrays.
+    /// `--fields` narrows it (``scriptingElements(_:)``).
     func json(_ results: [FileAnswer]) -> any Sequence<JSONValue> {
-        let operation = operation(of: results)
-        if operation.items.kind == .record { return results.lazy.flatMap(\.items).map(\.value) }
-        return results.lazy.flatMap(\.items).map { FileItemRendering.json($0, columns: operation.columns) }
+        results.lazy.flatMap(\.items).map(\.value)
     }
 
     /// The columns are the declared fields (of the only operation; a provider of several
-    /// declares none here); any other key path of the stored item works too.
+    /// declares none here); any other key path of the stored item works too. An item is
+    /// told apart (`--new`) by the file's `id` path, which the item as sent and the item
+    /// under its columns both hold, whatever order the server writes its members in.
     var items: ItemShape {
         let single = file.operations.count == 1 ? file.primary : nil
         let declared = single.map { operation in
-            operation.items.kind == .record ? [] : [FieldMeaning("id", "the item's id")] + operation.columns.map {
+            operation.items.kind == .record || operation.items.kind == .any ? [] : [FieldMeaning("id", "the item's id")] + operation.columns.map {
                 FieldMeaning($0.name, "\($0.kind.rawValue), from '\($0.path)' of the answer")
             }
         } ?? []
+        let identity = single?.id.map { [$0.description] } ?? ["id"]
         return ItemShape(
+            identity: identity,
             meanings: declared,
             otherFields: "Any other key path of an item in the answer works too (such as owner.login).")
     }
 
     /// Each item whole under its columns: `--fields` and `--template` take any key path of it.
     func scriptingElements(_ results: [FileAnswer]) -> any Sequence<JSONValue> {
-        let operation = operation(of: results)
-        if operation.items.kind == .record { return json(results) }
-        return results.lazy.flatMap(\.items).map { item in
-            FileItemRendering.whole(item, columns: operation.columns)
-        }
+        if showsRecords(results) { return json(results) }
+        let items = results.flatMap(\.items)
+        let columns = FileItemRendering.columns(operation(of: results).columns, for: items)
+        return items.lazy.map { item in FileItemRendering.whole(item, columns: columns) }
     }
 
+    /// CSV: a record's every field in one row; items one row each, under the names
+    /// `--fields` takes, every value whole (a timestamp keeps its time).
     func table(_ results: [FileAnswer]) -> Table {
-        let operation = operation(of: results)
-        if operation.items.kind == .record { return RecordRendering.table(results.flatMap(\.items)) }
-        return FileItemRendering.table(results.flatMap(\.items), columns: operation.columns)
+        if showsRecords(results) { return RecordRendering.table(results.flatMap(\.items)) }
+        let items = results.flatMap(\.items)
+        return FileItemRendering.csv(items, columns: FileItemRendering.columns(operation(of: results).columns, for: items))
     }
 
+    /// A terminal: a record as field rows (or as the items of its one main array, under its
+    /// other fields); items as rows under their columns, a date as its day.
     func view(_ results: [FileAnswer], on terminal: Terminal) -> [TerminalView] {
-        if operation(of: results).items.kind == .record {
-            return [TerminalView(table: RecordRendering.fieldRows(results.flatMap(\.items)))]
-        }
-        return [TerminalView(table: table(results))]
+        if showsRecords(results) { return results.flatMap(\.items).map { RecordRendering.view($0.value) } }
+        let items = results.flatMap(\.items)
+        return [TerminalView(table: FileItemRendering.table(items, columns: FileItemRendering.columns(operation(of: results).columns, for: items)))]
     }
 }
 

@@ -30,6 +30,8 @@ struct FileAnswer: Sendable, Hashable {
     var next: String? = nil
     /// The operation that answered (its query's ``FileQuery/operation``), whose columns show it.
     var operation: String = ""
+    /// Whether the answer was read as one record (``RecordID``), which shows as fields, not as rows of items.
+    var isRecord = false
 }
 
 /// One result: its id (from the file's `id` path, or its content hash) and the item as sent.

@@ -75,7 +75,9 @@ struct ProviderCommand<P: Provider>: Sendable {
         if settings.config.isReadableByOthers {
             messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.target)'")
         }
-        let seen = script.onlyNew ? try ItemOutput.storedKeys(of: provider, shape: view.shape, for: queries, in: store) : nil
+        let seen = script.onlyNew
+            ? try ItemOutput.storedKeys(
+                of: provider, shape: view.shape, for: queries, in: store, scripting: script.picksFields(format)) : nil
         // A server may quote the key back in an error body; it never reaches the terminal.
         let redact: @Sendable (String) -> String = { text in
             credential.map { text.replacingAll($0.value, with: "***") } ?? text

@@ -27,8 +27,11 @@ struct FieldSelection: Sendable, Equatable {
         }
     }
 
+    /// Whether `name` is a field, an object holding fields, or a path on into an array
+    /// field by index (`results.books.0.title`): which element exists is the item's to say.
     static func isAvailable(_ name: String, in available: [String]) -> Bool {
         available.contains(name) || available.contains { $0.hasPrefix(name + ".") }
+            || FlatItem.arrayStep(name, among: available) != nil
     }
 
     /// The chosen fields of `item`, as one object; nested names are nested again

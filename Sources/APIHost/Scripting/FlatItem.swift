@@ -26,13 +26,49 @@ struct FlatItem: Sendable {
     }
 
     /// The value of field `name`; for the name of a nested object (`city`), that
-    /// object rebuilt from its fields; nil when the item has neither.
+    /// object rebuilt from its fields; for a name that goes on into an array field by
+    /// index (`results.books.0.title`, `multimedia.0.url`), the value there; nil when
+    /// the item has none of these.
     func value(_ name: String) -> JSONValue? {
         if let field = fields.first(where: { $0.name == name }) { return field.value }
         let prefix = name + "."
         let inner = fields.filter { $0.name.hasPrefix(prefix) }
-        guard !inner.isEmpty else { return nil }
-        return NestedObject.build(inner.map { (String($0.name.dropFirst(prefix.count)), $0.value) })
+        guard inner.isEmpty else {
+            return NestedObject.build(inner.map { (String($0.name.dropFirst(prefix.count)), $0.value) })
+        }
+        guard let (field, rest) = Self.arrayStep(name, among: fields.map(\.name)),
+              let array = fields.first(where: { $0.name == field })?.value
+        else { return nil }
+        return Self.value(in: array, at: rest)
+    }
+
+    /// The field of `names` that `name` goes on from into an array by index: `results.books`
+    /// and `0.title` for `results.books.0.title`; nil when `name` does not.
+    static func arrayStep(_ name: String, among names: [String]) -> (field: String, rest: [Substring])? {
+        let steps = name.pieces(between: ".")
+        for count in stride(from: steps.count - 1, through: 1, by: -1) where Int(steps[count]) != nil {
+            let field = steps[..<count].joined(separator: ".")
+            if names.contains(field) { return (field, Array(steps[count...])) }
+        }
+        return nil
+    }
+
+    /// The value at `steps` inside `value`: array elements by index, object members by name.
+    private static func value(in value: JSONValue, at steps: [Substring]) -> JSONValue? {
+        var current = value
+        for step in steps {
+            switch current {
+            case let .array(elements):
+                guard let index = Int(step), elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            case .object:
+                guard let next = current[String(step)] else { return nil }
+                current = next
+            default:
+                return nil
+            }
+        }
+        return current
     }
 
     /// This item's fields with `other`'s added; where both have a field, `other`'s wins.

@@ -53,7 +53,7 @@ struct ItemOutput<P: Provider>: Sendable {
             return countedForFailEmpty(responses)
         }
         // Chosen fields and templates may name any field of the items, not only what JSON shows.
-        let picksFields = script.fields != nil || format == .line
+        let picksFields = script.picksFields(format)
         var elements: any Sequence<JSONValue> =
             picksFields ? capabilities.scriptingElements?(responses) ?? provider.json(responses) : provider.json(responses)
         if let seen {
@@ -81,12 +81,15 @@ struct ItemOutput<P: Provider>: Sendable {
         return reader.items(in: provider.json(responses)).reduce(0) { count, _ in count + 1 }
     }
 
-    /// The keys of the items stored before this run for `queries` (`--new`).
+    /// The keys of the items stored before this run for `queries` (`--new`), read from the
+    /// elements the output reads (`scripting`: those `--fields` and templates read), so that
+    /// an item is told apart the same way on both sides.
     static func storedKeys(
-        of provider: P, shape: ItemShape? = nil, for queries: [P.Query], in store: Store
+        of provider: P, shape: ItemShape? = nil, for queries: [P.Query], in store: Store, scripting: Bool = false
     ) throws -> Set<String> {
         let reader = ItemReader(shape: shape ?? provider.capabilities.items)
         let stored = try store.read { tx in try queries.compactMap { try provider.load($0, from: tx)?.value } }
-        return Set(reader.items(in: provider.json(stored)).map(reader.key))
+        let elements = scripting ? provider.capabilities.scriptingElements?(stored) ?? provider.json(stored) : provider.json(stored)
+        return Set(reader.items(in: elements).map(reader.key))
     }
 }

@@ -39,4 +39,10 @@ struct ScriptOptions: Sendable, Equatable {
     func needsItems(_ format: OutputFormat) -> Bool {
         fields != nil || onlyNew || format == .line
     }
+
+    /// Whether the items are read from the provider's scripting elements: chosen fields and
+    /// templates may name any field of an item, not only what JSON shows.
+    func picksFields(_ format: OutputFormat) -> Bool {
+        fields != nil || format == .line
+    }
 }

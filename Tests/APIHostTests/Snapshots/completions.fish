@@ -98,7 +98,7 @@ complete -c apicli -n '__apicli_is completions' -a 'bash zsh fish'
 # provider
 complete -c apicli -n '__apicli_using provider' -l base-url -x -d 'The API\'s base URL (http or https); with --openapi, replaces the document\'s servers.'
 complete -c apicli -n '__apicli_using provider' -l path -x -d 'The API path, from /.'
-complete -c apicli -n '__apicli_using provider' -l items -x -d 'Where the array of results is in the answer (hits, response.docs).'
+complete -c apicli -n '__apicli_using provider' -l items -x -d 'Where the array of results is in the answer (hits, response.docs); with --openapi, instead of the document\'s (. for a bare list).'
 complete -c apicli -n '__apicli_using provider' -l query-param -x -d 'The query parameter that takes the search words.'
 complete -c apicli -n '__apicli_using provider' -l no-key -d 'The API needs no key.'
 complete -c apicli -n '__apicli_using provider' -l key-param -x -d 'The query parameter that carries the key.'

@@ -78,7 +78,7 @@ _apicli() {
                     _arguments -s $global_options \
                         '--base-url[The API'\''s base URL (http or https); with --openapi, replaces the document'\''s servers.]:URL: ' \
                         '--path[The API path, from /.]:/PATH: ' \
-                        '--items[Where the array of results is in the answer (hits, response.docs).]:KEYPATH: ' \
+                        '--items[Where the array of results is in the answer (hits, response.docs); with --openapi, instead of the document'\''s (. for a bare list).]:KEYPATH: ' \
                         '--query-param[The query parameter that takes the search words.]:P: ' \
                         '--no-key[The API needs no key.]' \
                         '--key-param[The query parameter that carries the key.]:P: ' \

@@ -82,15 +82,23 @@ struct HostileProviderFileHostTests {
         #expect(host.requests.isEmpty, "\(name): nothing is sent")
     }
 
-    @Test("An items path the answer lacks is exit 78 at run time, naming what the answer has")
+    @Test("An items path the answer lacks: the list the answer has is read, said once; an error sent with 200 is exit 78 naming what the answer has")
     func missingPath() async throws {
         let host = try SearchAPIs().host()
         try host.installProviderFile("wiki", SearchAPIs.wikiFile.replacingOccurrences(of: "query.search", with: "query.results"))
         let run = await host.run(["wiki", "computing"])
-        #expect(run.code == .configuration, "\(run.stderr)")
-        #expect(run.isOneErrorLine && run.stderr.contains("items: the answer has no 'query.results'"), "\(run.stderr)")
-        #expect(run.stderr.contains("search"), "names what is there: \(run.stderr)")
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect(run.stderr.contains("a list under 'query.search', not as a list under 'query.results'"), "\(run.stderr)")
         #expect(host.requests.count == 1)
+
+        // MediaWiki sends its errors with 200: an error object is never taken for the answer's shape.
+        let error = Data(#"{"error": {"code": "badvalue", "info": "Unrecognized value for parameter \"list\": serch."}, "servedby": "mw1"}"#.utf8)
+        let failing = try SearchAPIs().host(routes: [SearchAPIs.wikiPath: error])
+        try failing.installProviderFile("wiki", SearchAPIs.wikiFile.replacingOccurrences(of: "query.search", with: "query.results"))
+        let refused = await failing.run(["wiki", "computing"])
+        #expect(refused.code == .configuration, "\(refused.stderr)")
+        #expect(refused.isOneErrorLine && refused.stderr.contains("items: the answer has no 'query.results'"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("error, servedby"), "names what is there: \(refused.stderr)")
     }
 
     @Test("A file or folder others can write is refused with the fix", arguments: [false, true])

@@ -148,7 +148,7 @@ struct AnswerShapesHostTests {
         #expect(csv.code == .success, "\(csv.stderr)")
         let lines = csv.stdout.split(separator: "\r\n").map(String.init)
         #expect(lines.count == 169, "one row per hour and the header")
-        #expect(lines.prefix(3) == ["TIME,CODE", "2023-11-13T00:00,2", "2023-11-13T01:00,3"], "\(lines.prefix(3))")
+        #expect(lines.prefix(3) == ["time,code", "2023-11-13T00:00,2", "2023-11-13T01:00,3"], "\(lines.prefix(3))")
         let offline = await host.run(["meteo", "52.52", "--longitude", "13.41", "--format", "csv", "--offline"])
         #expect(offline.stdout == csv.stdout, "\(offline.stderr)")
     }
@@ -170,10 +170,16 @@ struct AnswerShapesHostTests {
             """, "\(run.stdout)")
         let line = await host.run(["issues", "r", "--template", "#{number} by {user.login}"])
         #expect(line.stdout.hasPrefix("#13 by octokit-fixture-user-a\n"), "\(line.stdout)")
-        // Without --fields, JSON keeps the columns only, as before.
+        // Without --fields, JSON prints each item whole, as sent; --fields narrows it.
         let json = await host.run(["issues", "r", "--format", "json"])
         let objects = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
-        #expect(objects?.first.map { Set($0.keys) } == ["id", "title"])
+        let sent = try JSONSerialization.jsonObject(
+            with: Fixtures.real(Self.answers + "github_issues_per_page3_page1_octokit-fixtures.json")) as? [[String: Any]]
+        #expect(objects?.count == 3 && objects?.first.map { Set($0.keys) } == sent?.first.map { Set($0.keys) }, "\(json.stdout.prefix(300))")
+        #expect((objects?.first?["user"] as? [String: Any])?["login"] as? String == "octokit-fixture-user-a")
+        let narrowed = await host.run(["issues", "r", "--format", "json", "--fields", "number,title"])
+        let chosen = try JSONSerialization.jsonObject(with: Data(narrowed.stdout.utf8)) as? [[String: Any]]
+        #expect(chosen?.first.map { Set($0.keys) } == ["number", "title"], "\(narrowed.stdout)")
         let help = await host.run(["issues", "r", "--fields", "help"])
         #expect(help.code == .success, "\(help.stderr)")
         let helpLines = help.stdout.split(separator: "\n")
@@ -197,7 +203,7 @@ struct AnswerShapesHostTests {
             columns: #"[{"name": "title", "path": "title", "kind": "text", "searchable": true}, {"name": "points", "path": "points", "kind": "number"}]"#))
         let run = await host.run(["lenient", "x", "--format", "csv"])
         #expect(run.code == .success, "\(run.stderr)")
-        #expect(run.stdout == "TITLE,POINTS\r\nkept,\r\n,5\r\nalso kept,7\r\n", "\(run.stdout)")
+        #expect(run.stdout == "title,points\r\nkept,\r\n,5\r\nalso kept,7\r\n", "\(run.stdout)")
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("could not be read") }
         #expect(warnings.count == 1, "\(run.stderr)")
         #expect(warnings.first?.contains("2 values") == true, "\(run.stderr)")

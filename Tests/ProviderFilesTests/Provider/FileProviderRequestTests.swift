@@ -38,19 +38,28 @@ struct FileProviderRequestTests {
         #expect(throws: UsageError.self) { try provider.queries(from: ParsedCommand(arguments: ["x"], values: ["since": "2023-02-29"])) }
     }
 
-    @Test("A path the answer lacks is the file's error, exit 78, naming what is there")
+    @Test("A path the answer lacks: the list the answer has is read, said once; an answer without one is the file's error, exit 78, naming what is there")
     func missingItems() throws {
         let text = SampleFiles.hackerNews.replacingOccurrences(of: #""items": "hits""#, with: #""items": "results.hits""#)
         let provider = FileProvider(file: try SampleFiles.read(text), source: "hn.json")
         let body = try Data(contentsOf: SampleFiles.fixture("hn_search_tags_story_hitsPerPage1_2014_sytelus.json"))
+        let query = FileQuery(words: "x", parameters: [], firstPage: 0, pages: 1)
         var warnings: [String] = []
+        let answer = try provider.decode(body, for: query, warnings: &warnings)
+        #expect(answer.items.map(\.id) == ["7824727"])
+        #expect(warnings.count == 1 && warnings.first?.contains("a list under 'hits'") == true, "\(warnings)")
+        warnings = []
+        _ = try provider.decode(body, for: query, warnings: &warnings)
+        #expect(warnings.isEmpty, "said once a run: \(warnings)")
+
+        let error = Data(#"{"message": "Invalid Application-ID or API key", "status": 403}"#.utf8)
         do {
-            _ = try provider.decode(body, for: FileQuery(words: "x", parameters: [], firstPage: 0, pages: 1), warnings: &warnings)
+            _ = try provider.decode(error, for: query, warnings: &warnings)
             Issue.record("decoded")
         } catch let ProviderFailure.misdescribed(message) {
             #expect(ErrorMapping.cliError(ProviderFailure.misdescribed(message)).exitCode == .configuration)
             #expect(message.contains("hn.json: items: the answer has no 'results.hits'"), "\(message)")
-            #expect(message.contains("hits"), "\(message)")
+            #expect(message.contains("message, status"), "\(message)")
         }
     }
 

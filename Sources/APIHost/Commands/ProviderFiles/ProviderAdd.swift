@@ -24,6 +24,8 @@ struct ProviderAdd: Sendable {
         var operations: [String]
         /// One line per operation the import left out, with the reason.
         var skipped: [String]
+        /// What the import took from the sample rather than from the document.
+        var notes: [String] = []
     }
 
     func add(_ name: String) async throws -> Added {
@@ -40,6 +42,7 @@ struct ProviderAdd: Sendable {
         }
         var file: ProviderFile
         var skipped: [String] = []
+        var notes: [String] = []
         if let document = values["openapi"] {
             let operations = values["operation"].map(ProviderFileCommand.repeated) ?? []
             let access = try await openAPIAccess(document)
@@ -48,6 +51,7 @@ struct ProviderAdd: Sendable {
                     name: name, documentPath: document, operations: operations, wordsParameter: values["query-param"],
                     reservedOptions: directory.reserved.options)
                 importer.access = access
+                importer.itemsPath = try values["items"].map(Self.itemsPath)
                 let imported = try importer.imported()
                 file = imported.file
                 skipped = imported.skipped.map { "left out \($0.operation): \($0.reason)" }
@@ -62,8 +66,11 @@ struct ProviderAdd: Sendable {
                 }
                 throw CLIError(error.description, exitCode: code)
             }
+            if values["items"] != nil, file.operations.count > 1 {
+                throw UsageError("--items applies to one operation; give --operation OP with it")
+            }
             if let sample = values["sample"] {
-                try guessColumns(&file, from: try SampleCheck.document(at: sample))
+                notes += try fitSample(&file, try SampleCheck.document(at: sample))
             }
         } else {
             file = try fromFlags(name)
@@ -80,8 +87,38 @@ struct ProviderAdd: Sendable {
         }
         try write(text, to: path, folder: directory.path)
         return Added(
-            path: path, columns: file.primary.columns.map(\.name).joined(separator: ", "),
-            operations: file.operations.count > 1 ? file.operations.map(\.name) : [], skipped: skipped)
+            path: path,
+            columns: file.primary.columns.isEmpty ? "from each answer" : file.primary.columns.map(\.name).joined(separator: ", "),
+            operations: file.operations.count > 1 ? file.operations.map(\.name) : [], skipped: skipped, notes: notes)
+    }
+
+    /// `--items` with `--openapi`: a key path, or `.` for an answer that is a bare list.
+    static func itemsPath(_ text: String) throws -> ProviderFiles.KeyPath? {
+        if text == "." { return nil }
+        guard let path = ProviderFiles.KeyPath(text) else {
+            throw UsageError("--items must be a key path such as items or response.docs, or . for a bare list")
+        }
+        return path
+    }
+
+    /// An imported operation checked against a saved answer: the answer's shape wins over the
+    /// document's (unless `--items` said where the list is), and a list's columns come from its items.
+    private func fitSample(_ file: inout ProviderFile, _ document: JSONValue) throws -> [String] {
+        var notes: [String] = []
+        let declared = file.primary.items
+        if !declared.fits(document) {
+            guard values["items"] == nil, let seen = AnswerShapeGuess.shape(of: document) else {
+                try guessColumns(&file, from: document)
+                return notes
+            }
+            notes.append("the sample is \(seen.phrase), not \(declared.phrase) as the document says; imported as the sample is")
+            file.primary.items = seen
+        }
+        guard let elements = file.primary.items.elements(in: document),
+              file.primary.items.kind == .list || (file.primary.items.kind == .any && AnswerShapeGuess.shape(of: document)?.kind == .list)
+        else { return notes }
+        try guessColumns(&file, fromItems: elements)
+        return notes
     }
 
     private func fromFlags(_ name: String) throws -> ProviderFile {
@@ -137,6 +174,10 @@ struct ProviderAdd: Sendable {
                 + nearest.names.prefix(8).joined(separator: ", ")
             throw UsageError("the sample answer has no array at '\(file.primary.items)'\(has); fix --items")
         }
+        try guessColumns(&file, fromItems: items)
+    }
+
+    private func guessColumns(_ file: inout ProviderFile, fromItems items: [JSONValue]) throws {
         let fields = ColumnGuess.fields(ofItems: items)
         let id = ColumnGuess.id(among: fields, items: items)
         let columns = ColumnGuess.columns(from: fields, id: id)

@@ -16,7 +16,7 @@ struct ProviderFileCommand: BuiltinCommandHandler {
     static let specs: [OptionSpec] = [
         .value("base-url", valueName: "URL", help: "The API's base URL (http or https); with --openapi, replaces the document's servers."),
         .value("path", valueName: "/PATH", help: "The API path, from /."),
-        .value("items", valueName: "KEYPATH", help: "Where the array of results is in the answer (hits, response.docs)."),
+        .value("items", valueName: "KEYPATH", help: "Where the array of results is in the answer (hits, response.docs); with --openapi, instead of the document's (. for a bare list)."),
         .value("query-param", valueName: "P", help: "The query parameter that takes the search words."),
         .flag("no-key", help: "The API needs no key."),
         .value("key-param", valueName: "P", help: "The query parameter that carries the key."),
@@ -60,6 +60,7 @@ struct ProviderFileCommand: BuiltinCommandHandler {
             let added = try await ProviderAdd(host: host, values: parsed.values, options: options).add(name)
             console.out(added.path + "\n")
             for line in added.skipped { messages.warning(line) }
+            for line in added.notes { messages.notice(line) }
             if added.operations.isEmpty {
                 messages.notice("added \(name) (columns: \(added.columns)); try 'apicli \(name) WORDS'")
             } else {

@@ -10,11 +10,14 @@ import ProviderFiles
 enum SampleCheck {
     static func problems(of file: ProviderFile, source: String, sample: String) throws -> [String] {
         let document = try SampleCheck.document(at: sample)
-        guard let found = file.primary.items.value(in: document), case let .array(items) = found else {
+        // The file's shape, or one it noted an answer in (`itemsSeen`), as a run reads them.
+        let shapes = [file.primary.items] + file.primary.itemsSeen
+        guard let items = shapes.lazy.compactMap({ $0.elements(in: document) }).first else {
             let nearest = file.primary.items.nearestExisting(in: document)
-            return ["\(source): items: \(sample) has no array at '\(file.primary.items)'"
+            let seen = AnswerShapeGuess.shape(of: document).map { "; it is \($0.phrase)" } ?? ""
+            return ["\(source): items: \(sample) is not \(file.primary.items.phrase)"
                 + (nearest.names.isEmpty ? "" : " (\(nearest.found.isEmpty ? "it" : "'\(nearest.found)'") has: "
-                    + nearest.names.prefix(8).joined(separator: ", ") + ")")]
+                    + nearest.names.prefix(8).joined(separator: ", ") + ")") + seen]
         }
         guard !items.isEmpty else { return [] }
         var problems: [String] = []
