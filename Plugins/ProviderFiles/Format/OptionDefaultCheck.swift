@@ -15,7 +15,7 @@ enum OptionDefaultCheck {
         of options: [ProviderFile.Option], nodes: [DocumentNode]
     ) -> [ProviderFileError.Problem] {
         options.enumerated().compactMap { index, option in
-            guard let value = option.defaultValue, let reason = reason(value, option.type) else { return nil }
+            guard let value = option.defaultValue, let reason = reason(value, option.type, pattern: option.pattern) else { return nil }
             let node = nodes.first { $0["name"]?.string == option.name }
             return ProviderFileError.Problem(
                 field: "options[\(index)].default", line: node?["default"]?.line ?? node?.line,
@@ -23,8 +23,12 @@ enum OptionDefaultCheck {
         }
     }
 
-    /// Why `value` is refused by an option of `type`; nil when it is accepted.
-    static func reason(_ value: String, _ type: ProviderFile.OptionType) -> String? {
+    /// Why `value` is refused by an option of `type` and `pattern`; nil when it is accepted.
+    static func reason(_ value: String, _ type: ProviderFile.OptionType, pattern: String? = nil) -> String? {
+        if let pattern = pattern.flatMap(ParameterPattern.init) {
+            guard case let .refused(reason) = PatternedValue.check(value, type: type, pattern: pattern) else { return nil }
+            return "it " + reason.replacingAll(", not '\(value)'", with: "")
+        }
         switch type {
         case .text:
             return nil

@@ -25,18 +25,19 @@ public struct ProviderFileReader {
 
     static let topFields = [
         "$schema", "apicli", "name", "summary", "about", "displayName", "baseURL", "path", "words", "key", "options",
-        "items", "id", "columns", "paging", "rateLimits", "cacheSeconds", "operations", "keyOf", "spacing",
+        "items", "id", "columns", "paging", "rateLimits", "cacheSeconds", "operations", "keyOf", "spacing", "headers",
     ]
     /// What a version-1 file holds at the top and a version-2 file in each of its `operations`.
     static let operationFields = ["path", "words", "arguments", "options", "items", "id", "columns", "paging"]
     static let optionFields = [
         "name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices", "required",
+        "pattern", "apiDefault",
     ]
-    static let argumentFields = ["name", "parameter", "type", "help", "minimum", "maximum", "format", "choices"]
+    static let argumentFields = ["name", "parameter", "type", "help", "minimum", "maximum", "format", "choices", "pattern"]
     static let columnFields = ["name", "path", "kind", "searchable"]
     static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total", "cursor", "more", "next"]
     static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
-    static let keyFields = ["parameter", "header", "scheme", "environmentVariable", "signupURL"]
+    static let keyFields = ["parameter", "header", "scheme", "environmentVariable", "signupURL", "optional"]
 
     public init(file: String, expectedName: String?, reserved: ReservedNames) {
         self.file = file
@@ -79,6 +80,7 @@ public struct ProviderFileReader {
         let baseURL = readBaseURL(&fields)
         let keyOf = readKeyOf(&fields, name: name)
         let key = readKey(&fields, name: name, keyOf: keyOf)
+        let headers = readHeaders(&fields, key: key)
         let operations: [ProviderFile.Operation]?
         if root["operations"] != nil {
             operations = readOperations(&fields, version: version, key: key)
@@ -91,6 +93,7 @@ public struct ProviderFileReader {
         let cacheSeconds = fields.int("cacheSeconds", in: 0...(31 * 86_400)) ?? 600
         let spacing = fields.int("spacing", in: 1...3_600)
 
+        checkHeaderNames(&fields, headers: headers, operations: operations ?? [])
         guard fields.problems.isEmpty, let name, let summary, let baseURL, let operations, !operations.isEmpty else {
             throw ProviderFileError(file: file, problems: fields.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
         }
@@ -99,6 +102,7 @@ public struct ProviderFileReader {
             rateLimits: rateLimits, cacheSeconds: cacheSeconds, operations: operations)
         file.spacing = spacing
         file.keyOf = key == nil ? nil : keyOf
+        file.headers = headers
         return file
     }
 
@@ -118,10 +122,13 @@ public struct ProviderFileReader {
         // A record shows every field of the answer; its columns only say what offline search reads.
         let columns = readColumns(&fields, allowingNone: items?.kind == .record)
         checkParameters(&fields, words: words, key: key, options: options ?? [], paging: paging)
+        let wordsOptional = readWordsOptional(&fields, words: words)
         guard let path, let options, let arguments, let items, let columns else { return nil }
-        return ProviderFile.Operation(
+        var operation = ProviderFile.Operation(
             name: name, summary: summary, about: about, path: path, words: words, arguments: arguments,
             options: options, items: items, id: id, columns: columns, paging: paging)
+        operation.wordsOptional = wordsOptional
+        return operation
     }
 
     private func readName(_ fields: inout FieldReader) -> String? {
@@ -167,7 +174,7 @@ public struct ProviderFileReader {
     private func readWords(_ fields: inout FieldReader, path: String?, required: Bool) -> ProviderFile.Words? {
         guard let node = fields.object("words", required: required) else { return nil }
         var words = FieldReader(node, prefix: "words")
-        words.refuseUnknown(["parameter", "pathSegment"])
+        words.refuseUnknown(["parameter", "pathSegment", "optional"])
         defer { fields.absorb(words) }
         switch (node["parameter"], node["pathSegment"]) {
         case (.some, nil):
@@ -207,8 +214,11 @@ public struct ProviderFileReader {
                             ? "a provider file may only read its own variable, \(own), not \(variable)"
                             : "a provider file with keyOf may only read that provider's variable, \(own), not \(variable)")
         }
+        let optional = key.bool("optional") ?? false
         guard let placement else { return nil }
-        return ProviderFile.Key(placement: placement, environmentVariable: own, signupURL: signup)
+        var read = ProviderFile.Key(placement: placement, environmentVariable: own, signupURL: signup)
+        read.optional = optional
+        return read
     }
 
     /// `parameter` (a query parameter) or `header`: exactly one of them.

@@ -38,6 +38,12 @@ enum FileArguments {
     }
 
     private static func wireValue(_ text: String, of argument: ProviderFile.Argument) throws -> String {
+        if let pattern = argument.pattern.flatMap(ParameterPattern.init) {
+            switch PatternedValue.check(text, type: argument.type, pattern: pattern) {
+            case let .sent(value): return value
+            case let .refused(reason): throw UsageError("<\(argument.name)> " + reason)
+            }
+        }
         switch argument.type {
         case .text:
             guard !text.isEmpty else { throw UsageError("<\(argument.name)> must not be empty") }
