@@ -27,12 +27,11 @@ extension ProviderFile {
             }
         }
         for header in headers {
-            let variable = "APICLI_" + name.uppercased().replacingAll("-", with: "_") + "_"
-                + header.name.uppercased().replacingAll("-", with: "_")
+            let without = header.header.lowercased() == "user-agent" ? "with apicli's own User-Agent" : "without it"
             paragraphs.append(
-                "The API asks for the \(header.header) header: \(header.help) Set it once with "
-                    + "'apicli config set \(name).\(header.name) VALUE' or \(variable), or for one run with --\(header.name). "
-                    + "Without it, each run says so and the request goes with apicli's own.")
+                "The API asks every request for the \(header.header) header. \(header.help) Set it once with "
+                    + "'apicli config set \(name).\(header.name) VALUE' or \(variable(of: header)), or for one run with "
+                    + "--\(header.name). Until it is set each run says so, and the request goes \(without).")
         }
         return paragraphs.map { "\n\n" + $0 }.joined()
     }

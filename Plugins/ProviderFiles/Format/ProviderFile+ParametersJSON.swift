@@ -37,10 +37,14 @@ extension ProviderFile {
             .object([
                 .init("header", .string(header.header)), .init("option", .string(header.name)),
                 .init("setting", .string(name + "." + header.name)),
-                .init("variable", .string(
-                    "APICLI_" + (name + "_" + header.name).uppercased().replacingAll("-", with: "_"))),
+                .init("variable", .string(variable(of: header))),
             ])
         })
+    }
+
+    /// `APICLI_NWS_USER_AGENT`: the variable that sets a header, as for any configurable option.
+    func variable(of header: Header) -> String {
+        "APICLI_" + (name + "_" + header.name).uppercased().replacingAll("-", with: "_")
     }
 
     /// `object` with `members` after its own.

@@ -29,7 +29,7 @@ extension ProviderFileReader {
     /// `words.optional`: the operation runs without words too; a path segment cannot go without.
     func readWordsOptional(_ fields: inout FieldReader, words: ProviderFile.Words?) -> Bool {
         guard let node = fields.node["words"], node["optional"] != nil else { return false }
-        var reader = FieldReader(node, prefix: "words")
+        var reader = FieldReader(node, prefix: fields.field("words"))
         defer { fields.absorb(reader) }
         let optional = reader.bool("optional") ?? false
         if optional, case .pathSegment? = words {

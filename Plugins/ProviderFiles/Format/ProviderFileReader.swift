@@ -115,7 +115,7 @@ public struct ProviderFileReader {
         let words = readWords(&fields, path: path, required: wordsRequired)
         let paging = readPaging(&fields)
         let options = readOptions(&fields, paging: paging)
-        fields.absorb(OptionDefaultCheck.problems(of: options ?? [], nodes: fields.node["options"]?.array ?? []))
+        fields.absorb(OptionDefaultCheck.problems(of: options ?? [], nodes: fields.node["options"]?.array ?? [], at: fields.field("options")))
         let arguments = readArguments(&fields, path: path, words: words)
         let items = readItems(&fields)
         let id = fields.keyPath("id", required: false)

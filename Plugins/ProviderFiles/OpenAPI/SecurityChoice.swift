@@ -12,7 +12,8 @@ import APIDocuments
 ///
 /// A document that declares schemes but requires none anywhere (Stack Exchange's OAuth2)
 /// says the API works without a key and that a key can be sent: that is an optional key
-/// too, sent when the user sets one. Where some operations require a key and others say
+/// too, sent when the user sets one. One that declares no scheme at all (GitHub's 2020
+/// description) is keyless, unless imported with `--bearer`, which makes the token optional. Where some operations require a key and others say
 /// nothing (Petstore's `getUserByName` beside its keyed `getPetById`), those say no key.
 ///
 /// OAuth2 and OpenID Connect need a sign-in flow apicli does not run. When they are
@@ -42,7 +43,10 @@ extension OpenAPIDocument {
     func keyChoice(for operation: DocumentNode, access: OpenAPIAccess) throws -> KeyChoice {
         guard let requirements = (operation["security"] ?? root["security"])?.array else {
             // Nothing said: no key, unless the whole document requires none yet declares a way to send one.
-            guard !access.noKey, requiresNothing, let placement = try firstDeclaredPlacement(access: access) else { return .none }
+            // `--bearer` on such a document (GitHub's declares nothing) is that way: a token sent when set.
+            guard !access.noKey, requiresNothing,
+                  let placement = access.bearer ? .bearer : try firstDeclaredPlacement(access: access)
+            else { return .none }
             return KeyChoice(placement: placement, use: .optional)
         }
         var identification: [String] = []

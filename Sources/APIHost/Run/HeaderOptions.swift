@@ -39,6 +39,15 @@ enum HeaderOptions {
         return (headers, unset)
     }
 
+    /// The headers set by the environment or the config file alone: `apicli api`, which takes no provider options.
+    static func configured(for descriptor: ProviderDescriptor, settings: Settings) throws -> HTTPHeaders {
+        var values: [String: String] = [:]
+        for option in descriptor.options where option.header != nil {
+            values[option.name] = settings.optionDefault(option, of: descriptor)
+        }
+        return try headers(for: descriptor, command: ParsedCommand(arguments: [], values: values)).headers
+    }
+
     /// One line saying how to set an unset header option, for stderr.
     static func notice(_ option: OptionSpec, of descriptor: ProviderDescriptor) -> String {
         "\(descriptor.displayName) asks for a \(option.header ?? option.name) header: set it with "

@@ -139,7 +139,7 @@ struct ServerAndSecurityChoiceTests {
         #expect(try placement(#"[{"query": [], "token": []}, {"token": []}]"#) == .bearer, "two keys at once is passed over")
     }
 
-    @Test("an operation's own security wins over the document's; [{}] means no key")
+    @Test("an operation's own security wins over the document's; [{}] means no key; {} among others an optional one")
     func operationSecurity() throws {
         let document = Self.document(
             operationSecurity: #""security": [{"token": []}],"#, security: #""security": [{"query": []}],"#, schemes: Self.allSchemes)
@@ -148,7 +148,8 @@ struct ServerAndSecurityChoiceTests {
             operationSecurity: #""security": [{}],"#, security: #""security": [{"query": []}],"#, schemes: Self.allSchemes)
         #expect(try Self.imported(open).key == nil)
         let optional = Self.document(security: #""security": [{"token": []}, {}],"#, schemes: Self.allSchemes)
-        #expect(try Self.imported(optional).key == nil, "an empty alternative: the API answers without a key")
+        let key = try #require(try Self.imported(optional).key, "an empty alternative: the key is optional, not dropped")
+        #expect(key.placement == .bearer && key.optional, "the API answers without a key, and takes one when set")
     }
 
     @Test("OAuth2 and OpenID Connect alone are refused with one line that says a bearer token works; --bearer imports")
