@@ -18,7 +18,7 @@ struct ProviderFileCommand: BuiltinCommandHandler {
         .value("path", valueName: "/PATH", help: "The API path, from /."),
         .value("items", valueName: "KEYPATH", help: "Where the array of results is in the answer (hits, response.docs)."),
         .value("query-param", valueName: "P", help: "The query parameter that takes the search words."),
-        .flag("no-key", help: "The API needs no key (with --openapi: import every operation without one)."),
+        .flag("no-key", help: "The API needs no key."),
         .value("key-param", valueName: "P", help: "The query parameter that carries the key."),
         .value("key-header", valueName: "H", help: "The header that carries the key (X-Api-Key), instead of --key-param."),
         .value("summary", valueName: "TEXT", help: "One line for 'apicli providers'."),
