@@ -44,8 +44,8 @@ extension ProviderFile {
 }
 
 extension ProviderFile.Option {
-    /// ` (matching ^\d+$) (the API's default: 20)`: what the declaration adds to the help line.
+    /// ` (pattern: ^\d+$) (the API's default: 20)`: what the declaration adds to the help line.
     var constraintNote: String {
-        (pattern.map { " (matching \($0))" } ?? "") + (apiDefault.map { " (the API's default: \($0))" } ?? "")
+        (pattern.map { " (pattern: \($0))" } ?? "") + (apiDefault.map { " (the API's default: \($0))" } ?? "")
     }
 }

@@ -55,7 +55,8 @@ extension ProviderFile {
     /// `apicli books lists-list <list>`: the operation's words, as typed.
     private func examples(of operation: ProviderFile.Operation) -> [String] {
         let head = operations.count == 1 ? "apicli \(name)" : "apicli \(name) \(operation.name)"
-        let words = operation.argumentSpecs.map { "<\($0.name)>" } + operation.options.filter(\.required).map { "--\($0.name) …" }
+        let words = operation.argumentSpecs.map { $0.required ? "<\($0.name)>" : "[<\($0.name)>]" }
+            + operation.options.filter(\.required).map { "--\($0.name) …" }
         return [([head] + words).joined(separator: " ")]
     }
 }
