@@ -152,6 +152,23 @@ struct ServerAndSecurityChoiceTests {
         #expect(key.placement == .bearer && key.optional, "the API answers without a key, and takes one when set")
     }
 
+    @Test("nothing required anywhere: declared OAuth2 is an optional bearer key; no scheme at all is keyless unless --bearer; --no-key drops any")
+    func optionalWhenNothingIsRequired() throws {
+        let declared = try #require(try Self.imported(Self.document(schemes: #"{"oauth": {"type": "oauth2", "flows": {}}}"#)).key)
+        #expect(declared.placement == .bearer && declared.optional, "Stack Exchange's way")
+        let none = Self.document()
+        #expect(try Self.imported(none).key == nil, "GitHub's 2020 description declares no scheme")
+        var bearer = OpenAPIAccess()
+        bearer.bearer = true
+        let token = try #require(try Self.imported(none, access: bearer).key)
+        #expect(token.placement == .bearer && token.optional, "--bearer on it: a token sent when set")
+        var noKey = OpenAPIAccess()
+        noKey.noKey = true
+        let required = Self.document(security: #""security": [{"token": []}],"#, schemes: Self.allSchemes)
+        #expect(try Self.imported(required, access: noKey).key == nil)
+        #expect(try Self.imported(required).key?.optional == false, "a required key stays required")
+    }
+
     @Test("OAuth2 and OpenID Connect alone are refused with one line that says a bearer token works; --bearer imports")
     func oauth() throws {
         for scheme in ["oauth", "oidc"] {
