@@ -18,6 +18,8 @@ public enum CredentialPlacement: Sendable, Hashable {
     /// `Authorization: Bearer <key>` (RFC 6750): the key is the token.
     case bearer
     /// `Authorization: Basic <base64 of key>` (RFC 7617): the key is `user:password`.
+    /// A key without `:` is a user name alone (Stripe's `sk_test_…`, whose password is
+    /// empty) and is sent as `key:`, never as a pair without its colon, which no server reads.
     case basic
 
     /// The parameter's or the header's name.
@@ -43,7 +45,7 @@ public enum CredentialPlacement: Sendable, Hashable {
         case let .query(name): "query parameter '\(name)'"
         case let .header(name): "header '\(name)'"
         case .bearer: "header 'Authorization: Bearer'"
-        case .basic: "header 'Authorization: Basic' (user:password)"
+        case .basic: "header 'Authorization: Basic' (user:password; a key without ':' is sent as key:)"
         }
     }
 
@@ -52,8 +54,13 @@ public enum CredentialPlacement: Sendable, Hashable {
         switch self {
         case .query, .header: key
         case .bearer: "Bearer " + key
-        case .basic: "Basic " + Self.base64(key)
+        case .basic: "Basic " + Self.base64(Self.basicPair(key))
         }
+    }
+
+    /// `user:password` as RFC 7617 sends it: a key without `:` is the user name with an empty password.
+    public static func basicPair(_ key: String) -> String {
+        key.utf8.contains(UInt8(ascii: ":")) ? key : key + ":"
     }
 
     /// Every form of `key` this placement puts on the wire besides the key itself,
@@ -61,7 +68,7 @@ public enum CredentialPlacement: Sendable, Hashable {
     /// alone is as secret as the pair.
     public func derivedSecrets(of key: String) -> [String] {
         guard case .basic = self, !key.isEmpty else { return [] }
-        var forms = [Self.base64(key)]
+        var forms = [Self.base64(Self.basicPair(key))]
         if let (_, password) = key.cut(atFirst: ":"), !password.isEmpty { forms.append(String(password)) }
         return forms
     }

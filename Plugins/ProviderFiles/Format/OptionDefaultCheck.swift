@@ -10,21 +10,26 @@ import APIDocuments
 /// (78, `provider check` lists it), by the same rules a value typed on the command line meets.
 enum OptionDefaultCheck {
     /// One problem per option whose default its type refuses; `nodes` are the file's
-    /// `options` objects, for the line of each `default`.
+    /// `options` objects, for the line of each `default`, and `field` their place
+    /// (`operations[2].options` in a file with operations).
     static func problems(
-        of options: [ProviderFile.Option], nodes: [DocumentNode]
+        of options: [ProviderFile.Option], nodes: [DocumentNode], at field: String = "options"
     ) -> [ProviderFileError.Problem] {
         options.enumerated().compactMap { index, option in
-            guard let value = option.defaultValue, let reason = reason(value, option.type) else { return nil }
+            guard let value = option.defaultValue, let reason = reason(value, option.type, pattern: option.pattern) else { return nil }
             let node = nodes.first { $0["name"]?.string == option.name }
             return ProviderFileError.Problem(
-                field: "options[\(index)].default", line: node?["default"]?.line ?? node?.line,
+                field: "\(field)[\(index)].default", line: node?["default"]?.line ?? node?.line,
                 message: "'\(value)' is not a value --\(option.name) takes: \(reason)")
         }
     }
 
-    /// Why `value` is refused by an option of `type`; nil when it is accepted.
-    static func reason(_ value: String, _ type: ProviderFile.OptionType) -> String? {
+    /// Why `value` is refused by an option of `type` and `pattern`; nil when it is accepted.
+    static func reason(_ value: String, _ type: ProviderFile.OptionType, pattern: String? = nil) -> String? {
+        if let pattern = pattern.flatMap(ParameterPattern.init) {
+            guard case let .refused(reason) = PatternedValue.check(value, type: type, pattern: pattern) else { return nil }
+            return "it " + reason.replacingAll(", not '\(value)'", with: "")
+        }
         switch type {
         case .text:
             return nil

@@ -13,17 +13,20 @@ extension ProviderFile {
         discussion += "Defined by the provider file \(source) ('apicli provider show \(name)'). "
             + "Results are stored locally: with --offline, or when the network fails, the same words search "
             + "every result fetched before."
+        discussion += accessParagraphs
         let single = operations.count == 1 ? operations.first : nil
         return ProviderDescriptor(
             name: name, displayName: serviceName, summary: summary, discussion: discussion,
             arguments: single?.argumentSpecs ?? [],
-            options: single?.optionSpecs ?? [],
+            options: (single?.optionSpecs ?? []) + headers.map(\.spec),
             examples: single.map(singleExamples) ?? [],
             defaultBaseURL: baseURL,
             credential: key.map {
-                CredentialSpec(
+                var spec = CredentialSpec(
                     placement: $0.placement, environmentVariable: $0.environmentVariable,
                     signupURL: $0.signupURL ?? "the API's documentation", keyOwner: keyOf)
+                spec.optional = $0.optional
+                return spec
             },
             rateLimits: limitsWithSpacing,
             cacheTTL: .seconds(cacheSeconds),
@@ -35,9 +38,11 @@ extension ProviderFile {
                     pageSize: $0.size, sizeParameter: $0.sizeParameter)
             },
             operations: single == nil ? operations.map { operation in
-                OperationSpec(
-                    name: operation.name, summary: operation.summary, discussion: operation.about ?? "",
+                var spec = OperationSpec(
+                    name: operation.name, summary: operation.summary, discussion: operationDiscussion(of: operation),
                     arguments: operation.argumentSpecs, options: operation.optionSpecs, examples: examples(of: operation))
+                spec.sendsKey = operation.sendsKey || key == nil
+                return spec
             } : [])
     }
 
@@ -50,7 +55,8 @@ extension ProviderFile {
     /// `apicli books lists-list <list>`: the operation's words, as typed.
     private func examples(of operation: ProviderFile.Operation) -> [String] {
         let head = operations.count == 1 ? "apicli \(name)" : "apicli \(name) \(operation.name)"
-        let words = operation.argumentSpecs.map { "<\($0.name)>" } + operation.options.filter(\.required).map { "--\($0.name) …" }
+        let words = operation.argumentSpecs.map { $0.required ? "<\($0.name)>" : "[<\($0.name)>]" }
+            + operation.options.filter(\.required).map { "--\($0.name) …" }
         return [([head] + words).joined(separator: " ")]
     }
 }
@@ -59,7 +65,9 @@ extension ProviderFile.Operation {
     /// The path arguments in order, then the words, which take every remaining word.
     var argumentSpecs: [ArgumentSpec] {
         arguments.map { ArgumentSpec($0.name, help: $0.help) }
-            + (words == nil ? [] : [ArgumentSpec(wordsArgument, help: "What to search for; every remaining word is part of it.", variadic: true)])
+            + (words == nil ? [] : [ArgumentSpec(
+                wordsArgument, help: "What to search for; every remaining word is part of it." + (wordsOptional ? " Optional." : ""),
+                variadic: true, required: !wordsOptional)])
     }
 
     /// Its options, then `--page` and `--pages` when it pages.
@@ -98,7 +106,8 @@ extension ProviderFile.Operation {
 
 extension ProviderFile.Option {
     var spec: OptionSpec {
-        switch type {
+        let help = self.help + constraintNote
+        return switch type {
         case .text:
             .value(name, valueName: "TEXT", help: help, default: defaultValue, configurable: true, required: required)
         case let .integer(minimum, maximum):

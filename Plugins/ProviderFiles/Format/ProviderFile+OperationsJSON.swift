@@ -12,13 +12,15 @@ extension ProviderFile {
             .init("baseURL", .string(baseURL.absoluteString)),
         ]
         members.append(.init("key", key.map { key -> JSONValue in
-            switch key.placement {
+            let described: JSONValue = switch key.placement {
             case let .query(parameter): ["in": "query", "name": .string(parameter), "variable": .string(key.environmentVariable)]
             case let .header(header): ["in": "header", "name": .string(header), "variable": .string(key.environmentVariable)]
             case .bearer: ["in": "header", "name": "Authorization", "scheme": "bearer", "variable": .string(key.environmentVariable)]
             case .basic: ["in": "header", "name": "Authorization", "scheme": "basic", "variable": .string(key.environmentVariable)]
             }
+            return Self.adding([.init("optional", .bool(key.optional))], to: described)
         } ?? .null))
+        members.append(.init("headers", headersJSON))
         let prefix = String(baseURL.path.reversed().drop { $0 == "/" }.reversed())
         members.append(.init("operations", .array(operations.map { operationJSON($0, prefix: prefix) })))
         return .object(members)
@@ -39,16 +41,18 @@ extension ProviderFile {
                 .object([
                     .init("name", .string(argument.name)), .init("parameter", .string(argument.parameter)),
                     .init("type", .string(Self.typeName(argument.type))), .init("choices", Self.choices(argument.type)),
-                ])
+                ] + Self.constraints(argument.type, pattern: argument.pattern))
             })),
             .init("options", .array(operation.options.map { option in
                 .object([
                     .init("name", .string(option.name)), .init("parameter", .string(option.parameter)),
                     .init("type", .string(Self.typeName(option.type))), .init("required", .bool(option.required)),
                     .init("choices", Self.choices(option.type)),
-                ])
+                ] + Self.constraints(option.type, pattern: option.pattern) + Self.defaults(option))
             })),
             .init("words", words),
+            .init("wordsOptional", .bool(operation.words != nil && operation.wordsOptional)),
+            .init("sendsKey", .bool(key != nil && operation.sendsKey)),
             .init("items", .string(operation.items.description)),
             // `list`, `record` or `parallel`: "." alone is both a bare array and a whole-answer record.
             .init("shape", .string(operation.items.kind.rawValue)),

@@ -36,6 +36,8 @@ public struct ProviderFile: Sendable {
     public var spacing: Int? = nil
     /// The provider whose key this one uses (`--key-of nyt`); nil: its own. See `ProviderFile+Access.swift`.
     public var keyOf: String? = nil
+    /// Settings sent as request headers on every request (NWS's `User-Agent`). See `ProviderFile+Headers.swift`.
+    public var headers: [Header] = []
 
     public init(
         name: String, summary: String, about: String?, displayName: String?, baseURL: URL, key: Key?,
@@ -96,6 +98,12 @@ public struct ProviderFile: Sendable {
         /// Shapes the answers came in when ``items`` did not fit them, tried after it in
         /// order (``AnswerReading``); apicli adds one when it reads an answer anew.
         public var itemsSeen: [ItemsShape] = []
+        /// Whether a request may go without the words (the document's search parameter is
+        /// optional): without them the parameter is not sent. Only for ``Words/parameter(_:)``.
+        public var wordsOptional = false
+        /// Whether its requests carry the provider's key; false for an operation the API
+        /// answers without one, in a provider whose other operations need it.
+        public var sendsKey = true
 
         public init(
             name: String, summary: String, about: String?, path: String, words: Words?, arguments: [Argument],
@@ -123,6 +131,8 @@ public struct ProviderFile: Sendable {
         public var parameter: String
         public var type: OptionType
         public var help: String
+        /// A regular expression every value must match (the document's `pattern`). See `ParameterPattern`.
+        public var pattern: String? = nil
 
         public init(name: String, parameter: String, type: OptionType, help: String) {
             self.name = name
@@ -148,6 +158,8 @@ public struct ProviderFile: Sendable {
         /// ``ProviderFile/keyOf``, for the key variable of the provider it names.
         public var environmentVariable: String
         public var signupURL: String?
+        /// Whether the API answers without the key too: unset, requests go without it.
+        public var optional = false
 
         public init(placement: CredentialPlacement, environmentVariable: String, signupURL: String?) {
             self.placement = placement
@@ -166,6 +178,10 @@ public struct ProviderFile: Sendable {
         public var defaultValue: String?
         /// The API needs it: a missing one is a usage error naming it.
         public var required: Bool = false
+        /// A regular expression every value must match (the document's `pattern`). See `ParameterPattern`.
+        public var pattern: String? = nil
+        /// What the API uses when the option is not sent, as its document says: shown, never sent.
+        public var apiDefault: String? = nil
 
         public init(
             name: String, parameter: String, type: OptionType, help: String, defaultValue: String?, required: Bool = false

@@ -20,9 +20,14 @@ extension ProviderFileReader {
             let help = option.string("help", required: false, maxLength: 300) ?? "Sent as the \(parameter ?? "") parameter."
             let value = option.string("default", required: false, maxLength: 300)
             let required = option.bool("required") ?? false
+            let pattern = readPattern(&option, node: node, type: type)
+            let apiDefault = option.string("apiDefault", required: false, maxLength: 300)
             guard let name, let parameter, let type else { return nil }
-            return ProviderFile.Option(
+            var read = ProviderFile.Option(
                 name: name, parameter: parameter, type: type, help: help, defaultValue: value, required: required)
+            read.pattern = pattern
+            read.apiDefault = apiDefault
+            return read
         }
     }
 
@@ -48,7 +53,7 @@ extension ProviderFileReader {
             }
             return .date(format: format)
         case "choice":
-            guard let nodes = option.array("choices", required: true, maxCount: 100) else { return nil }
+            guard let nodes = option.array("choices", required: true, maxCount: Self.maxChoices) else { return nil }
             let choices = nodes.compactMap(\.string)
             guard !choices.isEmpty, choices.count == nodes.count else {
                 option.problem("choices", line: node["choices"]?.line, "must be a non-empty array of strings")

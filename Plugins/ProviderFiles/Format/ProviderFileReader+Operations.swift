@@ -20,7 +20,7 @@ extension ProviderFileReader {
             return nil
         }
         var names = Set<String>()
-        let known = ["name", "summary", "about"] + Self.operationFields
+        let known = ["name", "summary", "about", "key"] + Self.operationFields
         return fields.objects(nodes, at: "operations", known: known) { operation, node in
             let name = operation.string("name", maxLength: 60)
             if let name, !ProviderDescriptor.isValidName(name) {
@@ -30,8 +30,11 @@ extension ProviderFileReader {
             }
             let summary = operation.string("summary", maxLength: 200)
             let about = operation.string("about", required: false, maxLength: 4_000)
+            let sendsKey = readOperationKey(&operation, key: key)
             guard let name, let summary else { return nil }
-            return readOperation(&operation, name: name, summary: summary, about: about, key: key, wordsRequired: false)
+            var read = readOperation(&operation, name: name, summary: summary, about: about, key: key, wordsRequired: false)
+            read?.sendsKey = sendsKey
+            return read
         }
     }
 
@@ -54,14 +57,18 @@ extension ProviderFileReader {
                 }
                 let type = node["type"] == nil ? .text : readOptionType(&argument, node: node)
                 let help = argument.string("help", required: false, maxLength: 300) ?? "Fills {\(parameter ?? "")} in the path."
+                let pattern = readPattern(&argument, node: node, type: type)
                 guard let name, let parameter, let type else { return nil }
-                return ProviderFile.Argument(name: name, parameter: parameter, type: type, help: help)
+                var read = ProviderFile.Argument(name: name, parameter: parameter, type: type, help: help)
+                read.pattern = pattern
+                return read
             }
         } else if fields.node["arguments"] != nil {
             return nil
         }
         if let path {
-            var filled = Set(arguments.map(\.parameter))
+            // An argument refused for its own reasons still names its placeholder: one problem, not two.
+            var filled = Set(arguments.map(\.parameter) + (fields.node["arguments"]?.array ?? []).compactMap { $0["parameter"]?.string })
             if case let .pathSegment(segment)? = words { filled.insert(segment) }
             for placeholder in Self.placeholders(in: path) where !filled.contains(placeholder) {
                 fields.problem("path", line: fields.node["path"]?.line, "nothing fills {\(placeholder)}; add it to arguments")

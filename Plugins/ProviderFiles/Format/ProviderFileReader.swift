@@ -25,19 +25,20 @@ public struct ProviderFileReader {
 
     static let topFields = [
         "$schema", "apicli", "name", "summary", "about", "displayName", "baseURL", "path", "words", "key", "options",
-        "items", "id", "columns", "paging", "rateLimits", "cacheSeconds", "operations", "keyOf", "spacing",
+        "items", "id", "columns", "paging", "rateLimits", "cacheSeconds", "operations", "keyOf", "spacing", "headers",
         "itemsSeen",
     ]
     /// What a version-1 file holds at the top and a version-2 file in each of its `operations`.
     static let operationFields = ["path", "words", "arguments", "options", "items", "id", "columns", "paging", "itemsSeen"]
     static let optionFields = [
         "name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices", "required",
+        "pattern", "apiDefault",
     ]
-    static let argumentFields = ["name", "parameter", "type", "help", "minimum", "maximum", "format", "choices"]
+    static let argumentFields = ["name", "parameter", "type", "help", "minimum", "maximum", "format", "choices", "pattern"]
     static let columnFields = ["name", "path", "kind", "searchable"]
     static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total", "cursor", "more", "next"]
     static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
-    static let keyFields = ["parameter", "header", "scheme", "environmentVariable", "signupURL"]
+    static let keyFields = ["parameter", "header", "scheme", "environmentVariable", "signupURL", "optional"]
 
     public init(file: String, expectedName: String?, reserved: ReservedNames) {
         self.file = file
@@ -80,6 +81,7 @@ public struct ProviderFileReader {
         let baseURL = readBaseURL(&fields)
         let keyOf = readKeyOf(&fields, name: name)
         let key = readKey(&fields, name: name, keyOf: keyOf)
+        let headers = readHeaders(&fields, key: key)
         let operations: [ProviderFile.Operation]?
         if root["operations"] != nil {
             operations = readOperations(&fields, version: version, key: key)
@@ -92,6 +94,7 @@ public struct ProviderFileReader {
         let cacheSeconds = fields.int("cacheSeconds", in: 0...(31 * 86_400)) ?? 600
         let spacing = fields.int("spacing", in: 1...3_600)
 
+        checkHeaderNames(&fields, headers: headers, operations: operations ?? [])
         guard fields.problems.isEmpty, let name, let summary, let baseURL, let operations, !operations.isEmpty else {
             throw ProviderFileError(file: file, problems: fields.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
         }
@@ -100,6 +103,7 @@ public struct ProviderFileReader {
             rateLimits: rateLimits, cacheSeconds: cacheSeconds, operations: operations)
         file.spacing = spacing
         file.keyOf = key == nil ? nil : keyOf
+        file.headers = headers
         return file
     }
 
@@ -112,7 +116,7 @@ public struct ProviderFileReader {
         let words = readWords(&fields, path: path, required: wordsRequired)
         let paging = readPaging(&fields)
         let options = readOptions(&fields, paging: paging)
-        fields.absorb(OptionDefaultCheck.problems(of: options ?? [], nodes: fields.node["options"]?.array ?? []))
+        fields.absorb(OptionDefaultCheck.problems(of: options ?? [], nodes: fields.node["options"]?.array ?? [], at: fields.field("options")))
         let arguments = readArguments(&fields, path: path, words: words)
         let items = readItems(&fields)
         let itemsSeen = readItemsSeen(&fields)
@@ -121,11 +125,13 @@ public struct ProviderFileReader {
         // An answer taken as it comes shows the columns its items' own fields suggest (``FileItemRendering``).
         let columns = readColumns(&fields, allowingNone: items?.kind == .record || items?.kind == .any)
         checkParameters(&fields, words: words, key: key, options: options ?? [], paging: paging)
+        let wordsOptional = readWordsOptional(&fields, words: words)
         guard let path, let options, let arguments, let items, let columns, let itemsSeen else { return nil }
         var operation = ProviderFile.Operation(
             name: name, summary: summary, about: about, path: path, words: words, arguments: arguments,
             options: options, items: items, id: id, columns: columns, paging: paging)
         operation.itemsSeen = itemsSeen
+        operation.wordsOptional = wordsOptional
         return operation
     }
 
@@ -172,7 +178,7 @@ public struct ProviderFileReader {
     private func readWords(_ fields: inout FieldReader, path: String?, required: Bool) -> ProviderFile.Words? {
         guard let node = fields.object("words", required: required) else { return nil }
         var words = FieldReader(node, prefix: "words")
-        words.refuseUnknown(["parameter", "pathSegment"])
+        words.refuseUnknown(["parameter", "pathSegment", "optional"])
         defer { fields.absorb(words) }
         switch (node["parameter"], node["pathSegment"]) {
         case (.some, nil):
@@ -212,8 +218,11 @@ public struct ProviderFileReader {
                             ? "a provider file may only read its own variable, \(own), not \(variable)"
                             : "a provider file with keyOf may only read that provider's variable, \(own), not \(variable)")
         }
+        let optional = key.bool("optional") ?? false
         guard let placement else { return nil }
-        return ProviderFile.Key(placement: placement, environmentVariable: own, signupURL: signup)
+        var read = ProviderFile.Key(placement: placement, environmentVariable: own, signupURL: signup)
+        read.optional = optional
+        return read
     }
 
     /// `parameter` (a query parameter) or `header`: exactly one of them.

@@ -17,16 +17,19 @@ public enum ProviderFileWriter {
         if let single {
             // Version 1, as every file was before operations: path and words before the key.
             members.append(.init("path", .string(single.path)))
-            if let words = single.words { members.append(.init("words", self.words(words))) }
+            if let words = single.words { members.append(.init("words", self.words(words, optional: single.wordsOptional))) }
             members.append(.init("key", key(file.key)))
             if let keyOf = file.keyOf { members.append(.init("keyOf", .string(keyOf))) }
+            if !file.headers.isEmpty { members.append(.init("headers", headers(file.headers))) }
             members += operationMembers(single).filter { !["path", "words"].contains($0.key) }
         } else {
             members.append(.init("key", key(file.key)))
             if let keyOf = file.keyOf { members.append(.init("keyOf", .string(keyOf))) }
+            if !file.headers.isEmpty { members.append(.init("headers", headers(file.headers))) }
             members.append(.init("operations", .array(file.operations.map { operation in
                 var head: [JSONValue.Member] = [.init("name", .string(operation.name)), .init("summary", .string(operation.summary))]
                 if let about = operation.about { head.append(.init("about", .string(about))) }
+                if !operation.sendsKey { head.append(.init("key", "none")) }
                 return .object(head + operationMembers(operation))
             })))
         }
@@ -41,13 +44,13 @@ public enum ProviderFileWriter {
     static func isVersion1(_ file: ProviderFile, _ operation: ProviderFile.Operation) -> Bool {
         operation.name == file.name && operation.summary == file.summary && operation.about == nil
             && operation.arguments.isEmpty && operation.words != nil
-            && !operation.options.contains(where: \.required)
+            && !operation.options.contains(where: \.required) && operation.sendsKey
     }
 
     /// One operation's fields in the documented order.
     static func operationMembers(_ operation: ProviderFile.Operation) -> [JSONValue.Member] {
         var members: [JSONValue.Member] = [.init("path", .string(operation.path))]
-        if let words = operation.words { members.append(.init("words", self.words(words))) }
+        if let words = operation.words { members.append(.init("words", self.words(words, optional: operation.wordsOptional))) }
         if !operation.arguments.isEmpty { members.append(.init("arguments", .array(operation.arguments.map(argument)))) }
         if !operation.options.isEmpty { members.append(.init("options", .array(operation.options.map(option)))) }
         members.append(.init("items", items(operation.items)))
@@ -61,6 +64,7 @@ public enum ProviderFileWriter {
     private static func argument(_ argument: ProviderFile.Argument) -> JSONValue {
         var members: [JSONValue.Member] = [.init("name", .string(argument.name)), .init("parameter", .string(argument.parameter))]
         members += typeMembers(argument.type)
+        if let pattern = argument.pattern { members.append(.init("pattern", .string(pattern))) }
         members.append(.init("help", .string(argument.help)))
         return .object(members)
     }
@@ -70,9 +74,9 @@ public enum ProviderFileWriter {
         json(file).serialized(pretty: true) + "\n"
     }
 
-    private static func words(_ words: ProviderFile.Words) -> JSONValue {
+    private static func words(_ words: ProviderFile.Words, optional: Bool = false) -> JSONValue {
         switch words {
-        case let .parameter(name): ["parameter": .string(name)]
+        case let .parameter(name): optional ? ["parameter": .string(name), "optional": true] : ["parameter": .string(name)]
         case let .pathSegment(name): ["pathSegment": .string(name)]
         }
     }
@@ -87,14 +91,17 @@ public enum ProviderFileWriter {
         }
         var members: [JSONValue.Member] = [place, .init("environmentVariable", .string(key.environmentVariable))]
         if let signup = key.signupURL { members.append(.init("signupURL", .string(signup))) }
+        if key.optional { members.append(.init("optional", true)) }
         return .object(members)
     }
 
     private static func option(_ option: ProviderFile.Option) -> JSONValue {
         var members: [JSONValue.Member] = [.init("name", .string(option.name)), .init("parameter", .string(option.parameter))]
         members += typeMembers(option.type)
+        if let pattern = option.pattern { members.append(.init("pattern", .string(pattern))) }
         members.append(.init("help", .string(option.help)))
         if let value = option.defaultValue { members.append(.init("default", .string(value))) }
+        if let value = option.apiDefault { members.append(.init("apiDefault", .string(value))) }
         if option.required { members.append(.init("required", .bool(true))) }
         return .object(members)
     }

@@ -67,16 +67,14 @@ public struct OpenAPIImport {
         var names = OperationNames()
         var imported: [ProviderFile.Operation] = []
         var skipped: [(operation: String, reason: String)] = []
-        var provider: (origin: URL, key: CredentialPlacement?)?
+        var provider = ImportedAccess()
         for operation in found {
             let label = operation.node["operationId"]?.string ?? "GET \(operation.path)"
             do {
                 let made = try self.operation(operation, in: document, named: names.next(for: operation))
-                if let provider, provider.origin != made.origin || provider.key != made.key {
-                    throw document.error(operation.node, "served from another server or with another key than the first operation")
-                }
-                try check(made.operation, origin: made.origin, key: made.key)
-                provider = provider ?? (made.origin, made.key)
+                try provider.check(made.origin, made.key, of: operation.node, in: document)
+                try check(made.operation, origin: made.origin, key: made.key.placement)
+                provider.admit(made.origin, made.key)
                 names.take(made.operation.name)
                 imported.append(made.operation)
             } catch let error as OpenAPIImportError {
@@ -85,7 +83,7 @@ public struct OpenAPIImport {
                 skipped.append((label, error.description))
             }
         }
-        guard let provider, !imported.isEmpty else {
+        guard let origin = provider.origin, !imported.isEmpty else {
             throw OpenAPIImportError(.unusable, skipped.first?.reason ?? "nothing to import")
         }
         if imported.count == 1 {
@@ -101,14 +99,10 @@ public struct OpenAPIImport {
             : String((title.map { $0 + " (\(imported.count) operations)" } ?? "Imported from \(documentPath)").prefix(characters: 200, bytes: 800))
         let file = ProviderFile(
             name: name, summary: summary, about: about, displayName: title.map { String($0.prefix(characters: 60, bytes: 240)) },
-            baseURL: provider.origin,
-            key: provider.key.map {
-                ProviderFile.Key(
-                    placement: $0, environmentVariable: ProviderFile.keyVariable(for: name),
-                    signupURL: document.root["externalDocs"]?["url"]?.string)
-            },
-            rateLimits: [], cacheSeconds: 600, operations: imported)
-        return Imported(file: file, skipped: skipped)
+            baseURL: origin,
+            key: provider.key(name: name, signupURL: document.root["externalDocs"]?["url"]?.string),
+            rateLimits: [], cacheSeconds: 600, operations: provider.operations(imported))
+        return Imported(file: provider.withHeaders(file), skipped: skipped)
     }
 
     /// The operation as the reader will see it in the file: one the reader would
@@ -147,13 +141,13 @@ public struct OpenAPIImport {
     /// One GET operation as an operation of the file, with the server and key it needs.
     func operation(
         _ found: OpenAPIDocument.Found, in document: OpenAPIDocument, named operationName: String
-    ) throws -> (operation: ProviderFile.Operation, origin: URL, key: CredentialPlacement?) {
+    ) throws -> (operation: ProviderFile.Operation, origin: URL, key: KeyChoice) {
         guard found.method == "get" else {
             throw document.error(found.node, "\(found.method.uppercased()) \(found.path) is not a GET; provider files only search with GET")
         }
         let server = try document.server(for: found.node, pathItem: found.pathItem, access: access)
-        let key = try document.keyPlacement(for: found.node, access: access)
-        let keyParameter: String? = if case let .query(name)? = key { name } else { nil }
+        let key = try document.keyChoice(for: found.node, access: access)
+        let keyParameter: String? = if case let .query(name)? = key.placement { name } else { nil }
         let parameters = mergedParameters(found, in: document)
         let query = parameters.filter { $0["in"]?.string == "query" && $0["name"]?.string != keyParameter }
         let declared = parameters.filter { $0["in"]?.string == "path" }
@@ -181,6 +175,7 @@ public struct OpenAPIImport {
                 ?? self.paging(query, document: document, answer: schema, schema: answer)
         let pagingNames = Set([paging?.parameter, paging?.sizeParameter].compactMap { $0 })
         var optionNames = reservedOptions.union(paging == nil ? [] : ["page", "pages"])
+            .union(key.identification.map(ProviderFile.Header.optionName))
         let options = query.compactMap { parameter -> ProviderFile.Option? in
             guard let wire = parameter["name"]?.string, wire != taken, !pagingNames.contains(wire) else { return nil }
             return option(parameter, wire: wire, document: document, taken: &optionNames)
@@ -190,31 +185,13 @@ public struct OpenAPIImport {
         let id = ColumnGuess.id(among: fields)
         let summary = TerminalSanitizer.clean(found.node["summary"]?.string ?? found.node["description"]?.string ?? "")
             .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let operation = ProviderFile.Operation(
+        var operation = ProviderFile.Operation(
             name: operationName, summary: String((summary.isEmpty ? "GET \(found.path)" : summary).prefix(characters: 200, bytes: 800)),
             about: nil, path: server.prefix + found.path, words: words, arguments: arguments, options: options,
             items: items.shape, id: id.flatMap(KeyPath.init), columns: ColumnGuess.columns(from: fields, id: id), paging: paging)
+        operation.wordsOptional = Self.wordsOptional(words, query: query)
+        operation.sendsKey = key.placement != nil
         return (operation, server.origin, key)
-    }
-
-    /// The path's `{parameters}` in the order the path has them, each typed from its
-    /// declaration; the one the words fill is left to them.
-    private func pathArguments(
-        _ found: OpenAPIDocument.Found, declared: [DocumentNode], words: ProviderFile.Words?, document: OpenAPIDocument
-    ) throws -> [ProviderFile.Argument] {
-        var taken = Set<String>()
-        return try ProviderFileReader.placeholders(in: found.path).compactMap { parameter in
-            if case .pathSegment(parameter)? = words { return nil }
-            var name = OperationNames.kebab(parameter)
-            if name.isEmpty { name = "argument" }
-            while !taken.insert(name).inserted { name += "-2" }
-            guard let node = declared.first(where: { $0["name"]?.string == parameter }) else {
-                throw document.error(found.node, "the path parameter {\(parameter)} is not declared")
-            }
-            let option = self.option(node, wire: parameter, document: document, taken: &taken)
-            let type = option?.type ?? .text
-            return ProviderFile.Argument(name: name, parameter: parameter, type: type, help: option?.help ?? "Fills {\(parameter)}.")
-        }
     }
 
     /// Path-level parameters, overridden by the operation's own of the same name and place.
@@ -246,50 +223,6 @@ public struct OpenAPIImport {
             style: pageParameter != nil ? .page : .offset, parameter: parameter, first: first, size: max(1, size),
             sizeParameter: sizer?["name"]?.string, maxPage: max(maxPage, first),
             total: answer.flatMap { try? schema.totalPath(in: $0, names: Self.totalNames) })
-    }
-
-    private func option(
-        _ parameter: DocumentNode, wire: String, document: OpenAPIDocument, taken: inout Set<String>
-    ) -> ProviderFile.Option? {
-        var name = String(wire.lowercased().replacingAll("_", with: "-").filter { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "-" })
-        while name.first.map({ !$0.isLetter }) ?? false { name.removeFirst() }
-        guard !name.isEmpty else { return nil }
-        if taken.contains(name) { name = "api-" + name }
-        guard taken.insert(name).inserted else { return nil }
-        let facts = document.typeFacts(of: parameter)
-        let description = TerminalSanitizer.clean(parameter["description"]?.string ?? "")
-        let type: ProviderFile.OptionType
-        // A value that would control the terminal cannot be offered as a choice: the option takes text.
-        if let choices = facts["enum"]?.array?.compactMap({ $0.string ?? $0.int.map(String.init) }), !choices.isEmpty,
-           !choices.contains(where: TerminalSanitizer.controlsTerminal) {
-            type = .choice(choices)
-        } else {
-            switch facts["type"]?.string {
-            case "boolean": type = .choice(["true", "false"])
-            case "integer": type = .integer(minimum: facts["minimum"]?.int, maximum: facts["maximum"]?.int)
-            default:
-                if facts["format"]?.string == "date" || description.containsLiteral("YYYY-MM-DD") {
-                    type = .date(format: "yyyy-MM-dd")
-                } else if description.containsLiteral("YYYYMMDD") {
-                    type = .date(format: "yyyyMMdd")
-                } else {
-                    type = .text
-                }
-            }
-        }
-        let required = parameter["required"]?.bool == true && facts["default"] == nil
-        return ProviderFile.Option(
-            name: name, parameter: wire, type: type, help: helpLine(description, wire: wire), defaultValue: nil,
-            required: required)
-    }
-
-    /// The description's first sentence, one line, without the stray quotes some documents carry.
-    private func helpLine(_ description: String, wire: String) -> String {
-        let cleaned = description.replacingAll("\"", with: "")
-            .split(whereSeparator: \.isNewline).map { $0.trimmed(.whitespaces) }
-            .first { !$0.isEmpty && !$0.hasPrefix("Format:") } ?? ""
-        let sentence = cleaned.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
-        return sentence.isEmpty ? "Sent as the \(wire) parameter." : String(sentence.prefix(characters: 200, bytes: 800)) + "."
     }
 
     /// The first property, breadth first and at most four objects deep, that `match` accepts.

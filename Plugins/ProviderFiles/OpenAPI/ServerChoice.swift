@@ -20,6 +20,8 @@ public struct OpenAPIAccess: Sendable {
     public var documentBytes: [UInt8]?
     /// `--bearer`: send the key as a bearer token whatever the document says.
     public var bearer = false
+    /// `--no-key`: import every operation without a key, whatever the document says.
+    public var noKey = false
 
     public init(baseURL: URL? = nil, server: Int? = nil, documentURL: URL? = nil) {
         self.baseURL = baseURL

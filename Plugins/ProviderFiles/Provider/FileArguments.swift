@@ -37,7 +37,19 @@ enum FileArguments {
         return path
     }
 
+    /// The choices, or the first few and how many there are: an enum of 131 forecast offices is no line to read.
+    static func listed(_ choices: [String]) -> String {
+        guard choices.count > 20 else { return choices.joined(separator: ", ") }
+        return choices.prefix(8).joined(separator: ", ") + ", … (\(choices.count) in all; 'apicli provider show' lists them)"
+    }
+
     private static func wireValue(_ text: String, of argument: ProviderFile.Argument) throws -> String {
+        if let pattern = argument.pattern.flatMap(ParameterPattern.init) {
+            switch PatternedValue.check(text, type: argument.type, pattern: pattern) {
+            case let .sent(value): return value
+            case let .refused(reason): throw UsageError("<\(argument.name)> " + reason)
+            }
+        }
         switch argument.type {
         case .text:
             guard !text.isEmpty else { throw UsageError("<\(argument.name)> must not be empty") }
@@ -55,7 +67,7 @@ enum FileArguments {
             return DateWireFormat.format(date, as: format)
         case let .choice(choices):
             guard choices.contains(text) else {
-                var message = "<\(argument.name)> must be one of \(choices.joined(separator: ", ")), not '\(text)'"
+                var message = "<\(argument.name)> must be one of \(listed(choices)), not '\(text)'"
                 if let near = NearestName.suggest(text, among: choices) { message += "; did you mean '\(near)'?" }
                 throw UsageError(message)
             }

@@ -13,7 +13,7 @@ extension FileProvider {
         let command = "apicli \(file.name)" + (several ? " " + operation.name : "")
         let values = try FileArguments.values(of: operation, in: commandLine, usage: command)
         let words = FileArguments.words(commandLine, after: operation.arguments.count)
-        if operation.words != nil, words.isEmpty {
+        if operation.words != nil, !operation.wordsOptional, words.isEmpty {
             throw UsageError("give the words to search for: \(command) \(FileArguments.usage(of: operation))")
         }
         var parameters: [QueryItem] = []
@@ -34,6 +34,12 @@ extension FileProvider {
     }
 
     private func wireValue(of option: ProviderFile.Option, in command: ParsedCommand) throws -> String? {
+        if let pattern = option.pattern.flatMap(ParameterPattern.init), let text = command.value(option.name) {
+            switch PatternedValue.check(text, type: option.type, pattern: pattern) {
+            case let .sent(value): return value
+            case let .refused(reason): throw UsageError("--\(option.name) " + reason)
+            }
+        }
         switch option.type {
         case .text, .choice:
             return command.value(option.name)
@@ -53,7 +59,8 @@ extension FileProvider {
         var endpoint = Endpoint(path: FileArguments.path(operation, filledWith: query.arguments))
         switch operation.words {
         case let .parameter(name)?:
-            endpoint.add(name, query.words)
+            // Optional words left out: the parameter is not sent at all.
+            endpoint.add(name, operation.wordsOptional && query.words.isEmpty ? nil : query.words)
         case let .pathSegment(name)?:
             endpoint.path = endpoint.path.replacingAll("{\(name)}", with: PercentEncoding.pathSegment(query.words))
         case nil:

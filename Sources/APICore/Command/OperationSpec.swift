@@ -17,6 +17,9 @@ public struct OperationSpec: Sendable, Hashable {
     public var options: [OptionSpec]
     /// Shell lines shown under EXAMPLES.
     public var examples: [String]
+    /// Whether its requests carry the provider's key; false for an operation the API
+    /// answers without one (Petstore's `getUserByName` beside its keyed `getPetById`).
+    public var sendsKey = true
 
     public init(
         name: String, summary: String, discussion: String = "", arguments: [ArgumentSpec] = [],
@@ -45,6 +48,7 @@ extension ProviderDescriptor {
         narrowed.arguments = operation.arguments
         narrowed.options = options + operation.options
         narrowed.examples = operation.examples
+        if !operation.sendsKey { narrowed.credential = nil }
         return narrowed
     }
 }

@@ -25,6 +25,11 @@ public struct OptionSpec: Sendable, Hashable {
     /// Whether it may be given more than once (`--operation a --operation b`): the
     /// values are kept in order, joined by ``OptionSpec/repeatSeparator``.
     public var repeatable: Bool = false
+    /// The request header the host sends its value in, on every request of the provider
+    /// (`User-Agent`: how an API such as the National Weather Service identifies its
+    /// caller); nil for an option the provider reads itself. Unset, the header is not
+    /// sent and each run that fetches says how to set it.
+    public var header: String? = nil
 
     /// Joins the values of a repeatable option: a character no shell word holds by accident.
     public static let repeatSeparator: Character = "\u{1F}"

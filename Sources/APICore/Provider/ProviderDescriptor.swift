@@ -95,6 +95,10 @@ public struct CredentialSpec: Sendable, Hashable {
     /// The provider whose key this is (`nyt` for an NYT Books provider file imported
     /// with `--key-of nyt`): its `<name>.api-key` setting is read. nil: the provider's own.
     public var keyOwner: String?
+    /// Whether the API answers without the key too (a document whose security is optional,
+    /// or that declares OAuth2 but requires nothing): unset, requests go without it; set,
+    /// it is sent. A missing key is then no error.
+    public var optional = false
 
     public init(
         placement: CredentialPlacement, environmentVariable: String, signupURL: String, activationDelay: Duration? = nil,

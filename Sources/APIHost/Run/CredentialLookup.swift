@@ -1,11 +1,12 @@
 /// A provider's key from the settings, checked once for every command that
 /// sends one: a provider run and `apicli api`.
 enum CredentialLookup {
-    /// The key, or exit 78 saying how to set it — unless `offline` needs none.
+    /// The key, or exit 78 saying how to set it — unless `offline` needs none, or the key is optional.
     static func credential(for descriptor: ProviderDescriptor, settings: Settings, offline: Bool) throws -> Credential? {
         guard let spec = descriptor.credential else { return nil }
         guard let key = settings.apiKey(for: descriptor) else {
-            if offline { return nil }
+            // An optional key (OAuth2 declared but not required): the API answers without it.
+            if offline || spec.optional { return nil }
             throw CLIError(
                 "no \(descriptor.displayName) API key: set \(spec.environmentVariable) or run "
                     + "'apicli config set \(descriptor.apiKeySetting)' (get one at \(spec.signupURL))",

@@ -39,6 +39,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         if !declaredFields.isEmpty, view.shape.otherFields == nil { try script.fields?.check(against: declaredFields) }
         let queries = try provider.queries(from: command)
         let credential = try credential()
+        let headers = try HeaderOptions.headers(for: operation.map(descriptor.narrowed) ?? descriptor, command: command)
         let baseURL = try settings.baseURL(for: descriptor)
         if !options.offline { try ClientFactory.checkCAFile(environment.variables) }
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
@@ -62,8 +63,12 @@ struct ProviderCommand<P: Provider>: Sendable {
             provider: provider, client: client, store: store, baseURL: baseURL, credential: credential,
             options: options, time: environment.time, progress: progress, paging: paging,
             capabilities: capabilities, batching: batching, trace: writeTrace)
+        runner.headers = headers.headers
 
         let messages = Messages(environment: environment, options: options)
+        if !options.offline {
+            for option in headers.unset { messages.notice(HeaderOptions.notice(option, of: descriptor)) }
+        }
         if store.isReadOnly && !options.offline {
             // A file apicli may write that still opened read-only failed to write: a full disk, most likely.
             let folder = PathText.folder(of: database)
@@ -197,9 +202,12 @@ struct ProviderCommand<P: Provider>: Sendable {
         return { @Sendable line in console.err("apicli: " + line + "\n") }
     }
 
-    /// The key, or exit 78 saying how to set it — unless `--offline` needs none.
+    /// The key, or exit 78 saying how to set it — unless `--offline` needs none, or the
+    /// operation is one the API answers without a key.
     private func credential() throws -> Credential? {
-        try CredentialLookup.credential(for: provider.descriptor, settings: settings, offline: options.offline)
+        let descriptor = provider.descriptor
+        return try CredentialLookup.credential(
+            for: operation.map(descriptor.narrowed) ?? descriptor, settings: settings, offline: options.offline)
     }
 
     /// Runs the queries at most `parallelism` at a time and returns outcomes in query order.

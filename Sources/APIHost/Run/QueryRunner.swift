@@ -34,6 +34,9 @@ struct QueryRunner<P: Provider>: Sendable {
     /// (``EarlyOutput``), made only if a page streams; the command offers one only when
     /// that prints what it would.
     var early: MadeOnDemand<EarlyOutput<P.Response>>? = nil
+    /// Sent with every request of the run: the values of the provider's header options
+    /// (an identification such as `User-Agent`), never a key.
+    var headers = HTTPHeaders()
 
     var name: String { provider.descriptor.displayName }
 
@@ -160,7 +163,8 @@ struct QueryRunner<P: Provider>: Sendable {
         _ endpoint: Endpoint, patient: Bool, route: LargeBodyRoute? = nil,
         failure: @escaping @Sendable (Int, Data) -> ProviderFailure?
     ) async throws -> HTTPResponse {
-        let request = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query, credential: credential)
+        let request = HTTPRequest(
+            baseURL: baseURL, path: endpoint.path, query: endpoint.query, headers: headers, credential: credential)
         // Later pages wait for the rate limit (NYT: 5 a minute) rather than give up.
         let allowance = options.timeout + (patient ? .seconds(65) : .zero)
         let deadline = time.now().addingTimeInterval(allowance.timeInterval)

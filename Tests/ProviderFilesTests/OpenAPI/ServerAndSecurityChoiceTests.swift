@@ -139,7 +139,7 @@ struct ServerAndSecurityChoiceTests {
         #expect(try placement(#"[{"query": [], "token": []}, {"token": []}]"#) == .bearer, "two keys at once is passed over")
     }
 
-    @Test("an operation's own security wins over the document's; [{}] means no key")
+    @Test("an operation's own security wins over the document's; [{}] means no key; {} among others an optional one")
     func operationSecurity() throws {
         let document = Self.document(
             operationSecurity: #""security": [{"token": []}],"#, security: #""security": [{"query": []}],"#, schemes: Self.allSchemes)
@@ -148,7 +148,25 @@ struct ServerAndSecurityChoiceTests {
             operationSecurity: #""security": [{}],"#, security: #""security": [{"query": []}],"#, schemes: Self.allSchemes)
         #expect(try Self.imported(open).key == nil)
         let optional = Self.document(security: #""security": [{"token": []}, {}],"#, schemes: Self.allSchemes)
-        #expect(try Self.imported(optional).key == nil, "an empty alternative: the API answers without a key")
+        let key = try #require(try Self.imported(optional).key, "an empty alternative: the key is optional, not dropped")
+        #expect(key.placement == .bearer && key.optional, "the API answers without a key, and takes one when set")
+    }
+
+    @Test("nothing required anywhere: declared OAuth2 is an optional bearer key; no scheme at all is keyless unless --bearer; --no-key drops any")
+    func optionalWhenNothingIsRequired() throws {
+        let declared = try #require(try Self.imported(Self.document(schemes: #"{"oauth": {"type": "oauth2", "flows": {}}}"#)).key)
+        #expect(declared.placement == .bearer && declared.optional, "Stack Exchange's way")
+        let none = Self.document()
+        #expect(try Self.imported(none).key == nil, "GitHub's 2020 description declares no scheme")
+        var bearer = OpenAPIAccess()
+        bearer.bearer = true
+        let token = try #require(try Self.imported(none, access: bearer).key)
+        #expect(token.placement == .bearer && token.optional, "--bearer on it: a token sent when set")
+        var noKey = OpenAPIAccess()
+        noKey.noKey = true
+        let required = Self.document(security: #""security": [{"token": []}],"#, schemes: Self.allSchemes)
+        #expect(try Self.imported(required, access: noKey).key == nil)
+        #expect(try Self.imported(required).key?.optional == false, "a required key stays required")
     }
 
     @Test("OAuth2 and OpenID Connect alone are refused with one line that says a bearer token works; --bearer imports")

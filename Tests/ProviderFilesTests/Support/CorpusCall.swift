@@ -44,9 +44,12 @@ struct CorpusCall {
         expectedPath = path
     }
 
-    /// A value the parameter takes: its first choice, else one of its type.
+    /// A value the parameter takes: its first choice, else one of its type (and of its pattern, when it has one).
     static func value(for parameter: [String: Any]) -> String {
         if let first = (parameter["choices"] as? [String])?.first { return first }
+        if let pattern = parameter["pattern"] as? String, parameter["type"] as? String != "date" {
+            return PatternSample.value(for: pattern)
+        }
         switch parameter["type"] as? String {
         case "integer", "number": return "3"
         case "date": return "2018-04-01"

@@ -75,9 +75,14 @@ struct CorpusRequests {
         return request
     }
 
-    /// Two values the parameter takes: its first two choices (one when it has one), else two of its type.
+    /// Two values the parameter takes: its first two choices (one when it has one), else two of its type
+    /// (and of its pattern, when it has one).
     static func values(for parameter: [String: Any]) -> [String] {
         if let choices = parameter["choices"] as? [String], !choices.isEmpty { return Array(choices.prefix(2)) }
+        if let pattern = parameter["pattern"] as? String, parameter["type"] as? String != "date" {
+            let values = [PatternSample.value(for: pattern), PatternSample.value(for: pattern, variant: 1)]
+            return values[0] == values[1] ? [values[0]] : values
+        }
         switch parameter["type"] as? String {
         case "integer": return ["3", "4"]
         case "date": return ["2016-11-01", "2019-01-31"]

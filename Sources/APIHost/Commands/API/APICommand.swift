@@ -43,7 +43,9 @@ struct APICommand: BuiltinCommandHandler {
         }
         let baseURL = try settings.baseURL(for: descriptor)
         let pages = try APIPages(descriptor: descriptor, query: arguments.query, paginate: arguments.paginate)
-        let first = HTTPRequest(baseURL: baseURL, path: arguments.path.path, query: pages.query(at: 0), credential: credential)
+        let headers = try HeaderOptions.configured(for: descriptor, settings: settings)
+        let first = HTTPRequest(
+            baseURL: baseURL, path: arguments.path.path, query: pages.query(at: 0), headers: headers, credential: credential)
         try Self.checkOrigin(first, baseURL: baseURL)
 
         if !options.offline { try ClientFactory.checkCAFile(environment.variables) }

@@ -24,6 +24,8 @@ extension ProviderAdd {
             access.server = index
         }
         access.bearer = values["bearer"] == "true"
+        access.noKey = values["no-key"] == "true"
+        if access.bearer && access.noKey { throw UsageError("give --no-key or --bearer, not both") }
         if let (scheme, rest) = document.cut(atFirst: ":"), scheme.allSatisfy({ $0.isLetter }),
            rest.startsWithLiteral("//") || document.lowercased().startsWithLiteral("file:") {
             let url = try Self.baseURL(document, flag: "--openapi")
