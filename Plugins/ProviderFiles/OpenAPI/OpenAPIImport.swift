@@ -22,10 +22,6 @@ public struct OpenAPIImport {
     /// Servers, a fetched document and the bearer choice (`OpenAPI/ServerChoice.swift`).
     public var access = OpenAPIAccess()
 
-    static let pageNames = ["page"]
-    static let offsetNames = ["offset", "start", "sroffset", "skip"]
-    static let sizeNames = ["limit", "per_page", "page_size", "pageSize", "hitsPerPage", "rows", "count", "size", "srlimit"]
-    static let totalNames = ["hits", "total", "totalHits", "total_count", "totalCount", "nbHits", "totalhits", "count"]
     static let wordsNames = ["q", "query", "search"]
 
     public init(
@@ -171,10 +167,12 @@ public struct OpenAPIImport {
         guard let schema = document.responseSchema(of: found.node), let items = try answer.items(in: schema) else {
             throw document.error(found.node, "the 200 answer has no JSON schema of an object or an array of objects to take as items")
         }
+        let fields = try answer.fields(of: items.item, expanding: items.expanding)
+        let id = ColumnGuess.id(among: fields)
         // Only a list pages; a record or parallel arrays is one answer.
         let paging = items.shape.kind != .list ? nil
-            : answerPaging(query, operation: found.node, document: document)
-                ?? self.paging(query, document: document, answer: schema, schema: answer)
+            : answerPaging(query, operation: found.node, document: document, itemID: id.flatMap(KeyPath.init))
+                ?? numberedPaging(query, document: document, answer: schema, schema: answer)
         let pagingNames = Set([paging?.parameter, paging?.sizeParameter].compactMap { $0 })
         var optionNames = reservedOptions.union(paging == nil ? [] : ["page", "pages"])
         let options = query.compactMap { parameter -> ProviderFile.Option? in
@@ -182,8 +180,6 @@ public struct OpenAPIImport {
             return option(parameter, wire: wire, document: document, taken: &optionNames)
         }
 
-        let fields = try answer.fields(of: items.item, expanding: items.expanding)
-        let id = ColumnGuess.id(among: fields)
         let summary = TerminalSanitizer.clean(found.node["summary"]?.string ?? found.node["description"]?.string ?? "")
             .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let operation = ProviderFile.Operation(
@@ -220,28 +216,6 @@ public struct OpenAPIImport {
         func key(_ node: DocumentNode) -> String { (node["in"]?.string ?? "") + " " + (node["name"]?.string ?? "") }
         let ownKeys = Set(own.map(key))
         return shared.filter { !ownKeys.contains(key($0)) } + own
-    }
-
-    /// A `page` or `offset`-like integer parameter makes the file paged; a `limit`-like one sets the size.
-    private func paging(_ query: [DocumentNode], document: OpenAPIDocument, answer: DocumentNode?, schema: AnswerSchema) -> ProviderFile.Paging? {
-        func named(_ names: [String]) -> DocumentNode? {
-            query.first { parameter in
-                let facts = document.typeFacts(of: parameter)
-                return names.contains(parameter["name"]?.string ?? "") && facts["type"]?.string == "integer"
-            }
-        }
-        let pageParameter = named(Self.pageNames)
-        guard let pager = pageParameter ?? named(Self.offsetNames), let parameter = pager["name"]?.string else { return nil }
-        let facts = document.typeFacts(of: pager)
-        let sizer = named(Self.sizeNames)
-        let sizeFacts = sizer.map(document.typeFacts)
-        let size = min(sizeFacts?["default"]?.int ?? 10, sizeFacts?["maximum"]?.int ?? 1_000)
-        let first = pageParameter != nil ? min(max(facts["minimum"]?.int ?? 0, 0), 1) : 0
-        let maxPage = pageParameter != nil ? min(facts["maximum"]?.int ?? 99, 10_000) : 99
-        return ProviderFile.Paging(
-            style: pageParameter != nil ? .page : .offset, parameter: parameter, first: first, size: max(1, size),
-            sizeParameter: sizer?["name"]?.string, maxPage: max(maxPage, first),
-            total: answer.flatMap { try? schema.totalPath(in: $0, names: Self.totalNames) })
     }
 
     private func option(

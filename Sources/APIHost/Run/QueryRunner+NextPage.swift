@@ -19,6 +19,8 @@ extension QueryRunner {
             next = provider.request(for: query, page: page + 1)
         case let .endpoint(built):
             next = built
+        case let .advancing(parameter, by: count):
+            next = Self.advancing(endpoint, parameter, by: count)
         case .end:
             return .stop(warning: nil)
         case let .link(link):
@@ -35,5 +37,34 @@ extension QueryRunner {
             return .stop(warning: "the answer names a page already fetched as the next one")
         }
         return .fetch(next)
+    }
+
+    /// `endpoint` with its integer parameter `name` grown by `count` (from 0 when absent or not a number).
+    static func advancing(_ endpoint: Endpoint, _ name: String, by count: Int) -> Endpoint {
+        var next = endpoint
+        let current = next.query.last { $0.name == name }.flatMap { Int($0.value) } ?? 0
+        next.query.removeAll { $0.name == name }
+        next.query.append(QueryItem(name, String(current.addingSaturated(count))))
+        return next
+    }
+
+    /// Whether `decoded` is the answer before it once more: an API that counts its pages from
+    /// 1 answers page 0 and page 1 alike, and the first page must not be shown or stored twice.
+    /// Answers of a type that cannot be compared are never taken for a repeat.
+    static func repeats(_ decoded: P.Response, _ previous: P.Response) -> Bool {
+        guard let comparable = decoded as? any Equatable else { return false }
+        return comparable.isEqual(to: previous)
+    }
+
+    /// What the warning says of page `page` (from 0) that repeated the one before.
+    static func repeatedPage(_ page: Int) -> String {
+        "the answer to page \(page + 1) is the same as to page \(page) (does the API count its pages from another number?)"
+    }
+}
+
+extension Equatable {
+    /// `self == other` when `other` is of the same type; false otherwise.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        (other as? Self) == self
     }
 }

@@ -92,6 +92,12 @@ struct QueryRunner<P: Provider>: Sendable {
                     throw error
                 }
                 warnings += pageWarnings
+                // A page the API answered as the one before (counted from another number) ends paging, unkept.
+                if let previous = pages.last, Self.repeats(decoded, previous) {
+                    if streamed == nil { wholePages.removeLast() }
+                    warnings.append("stopped after \(pages.count) of \(count) pages: " + Self.repeatedPage(page))
+                    break
+                }
                 pages.append(decoded)
                 origins.add(response.origin)
                 progress?.advance()
