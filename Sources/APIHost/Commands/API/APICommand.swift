@@ -74,7 +74,9 @@ struct APICommand: BuiltinCommandHandler {
                 try Self.checkOrigin(next, baseURL: baseURL)
                 request = next
             case let .stop(warning):
-                if let warning { exchange.messages.warning("stopped after \(fetched.count) pages: \(warning)") }
+                if let warning {
+                    exchange.messages.warning("stopped after \(fetched.count) page\(fetched.count == 1 ? "" : "s"): \(warning)")
+                }
                 return .success
             }
         }
