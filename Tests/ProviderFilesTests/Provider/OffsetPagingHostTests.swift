@@ -88,5 +88,26 @@ struct OffsetPagingHostTests {
         let items = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(items.count == 33)
         #expect(!run.stderr.contains("stopped after"), "\(run.stderr)")
+
+        // apicli api --paginate steps the same way, from the offset's first value.
+        let api = await host.run(["api", "movies", "/svc/movies/v2/reviews/all.json", "--paginate", "--refresh"])
+        #expect(api.code == .success, "\(api.stderr)")
+        #expect(server.requests.dropFirst(3).map { $0.query("offset") } == ["0", "20", "33"])
+    }
+
+    @Test("apicli api --paginate on NYT Books: offsets 0, 20, 40, 60 until a page is not full")
+    func booksPaginate() async throws {
+        let server = try LoopbackServer { request in
+            guard request.path == "/svc/books/v3/lists.json" else { return .status(404) }
+            let offset = Int(request.query("offset") ?? "0") ?? 0
+            return .json(Self.booksPage(from: offset, count: max(0, min(20, 65 - offset)), total: 65))
+        }
+        defer { server.stop() }
+        let host = try Self.host("books", at: server)
+        let add = await host.run(["provider", "add", "books", "--openapi", Self.corpus("nyt_books_api.json"), "--operation", "GET /lists.{format}"])
+        #expect(add.code == .success, "\(add.stderr)")
+        let run = await host.run(["api", "books", "/svc/books/v3/lists.json", "-q", "list=hardcover-fiction", "--paginate"])
+        #expect(run.code == .success, "\(run.stderr)")
+        #expect(server.requests.map { $0.query("offset") } == ["0", "20", "40", "60"])
     }
 }
