@@ -7,8 +7,8 @@ import TestSupport
 @testable import NYT
 
 /// `apicli api nyt PATH --paginate` follows the paging NYT's descriptor declares (its `page`
-/// parameter, until a page is not full), through the host in-process. (That a provider
-/// declaring none is a usage error is `APIHostTests`' `APICommandTests`.)
+/// parameter, until a page is not full), through the host in-process. (A provider declaring
+/// none follows only `Link` headers: `APIHostTests`' `APICommandTests`.)
 @Suite("apicli api --paginate on NYT")
 struct APIPaginateTests {
     static let articles = "/svc/search/v2/articlesearch.json"

@@ -12,19 +12,7 @@ enum ArticleView {
             return TerminalView(table: table, notes: [stored ? "no stored articles match" : "no articles match"])
         }
         // `hits` counts every match across pages; a stored answer read back has none.
-        let hits = pages.compactMap(\.hits).max() ?? 0
-        guard hits > shown else { return TerminalView(table: table) }
-        return TerminalView(table: table, notes: ["\(grouped(shown)) of \(grouped(hits)); more with --pages"])
-    }
-
-    /// `2,431`: thousands grouped the same way in every locale.
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (number < 0 ? "-" : "") + out
+        let hits = pages.compactMap(\.hits).max()
+        return TerminalView(table: table, notes: ShownOfTotal.note(shown: shown, total: hits).map { [$0] } ?? [])
     }
 }

@@ -35,7 +35,7 @@ extension ProviderFile {
                 PageParameter(
                     name: $0.parameter, first: $0.style == .offset ? 0 : $0.first, step: $0.style == .offset ? $0.size : 1,
                     last: $0.style == .offset ? ($0.maxPage - $0.first) * $0.size : $0.maxPage, items: items,
-                    pageSize: $0.size, sizeParameter: $0.sizeParameter)
+                    pageSize: $0.size, sizeParameter: $0.sizeParameter, stepsByItems: $0.step == .items)
             },
             operations: single == nil ? operations.map { operation in
                 var spec = OperationSpec(
@@ -76,14 +76,14 @@ extension ProviderFile.Operation {
         if let paging {
             let last = paging.maxPage
             // A page found from the answer before it has no number to start at.
-            if !paging.style.followsAnswer {
+            if paging.hasNumberedPages {
                 options.append(.value(
                     "page", valueName: "N", help: "The first page to fetch, \(paging.first) to \(last) (\(paging.size) a page).",
                     default: String(paging.first)))
             }
-            let pagesHelp = paging.style.followsAnswer
-                ? "How many pages to fetch, 1 to \(last + 1), each where the page before it says the next one is."
-                : "How many pages to fetch, never past page \(last)."
+            let pagesHelp = paging.hasNumberedPages ? "How many pages to fetch, never past page \(last)."
+                : paging.style == .offset ? "How many pages to fetch, 1 to \(last + 1), each starting after the items of the page before."
+                : "How many pages to fetch, 1 to \(last + 1), each where the page before it says the next one is."
             options.append(.value("pages", valueName: "N", help: pagesHelp, default: "1", configurable: true))
         }
         return options

@@ -217,7 +217,8 @@ public struct ProviderFile: Sendable {
     }
 
     /// How the API pages: by page number or by offset, or as each answer says (a cursor
-    /// sent back, a `next` URL in the body, a `Link: <…>; rel="next"` header).
+    /// sent back, a `next` URL in the body, a `Link: <…>; rel="next"` header). An answer
+    /// to page or offset paging that carries a `Link: <…>; rel="next"` is followed there.
     public struct Paging: Sendable, Hashable {
         public var style: Style
         /// `page`, `offset`: the parameter that counts; `cursor`: the one the cursor is sent back
@@ -240,6 +241,11 @@ public struct ProviderFile: Sendable {
         public var more: KeyPath? = nil
         /// `next`: where the answer has the next page's URL (`next`, `links.next`); null or absent ends.
         public var next: KeyPath? = nil
+        /// `cursor`: where, in each item, the value to send back is, taken from the page's last
+        /// item (Stripe's `starting_after` = the last item's `id`); used instead of ``cursor``.
+        public var lastItem: KeyPath? = nil
+        /// `offset`: how far each page's offset is past the one before (see `ProviderFile+Paging.swift`).
+        public var step: Step = .size
 
         public enum Style: String, Sendable, Hashable, CaseIterable {
             case page, offset, cursor, next, link

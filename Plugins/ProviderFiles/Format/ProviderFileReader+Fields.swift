@@ -118,13 +118,16 @@ extension ProviderFileReader {
         if let style, style.followsAnswer { return readAnswerPaging(style, &paging) }
         let parameter = paging.parameter("parameter")
         let first = paging.int("first", in: 0...1) ?? 0
-        let size = paging.int("size", in: 1...1_000, required: true)
         let sizeParameter = paging.parameter("sizeParameter", required: false)
+        let step = readStep(style, &paging)
+        let size = paging.int("size", in: 1...1_000, required: step == .size || sizeParameter != nil) ?? 100
         let maxPage = paging.int("maxPage", in: 0...10_000) ?? 99
         let total = paging.keyPath("total", required: false)
-        guard let style, let parameter, let size else { return nil }
-        return ProviderFile.Paging(
+        guard let style, let parameter, let step else { return nil }
+        var read = ProviderFile.Paging(
             style: style, parameter: parameter, first: style == .offset ? 0 : first, size: size,
             sizeParameter: sizeParameter, maxPage: max(maxPage, first), total: total)
+        read.step = step
+        return read
     }
 }

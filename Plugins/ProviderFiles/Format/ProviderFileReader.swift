@@ -36,7 +36,7 @@ public struct ProviderFileReader {
     ]
     static let argumentFields = ["name", "parameter", "type", "help", "minimum", "maximum", "format", "choices", "pattern"]
     static let columnFields = ["name", "path", "kind", "searchable"]
-    static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total", "cursor", "more", "next"]
+    static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total", "cursor", "more", "next", "lastItem", "step"]
     static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
     static let keyFields = ["parameter", "header", "scheme", "environmentVariable", "signupURL", "optional"]
 

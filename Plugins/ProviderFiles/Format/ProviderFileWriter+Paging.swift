@@ -8,6 +8,7 @@ extension ProviderFileWriter {
         if paging.style == .cursor {
             members.append(.init("parameter", .string(paging.parameter)))
             if let cursor = paging.cursor { members.append(.init("cursor", .string(cursor.description))) }
+            if let lastItem = paging.lastItem { members.append(.init("lastItem", .string(lastItem.description))) }
             if let more = paging.more { members.append(.init("more", .string(more.description))) }
         }
         if paging.style == .next, let next = paging.next { members.append(.init("next", .string(next.description))) }
@@ -15,5 +16,10 @@ extension ProviderFileWriter {
         if let size = paging.sizeParameter { members.append(.init("sizeParameter", .string(size))) }
         members.append(.init("maxPage", .int(Int64(paging.maxPage))))
         return .object(members)
+    }
+
+    /// `step`, written only when it is not the default `size`, so that files without it stay as they were.
+    static func offsetStep(_ paging: ProviderFile.Paging) -> JSONValue.Member? {
+        paging.style == .offset && paging.step != .size ? .init("step", .string(paging.step.rawValue)) : nil
     }
 }

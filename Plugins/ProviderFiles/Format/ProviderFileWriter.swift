@@ -140,6 +140,7 @@ public enum ProviderFileWriter {
         if let size = paging.sizeParameter { members.append(.init("sizeParameter", .string(size))) }
         members.append(.init("maxPage", .int(Int64(paging.maxPage))))
         if let total = paging.total { members.append(.init("total", .string(total.description))) }
+        if let step = offsetStep(paging) { members.append(step) }
         return .object(members)
     }
 

@@ -5,7 +5,9 @@ import APIDocuments
 ///
 /// - **cursor**: a query parameter that takes a cursor (`after`, `cursor`, `page_token`…) and,
 ///   in the answer, a property holding the next one (`last_id`, `next_cursor`, `nextPageToken`…),
-///   with a boolean `has_more` when there is one (OpenAI's lists: `after` = `last_id`);
+///   with a boolean `has_more` when there is one (OpenAI's lists: `after` = `last_id`); or,
+///   with no such property, `starting_after` or `after` and a boolean `has_more`: the cursor is
+///   then the last item's id (Stripe's lists);
 /// - **next**: a string property `next` (or `next_url`, `next_page_uri`…) in the answer: the
 ///   next page's URL, absolute or relative (PokeAPI, Bitbucket, Twilio);
 /// - **link**: a `Link` header declared on the successful answer (GitHub).
@@ -18,6 +20,8 @@ extension OpenAPIImport {
     static let cursorParameters: [(parameter: String, answer: [String])] = [
         ("after", ["last_id", "next_cursor", "nextCursor", "after"]),
         ("starting_after", ["last_id"]),
+        // Stripe's searches: `page` is a string cursor, `next_page` the next one.
+        ("page", ["next_page"]),
         ("cursor", ["next_cursor", "nextCursor", "cursor"]),
         ("page_token", ["next_page_token", "nextPageToken"]),
         ("pageToken", ["nextPageToken", "next_page_token"]),
@@ -29,9 +33,13 @@ extension OpenAPIImport {
     /// String answer properties that hold the next page's URL.
     static let nextNames = ["next", "next_url", "nextUrl", "next_page_url", "nextPageUrl", "next_page_uri", "nextPageUri"]
 
+    /// Parameters that send back the id of the page's last item, when the answer has no cursor of its own.
+    static let lastItemParameters = ["starting_after", "after"]
+
     /// `cursor`, `next` or `link` paging for the operation, or nil when its document shows none.
+    /// - Parameter itemID: where an item's id is, for a cursor that is the last item's id.
     func answerPaging(
-        _ query: [DocumentNode], operation: DocumentNode, document: OpenAPIDocument
+        _ query: [DocumentNode], operation: DocumentNode, document: OpenAPIDocument, itemID: KeyPath? = nil
     ) -> ProviderFile.Paging? {
         let answer = document.responseSchema(of: operation)
         let sizer = query.first { parameter in
@@ -51,9 +59,15 @@ extension OpenAPIImport {
                 paging.style = .cursor
                 paging.parameter = parameter
                 paging.cursor = cursor
-                paging.more = firstProperty(in: answer, document: document) { key, property in
-                    Self.moreNames.contains(key) && Self.types(of: property).contains("boolean") ? property : nil
-                }?.path
+                paging.more = moreProperty(in: answer, document: document)
+                return paging
+            }
+            if let itemID, let parameter = Self.lastItemParameters.first(where: names.contains),
+               let more = moreProperty(in: answer, document: document) {
+                paging.style = .cursor
+                paging.parameter = parameter
+                paging.lastItem = itemID
+                paging.more = more
                 return paging
             }
             if let next = firstProperty(in: answer, document: document, match: { key, property in
@@ -65,6 +79,13 @@ extension OpenAPIImport {
             }
         }
         return declaresLinkHeader(operation, document: document) ? paging : nil
+    }
+
+    /// The boolean that says whether more follow (`has_more`), the first one breadth first.
+    private func moreProperty(in answer: DocumentNode, document: OpenAPIDocument) -> KeyPath? {
+        firstProperty(in: answer, document: document) { key, property in
+            Self.moreNames.contains(key) && Self.types(of: property).contains("boolean") ? property : nil
+        }?.path
     }
 
     /// Whether the successful answer declares a `Link` header (names compare without case).

@@ -25,10 +25,6 @@ public struct OpenAPIImport {
     /// (`.some(nil)`: the answer is a bare list); nil: read from the schema.
     public var itemsPath: KeyPath?? = nil
 
-    static let pageNames = ["page"]
-    static let offsetNames = ["offset", "start", "sroffset", "skip"]
-    static let sizeNames = ["limit", "per_page", "page_size", "pageSize", "hitsPerPage", "rows", "count", "size", "srlimit"]
-    static let totalNames = ["hits", "total", "totalHits", "total_count", "totalCount", "nbHits", "totalhits", "count"]
     static let wordsNames = ["q", "query", "search"]
 
     public init(
@@ -169,10 +165,12 @@ public struct OpenAPIImport {
         if case let .leftOut(reason) = content { throw document.error(found.node, reason) }
         let schema: DocumentNode? = if case let .schema(declared) = content { declared } else { nil }
         let items = try answer.shape(of: content, listAt: itemsPath)
+        let fields = try items.item.map { try answer.fields(of: $0, expanding: items.expanding) } ?? []
+        let id = ColumnGuess.id(among: fields)
         // Only a list pages; a record or parallel arrays is one answer.
         let paging = items.shape.kind != .list ? nil
-            : answerPaging(query, operation: found.node, document: document)
-                ?? self.paging(query, document: document, answer: schema, schema: answer)
+            : answerPaging(query, operation: found.node, document: document, itemID: id.flatMap(KeyPath.init))
+                ?? numberedPaging(query, document: document, answer: schema, schema: answer)
         let pagingNames = Set([paging?.parameter, paging?.sizeParameter].compactMap { $0 })
         var optionNames = reservedOptions.union(paging == nil ? [] : ["page", "pages"])
             .union(key.identification.map(ProviderFile.Header.optionName))
@@ -181,8 +179,6 @@ public struct OpenAPIImport {
             return option(parameter, wire: wire, document: document, taken: &optionNames)
         }
 
-        let fields = try items.item.map { try answer.fields(of: $0, expanding: items.expanding) } ?? []
-        let id = ColumnGuess.id(among: fields)
         let summary = TerminalSanitizer.clean(found.node["summary"]?.string ?? found.node["description"]?.string ?? "")
             .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         var operation = ProviderFile.Operation(
@@ -203,26 +199,6 @@ public struct OpenAPIImport {
         return shared.filter { !ownKeys.contains(key($0)) } + own
     }
 
-    /// A `page` or `offset`-like integer parameter makes the file paged; a `limit`-like one sets the size.
-    private func paging(_ query: [DocumentNode], document: OpenAPIDocument, answer: DocumentNode?, schema: AnswerSchema) -> ProviderFile.Paging? {
-        func named(_ names: [String]) -> DocumentNode? {
-            query.first { parameter in
-                let facts = document.typeFacts(of: parameter)
-                return names.contains(parameter["name"]?.string ?? "") && facts["type"]?.string == "integer"
-            }
-        }
-        let pageParameter = named(Self.pageNames)
-        guard let pager = pageParameter ?? named(Self.offsetNames), let parameter = pager["name"]?.string else { return nil }
-        let facts = document.typeFacts(of: pager)
-        let sizer = named(Self.sizeNames)
-        let sizeFacts = sizer.map(document.typeFacts)
-        let size = min(sizeFacts?["default"]?.int ?? 10, sizeFacts?["maximum"]?.int ?? 1_000)
-        let first = pageParameter != nil ? min(max(facts["minimum"]?.int ?? 0, 0), 1) : 0
-        let maxPage = pageParameter != nil ? min(facts["maximum"]?.int ?? 99, 10_000) : 99
-        return ProviderFile.Paging(
-            style: pageParameter != nil ? .page : .offset, parameter: parameter, first: first, size: max(1, size),
-            sizeParameter: sizer?["name"]?.string, maxPage: max(maxPage, first),
-            total: answer.flatMap { try? schema.totalPath(in: $0, names: Self.totalNames) })
     }
 
     /// The first property, breadth first and at most four objects deep, that `match` accepts.

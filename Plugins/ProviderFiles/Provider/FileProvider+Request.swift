@@ -110,19 +110,11 @@ extension FileProvider {
         if unnamed > 0, let id = operation.id {
             warnings.append("\(unnamed) results have no '\(id)'; they are told apart by their content")
         }
-        let total = operation.paging?.total.flatMap { $0.value(in: document) }.flatMap(Self.count)
-        var answer = FileAnswer(items: items, total: total, next: operation.paging?.nextInAnswer(document), operation: query.operation)
+        let total = AnswerTotal.total(in: document, operation: operation)
+        var answer = FileAnswer(
+            items: items, total: total, next: operation.paging?.nextInAnswer(document, lastItem: items.last?.value),
+            operation: query.operation)
         answer.isRecord = read.shape.kind == .record
         return answer
-    }
-
-    /// A total sent as a number or as digits.
-    private static func count(_ value: JSONValue) -> Int? {
-        switch value {
-        case let .int(number): Int(exactly: number)
-        case let .double(number): Int(exactly: number.rounded())
-        case let .string(text): Int(text)
-        default: nil
-        }
     }
 }

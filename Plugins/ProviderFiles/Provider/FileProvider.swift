@@ -146,23 +146,20 @@ extension FileProvider {
     func view(_ results: [FileAnswer], on terminal: Terminal) -> [TerminalView] {
         if showsRecords(results) { return results.flatMap(\.items).map { RecordRendering.view($0.value) } }
         let items = results.flatMap(\.items)
-        return [TerminalView(table: FileItemRendering.table(items, columns: FileItemRendering.columns(operation(of: results).columns, for: items)))]
+        let columns = FileItemRendering.columns(operation(of: results).columns, for: items)
+        return [TerminalView(table: FileItemRendering.table(items, columns: columns), notes: shownOfTotal(results))]
     }
 }
 
 extension FileProvider {
     func pageCount(for query: FileQuery) -> Int { query.pages }
 
-    /// More pages exist while this one was full, the total (if sent) reaches
-    /// past it, and the API still serves the next page; for paging that follows the
-    /// answer, while it names a cursor or a next URL (a `Link` header is read in `nextPage`).
+    /// Whether to ask where the next page is: for a cursor or a `next` URL, while the answer
+    /// names one; for `link`, `page` and `offset` paging always, since a `Link` header, which
+    /// only ``nextPage(after:links:page:for:)`` sees, may name it (`+AnswerPaging`).
     func hasMore(after response: FileAnswer, page: Int, for query: FileQuery) -> Bool {
         guard let paging = operation(query).paging else { return false }
-        if paging.style.followsAnswer { return paging.style == .link || response.next != nil }
-        let absolute = query.firstPage + page
-        guard absolute < paging.maxPage, response.items.count >= paging.size else { return false }
-        guard let total = response.total else { return true }
-        return (absolute - paging.first + 1) * paging.size < total
+        return paging.style == .cursor || paging.style == .next ? response.next != nil : true
     }
 
     /// The pages' items in order, each once; the total from the first page.

@@ -14,6 +14,10 @@ public enum NextPage: Sendable, Hashable {
     /// follows it only within the provider's base URL (its scheme, host, port and path
     /// prefix), where the key goes; a URL anywhere else ends paging with a warning.
     case link(String)
+    /// The request just sent, its integer query parameter `name` grown by `by` (from 0 when
+    /// it was not sent): an offset moved past the items the answer held, for an API that
+    /// decides how many items a page holds.
+    case advancing(String, by: Int)
     /// The answer says there is no next page.
     case end
 }

@@ -20,9 +20,13 @@ public struct PageParameter: Sendable, Hashable {
     public var pageSize: Int
     /// The parameter that asks for ``pageSize`` items, sent with every page unless given (`hitsPerPage`).
     public var sizeParameter: String?
+    /// An offset that grows by the number of items the page before held, not by ``step``:
+    /// the API decides how many items a page holds, and the last page is an empty one.
+    public var stepsByItems: Bool
 
     public init(
-        name: String, first: Int, step: Int = 1, last: Int, items: [String], pageSize: Int, sizeParameter: String? = nil
+        name: String, first: Int, step: Int = 1, last: Int, items: [String], pageSize: Int, sizeParameter: String? = nil,
+        stepsByItems: Bool = false
     ) {
         self.name = name
         self.first = first
@@ -31,5 +35,6 @@ public struct PageParameter: Sendable, Hashable {
         self.items = items
         self.pageSize = pageSize
         self.sizeParameter = sizeParameter
+        self.stepsByItems = stepsByItems
     }
 }

@@ -3,7 +3,8 @@
 extension QueryRunner {
     /// The next request, or why paging ends here (nil: the answer says there is no more).
     enum PageStep: Equatable {
-        case fetch(Endpoint)
+        /// `byNumber`: the page is the next by number (or offset), not one the answer named.
+        case fetch(Endpoint, byNumber: Bool)
         case stop(warning: String?)
     }
 
@@ -14,11 +15,16 @@ extension QueryRunner {
         fetched: [Endpoint]
     ) -> PageStep {
         let next: Endpoint
+        var byNumber = false
         switch paging.next(decoded, LinkHeader.links(in: headers), page, query) {
         case .numbered:
             next = provider.request(for: query, page: page + 1)
+            byNumber = true
         case let .endpoint(built):
             next = built
+        case let .advancing(parameter, by: count):
+            next = Self.advancing(endpoint, parameter, by: count)
+            byNumber = true
         case .end:
             return .stop(warning: nil)
         case let .link(link):
@@ -34,6 +40,36 @@ extension QueryRunner {
         if fetched.contains(where: { $0.path == next.path && $0.query == next.query }) {
             return .stop(warning: "the answer names a page already fetched as the next one")
         }
-        return .fetch(next)
+        return .fetch(next, byNumber: byNumber)
+    }
+
+    /// `endpoint` with its integer parameter `name` grown by `count` (from 0 when absent or not a number).
+    static func advancing(_ endpoint: Endpoint, _ name: String, by count: Int) -> Endpoint {
+        var next = endpoint
+        let current = next.query.last { $0.name == name }.flatMap { Int($0.value) } ?? 0
+        next.query.removeAll { $0.name == name }
+        next.query.append(QueryItem(name, String(current.addingSaturated(count))))
+        return next
+    }
+
+    /// Whether `decoded`, asked by number, is the answer before it once more: an API that counts
+    /// its pages from 1 answers page 0 and page 1 alike, and the first page must not be shown or
+    /// stored twice. (A page an answer named is checked before it is asked: ``nextPage``'s `fetched`.)
+    /// Answers of a type that cannot be compared are never taken for a repeat.
+    static func repeats(_ decoded: P.Response, _ previous: P.Response) -> Bool {
+        guard let comparable = decoded as? any Equatable else { return false }
+        return comparable.isEqual(to: previous)
+    }
+
+    /// What the warning says of page `page` (from 0) that repeated the one before.
+    static func repeatedPage(_ page: Int) -> String {
+        "the answer to page \(page + 1) is the same as to page \(page) (does the API count its pages from another number?)"
+    }
+}
+
+extension Equatable {
+    /// `self == other` when `other` is of the same type; false otherwise.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        (other as? Self) == self
     }
 }

@@ -74,6 +74,8 @@ struct QueryRunner<P: Provider>: Sendable {
         var batches = BatchedPages(plan: store.isReadOnly ? nil : batching)
         var endpoint = provider.request(for: query, page: 0)
         var fetched: [Endpoint] = []
+        // Whether the page about to be fetched was asked by number (``repeats(_:_:)``).
+        var byNumber = false
         pageLoop: for page in 0..<count {
             fetched.append(endpoint)
             do {
@@ -95,12 +97,20 @@ struct QueryRunner<P: Provider>: Sendable {
                     throw error
                 }
                 warnings += pageWarnings
+                // A page the API answered as the one before (counted from another number) ends paging, unkept.
+                if byNumber, let previous = pages.last, Self.repeats(decoded, previous) {
+                    if streamed == nil { wholePages.removeLast() }
+                    warnings.append("stopped after \(pages.count) of \(count) pages: " + Self.repeatedPage(page))
+                    break
+                }
                 pages.append(decoded)
                 origins.add(response.origin)
                 progress?.advance()
                 if !paging.hasMore(decoded, page, query) || page + 1 == count { break }
                 switch nextPage(after: decoded, headers: response.headers, of: endpoint, page: page, query: query, fetched: fetched) {
-                case let .fetch(next): endpoint = next
+                case let .fetch(next, numbered):
+                    endpoint = next
+                    byNumber = numbered
                 case let .stop(warning):
                     if let warning { warnings.append("stopped after \(pages.count) of \(count) pages: \(warning)") }
                     break pageLoop

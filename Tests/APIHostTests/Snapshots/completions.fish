@@ -122,5 +122,5 @@ complete -c apicli -n '__apicli_is provider remove' -a 'sky'
 # api
 complete -c apicli -n '__apicli_using api' -s q -l query -x -d 'Add a query parameter (repeatable); percent-encoded.'
 complete -c apicli -n '__apicli_using api' -s i -l include -d 'Print the status line and the headers (keys redacted) before the body.'
-complete -c apicli -n '__apicli_using api' -l paginate -d 'Follow the provider\'s paging: every page, one body after another.'
+complete -c apicli -n '__apicli_using api' -l paginate -d 'Follow every page, one body after another: the answer\'s Link rel=next, else the provider\'s page numbers.'
 complete -c apicli -n '__apicli_is api' -a 'news sky'

@@ -108,7 +108,7 @@ _apicli() {
                     _arguments -s $global_options \
                         '(-q --query)'{-q,--query}'[Add a query parameter (repeatable); percent-encoded.]:NAME=VALUE: ' \
                         '(-i --include)'{-i,--include}'[Print the status line and the headers (keys redacted) before the body.]' \
-                        '--paginate[Follow the provider'\''s paging: every page, one body after another.]' \
+                        '--paginate[Follow every page, one body after another: the answer'\''s Link rel=next, else the provider'\''s page numbers.]' \
                         '1:action:(news sky)' && return 0
                     ;;
                 *)

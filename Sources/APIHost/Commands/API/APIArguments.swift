@@ -19,7 +19,7 @@ struct APIArguments {
     static let specs: [OptionSpec] = [
         .value("query", short: "q", valueName: "NAME=VALUE", help: "Add a query parameter (repeatable); percent-encoded."),
         .flag("include", short: "i", help: "Print the status line and the headers (keys redacted) before the body."),
-        .flag("paginate", help: "Follow the provider's paging: every page, one body after another."),
+        .flag("paginate", help: "Follow every page, one body after another: the answer's Link rel=next, else the provider's page numbers."),
     ]
 
     /// The global options that mean something for one raw request.

@@ -45,7 +45,7 @@ struct APICommand: BuiltinCommandHandler {
         let pages = try APIPages(descriptor: descriptor, query: arguments.query, paginate: arguments.paginate)
         let headers = try HeaderOptions.configured(for: descriptor, settings: settings)
         let first = HTTPRequest(
-            baseURL: baseURL, path: arguments.path.path, query: pages.query(at: 0), headers: headers, credential: credential)
+            baseURL: baseURL, path: arguments.path.path, query: pages.firstQuery, headers: headers, credential: credential)
         try Self.checkOrigin(first, baseURL: baseURL)
 
         if !options.offline { try ClientFactory.checkCAFile(environment.variables) }
@@ -62,16 +62,25 @@ struct APICommand: BuiltinCommandHandler {
             console: environment.console, include: arguments.include, onTerminal: environment.stdoutIsTerminal,
             secrets: first.secrets)
 
-        var page = 0
+        var request = first
+        var fetched: Set<String> = []
         while true {
-            var request = first
-            request.query = pages.query(at: page)
-            let response = try await exchange.send(request, patient: page > 0)
+            fetched.insert(request.cacheKey)
+            let response = try await exchange.send(request, patient: fetched.count > 1)
             // An error page is not the answer a script reads: it shows with --include, for a look at it.
             if response.isSuccess || arguments.include { printer.print(response) }
             if !response.isSuccess { throw exchange.failure(response, path: request.path) }
-            page += 1
-            guard pages.hasMore(after: response.body, page: page) else { return .success }
+            guard arguments.paginate else { return .success }
+            switch pages.next(after: response, to: request, baseURL: baseURL, descriptor: descriptor, fetched: fetched) {
+            case let .fetch(next):
+                try Self.checkOrigin(next, baseURL: baseURL)
+                request = next
+            case let .stop(warning):
+                if let warning {
+                    exchange.messages.warning("stopped after \(fetched.count) page\(fetched.count == 1 ? "" : "s"): \(warning)")
+                }
+                return .success
+            }
         }
     }
 
