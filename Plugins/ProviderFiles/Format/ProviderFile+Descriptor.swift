@@ -14,7 +14,8 @@ extension ProviderFile {
             + "Results are stored locally: with --offline, or when the network fails, the same words search "
             + "every result fetched before."
         let single = operations.count == 1 ? operations.first : nil
-        return ProviderDescriptor(
+        let groups = single == nil ? operationGroups : []
+        var descriptor = ProviderDescriptor(
             name: name, displayName: serviceName, summary: summary, discussion: discussion,
             arguments: single?.argumentSpecs ?? [],
             options: single?.optionSpecs ?? [],
@@ -34,11 +35,14 @@ extension ProviderFile {
                     last: $0.style == .offset ? ($0.maxPage - $0.first) * $0.size : $0.maxPage, items: items,
                     pageSize: $0.size, sizeParameter: $0.sizeParameter)
             },
-            operations: single == nil ? operations.map { operation in
+            operations: single == nil ? operations.enumerated().map { index, operation in
                 OperationSpec(
                     name: operation.name, summary: operation.summary, discussion: operation.about ?? "",
-                    arguments: operation.argumentSpecs, options: operation.optionSpecs, examples: examples(of: operation))
+                    arguments: operation.argumentSpecs, options: operation.optionSpecs, examples: examples(of: operation),
+                    aliases: operation.aliases, group: groups[index], path: operation.path)
             } : [])
+        descriptor.basePath = basePath
+        return descriptor
     }
 
     /// `apicli wiki <words>` for a file of one operation with words, as before operations.
@@ -58,7 +62,10 @@ extension ProviderFile {
 extension ProviderFile.Operation {
     /// The path arguments in order, then the words, which take every remaining word.
     var argumentSpecs: [ArgumentSpec] {
-        arguments.map { ArgumentSpec($0.name, help: $0.help) }
+        arguments.map { argument in
+            if case let .choice(choices) = argument.type { return ArgumentSpec(argument.name, help: argument.help, choices: choices) }
+            return ArgumentSpec(argument.name, help: argument.help)
+        }
             + (words == nil ? [] : [ArgumentSpec(wordsArgument, help: "What to search for; every remaining word is part of it.", variadic: true)])
     }
 

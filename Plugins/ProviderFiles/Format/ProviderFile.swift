@@ -93,6 +93,11 @@ public struct ProviderFile: Sendable {
         public var id: KeyPath?
         public var columns: [Column]
         public var paging: Paging?
+        /// Other words that name it: an imported operation's full `operationId` when its name
+        /// is shortened. See `ProviderFile+OperationNames.swift`.
+        public var aliases: [String] = []
+        /// The API document's tags for it; help lists it under the first.
+        public var tags: [String] = []
 
         public init(
             name: String, summary: String, about: String?, path: String, words: Words?, arguments: [Argument],

@@ -27,6 +27,7 @@ public enum ProviderFileWriter {
             members.append(.init("operations", .array(file.operations.map { operation in
                 var head: [JSONValue.Member] = [.init("name", .string(operation.name)), .init("summary", .string(operation.summary))]
                 if let about = operation.about { head.append(.init("about", .string(about))) }
+                head += namingMembers(operation)
                 return .object(head + operationMembers(operation))
             })))
         }
@@ -42,6 +43,7 @@ public enum ProviderFileWriter {
         operation.name == file.name && operation.summary == file.summary && operation.about == nil
             && operation.arguments.isEmpty && operation.words != nil
             && !operation.options.contains(where: \.required)
+            && operation.aliases.isEmpty && operation.tags.isEmpty
     }
 
     /// One operation's fields in the documented order.

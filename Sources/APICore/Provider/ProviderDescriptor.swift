@@ -37,6 +37,10 @@ public struct ProviderDescriptor: Sendable {
     public var storage: StorageOwnership?
     /// How the API pages a request the host did not build (`apicli api --paginate`); nil when it does not.
     public var pageParameter: PageParameter?
+    /// The path every request of the API starts with, that its document leaves to the
+    /// server URL (`/svc/topstories/v2`); `apicli api` adds it to a path written as
+    /// the document writes it, once. nil: none.
+    public var basePath: String? = nil
 
     public init(
         name: String, displayName: String, summary: String, discussion: String = "",

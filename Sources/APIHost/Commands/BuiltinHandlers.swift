@@ -35,7 +35,7 @@ struct HelpHandler: GlobalOptionsCommand {
             throw UsageError(message)
         }
         let model = CommandLineModel(providers: [provider.descriptor])  // other provider files stay unread
-        console.out(try OperationHelpGenerator.page(for: provider.descriptor, operation: line.arguments.dropFirst().first, in: model))
+        console.out(try OperationHelpGenerator.page(for: provider.descriptor, words: Array(line.arguments.dropFirst()), in: model))
         return .success
     }
 }

@@ -34,8 +34,8 @@ enum HelpText {
 
     /// Rows of `label  description`, the descriptions aligned and wrapped; a
     /// label too long for the column gets its description on the next line.
-    static func list(_ rows: [(label: String, text: String)], indent: Int = 2) -> String {
-        let labelWidth = min(maximumLabelWidth, rows.map { DisplayWidth.of($0.label) }.max() ?? 0)
+    static func list(_ rows: [(label: String, text: String)], indent: Int = 2, labelWidth width: Int? = nil) -> String {
+        let labelWidth = width ?? min(maximumLabelWidth, rows.map { DisplayWidth.of($0.label) }.max() ?? 0)
         let textIndent = indent + labelWidth + 2
         var out = ""
         for row in rows {
@@ -69,6 +69,11 @@ enum HelpText {
         }
         if let value = option.defaultValue { notes.append("default: " + value) }
         return notes.isEmpty ? option.help : option.help + " (" + notes.joined(separator: "; ") + ")"
+    }
+
+    /// An argument's help with the values it takes, when they are a closed set.
+    static func description(of argument: ArgumentSpec) -> String {
+        argument.choices.isEmpty ? argument.help : argument.help + " (values: " + argument.choices.joined(separator: ", ") + ")"
     }
 
     /// `<city>`, `[<city>]`, `<query>...`.

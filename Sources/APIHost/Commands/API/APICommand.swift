@@ -43,7 +43,8 @@ struct APICommand: BuiltinCommandHandler {
         }
         let baseURL = try settings.baseURL(for: descriptor)
         let pages = try APIPages(descriptor: descriptor, query: arguments.query, paginate: arguments.paginate)
-        let first = HTTPRequest(baseURL: baseURL, path: arguments.path.path, query: pages.query(at: 0), credential: credential)
+        let first = HTTPRequest(
+            baseURL: baseURL, path: arguments.path.sent(for: descriptor, baseURL: baseURL), query: pages.query(at: 0), credential: credential)
         try Self.checkOrigin(first, baseURL: baseURL)
 
         if !options.offline { try ClientFactory.checkCAFile(environment.variables) }

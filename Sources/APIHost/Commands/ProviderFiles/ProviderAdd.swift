@@ -24,6 +24,8 @@ struct ProviderAdd: Sendable {
         var operations: [String]
         /// One line per operation the import left out, with the reason.
         var skipped: [String]
+        /// The closing line: how to run it (``AddedHint``).
+        var hint: String = ""
     }
 
     func add(_ name: String) async throws -> Added {
@@ -81,7 +83,8 @@ struct ProviderAdd: Sendable {
         try write(text, to: path, folder: directory.path)
         return Added(
             path: path, columns: file.primary.columns.map(\.name).joined(separator: ", "),
-            operations: file.operations.count > 1 ? file.operations.map(\.name) : [], skipped: skipped)
+            operations: file.operations.count > 1 ? file.operations.map(\.name) : [], skipped: skipped,
+            hint: AddedHint.line(for: file, path: path))
     }
 
     private func fromFlags(_ name: String) throws -> ProviderFile {

@@ -60,11 +60,7 @@ struct ProviderFileCommand: BuiltinCommandHandler {
             let added = try await ProviderAdd(host: host, values: parsed.values, options: options).add(name)
             console.out(added.path + "\n")
             for line in added.skipped { messages.warning(line) }
-            if added.operations.isEmpty {
-                messages.notice("added \(name) (columns: \(added.columns)); try 'apicli \(name) WORDS'")
-            } else {
-                messages.notice("added \(name) with \(added.operations.count) operations; see 'apicli help \(name)'")
-            }
+            messages.notice(added.hint)
         case "list":
             guard rest.isEmpty else { throw UsageError(Self.usage) }
             console.out(ProviderListing(host: host).table())
