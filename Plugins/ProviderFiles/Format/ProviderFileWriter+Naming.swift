@@ -1,6 +1,14 @@
 import APICore
 
 extension ProviderFileWriter {
+    /// One element of `operations`: its name, summary, about, aliases and tags, then its fields.
+    static func operationObject(_ operation: ProviderFile.Operation) -> JSONValue {
+        var head: [JSONValue.Member] = [.init("name", .string(operation.name)), .init("summary", .string(operation.summary))]
+        if let about = operation.about { head.append(.init("about", .string(about))) }
+        head += namingMembers(operation)
+        return .object(head + operationMembers(operation))
+    }
+
     /// `aliases` and `tags`, after the operation's summary and about, when it has any.
     static func namingMembers(_ operation: ProviderFile.Operation) -> [JSONValue.Member] {
         var members: [JSONValue.Member] = []

@@ -24,12 +24,7 @@ public enum ProviderFileWriter {
         } else {
             members.append(.init("key", key(file.key)))
             if let keyOf = file.keyOf { members.append(.init("keyOf", .string(keyOf))) }
-            members.append(.init("operations", .array(file.operations.map { operation in
-                var head: [JSONValue.Member] = [.init("name", .string(operation.name)), .init("summary", .string(operation.summary))]
-                if let about = operation.about { head.append(.init("about", .string(about))) }
-                head += namingMembers(operation)
-                return .object(head + operationMembers(operation))
-            })))
+            members.append(.init("operations", .array(file.operations.map(operationObject))))
         }
         if !file.rateLimits.isEmpty { members.append(.init("rateLimits", rateLimits(file.rateLimits))) }
         if let spacing = file.spacing { members.append(.init("spacing", .int(Int64(spacing)))) }

@@ -28,7 +28,8 @@ struct HelpHandler: GlobalOptionsCommand {
             console.out(BuiltinHelpGenerator.help(for: builtin, action: line.arguments.dropFirst().first))
             return .success
         }
-        guard let provider = try host.registry.provider(named: topic) else {
+        // Only the operation asked about is read whole; a word that names none finds those that mention it.
+        guard let provider = try host.registry.provider(named: topic, running: line.arguments.dropFirst().first) else {
             if let code = try host.runExecutablePluginHelp(named: topic) { return code }
             var message = "no help for '\(topic)': not a provider"
             if let near = NearestName.suggest(topic, among: host.registry.allProviders.map(\.descriptor.name)) { message += "; did you mean '\(near)'?" }
@@ -94,7 +95,7 @@ struct ManPageHandler: GlobalOptionsCommand {
 
     func run(_ line: BuiltinLine) throws -> ExitCode {
         try expectNoArguments(line)
-        console.out(ManPageGenerator.page(for: host.model))
+        console.out(ManPageGenerator.page(for: host.model(whole: true)))
         return .success
     }
 }

@@ -27,7 +27,7 @@ struct APICommand: BuiltinCommandHandler {
             environment.console.out(command.helpText)
             return .success
         }
-        guard let provider = try host.registry.provider(named: arguments.provider) else {
+        guard let provider = try host.registry.provider(named: arguments.provider, running: nil) else {
             var message = "no provider named '\(arguments.provider)'"
             if let near = NearestName.suggest(arguments.provider, among: host.registry.allProviders.map(\.descriptor.name)) {
                 message += "; did you mean '\(near)'?"

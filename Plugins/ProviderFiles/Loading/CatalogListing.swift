@@ -1,0 +1,87 @@
+import APICore
+
+/// The index's catalog (`.index/catalog`): for every provider file, its name, stamp and
+/// what listing it needs — the provider's own fields with one operation (the file's only
+/// one, or the first of several, with how many there are), or the file's error — so that
+/// `apicli --help`, `providers` and completions read one short file, not every provider file.
+///
+///     apicli-catalog 1
+///     <fingerprint of the reserved names>
+///     <entries>
+///     stripe<TAB><stamp><TAB>ok<TAB>215<TAB><bytes>
+///     {"apicli":2,"name":"stripe",…,"operations":[{"name":"account",…}]}
+///     broken<TAB><stamp><TAB>error<TAB>0<TAB><bytes>
+///     …/broken.json: summary: missing
+struct CatalogListing {
+    static let magic = "apicli-catalog"
+
+    struct Entry: Sendable, Equatable {
+        var name: String
+        var stamp: FileStamp
+        var content: Content
+    }
+
+    enum Content: Sendable, Equatable {
+        /// A provider file the reader takes, and how many operations the whole file has.
+        case listed(text: [UInt8], operations: Int)
+        /// The file's error, as `apicli providers` shows it.
+        case broken(String)
+    }
+
+    var entries: [Entry]
+
+    /// What listing `file` needs: the whole file when it has one operation, else its own
+    /// fields and its first operation.
+    static func listed(_ file: ProviderFile) -> Content {
+        var shown = file
+        shown.operations = [file.operations[0]]
+        if file.operations.count > 1 {
+            // Written as a file of several, so it reads back as one that has operations.
+            var json = ProviderFileWriter.json(shown)
+            if case var .object(members) = json {
+                members.removeAll { ["path", "words", "options", "items", "id", "columns", "paging", "operations", "apicli"].contains($0.key) }
+                members.insert(.init("apicli", .int(Int64(ProviderFile.formatVersion))), at: 0)
+                members.append(.init("operations", .array([ProviderFileWriter.operationObject(file.operations[0])])))
+                json = .object(members)
+            }
+            return .listed(text: Array(json.serialized(pretty: false).utf8), operations: file.operations.count)
+        }
+        return .listed(text: Array(ProviderFileWriter.json(shown).serialized(pretty: false).utf8), operations: 1)
+    }
+
+    func encode(fingerprint: String) -> [UInt8] {
+        var out = Array("\(Self.magic) \(ProviderIndex.version)\n\(fingerprint)\n\(entries.count)\n".utf8)
+        for entry in entries {
+            let (kind, count, payload): (String, Int, [UInt8]) = switch entry.content {
+            case let .listed(text, operations): ("ok", operations, text)
+            case let .broken(error): ("error", 0, Array(error.utf8))
+            }
+            out += Array("\(entry.name)\t\(entry.stamp)\t\(kind)\t\(count)\t\(payload.count)\n".utf8) + payload
+        }
+        return out
+    }
+
+    /// The catalog in `bytes` when this build with these reserved names wrote it; nil otherwise.
+    static func decode(_ bytes: [UInt8], fingerprint: String) -> CatalogListing? {
+        var cursor = ByteCursor(bytes)
+        guard cursor.line() == "\(magic) \(ProviderIndex.version)", cursor.line() == fingerprint,
+              let count = cursor.line().flatMap({ Int($0) }), count >= 0
+        else { return nil }
+        var entries: [Entry] = []
+        for _ in 0..<count {
+            guard let line = cursor.line() else { return nil }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 5, ProviderDescriptor.isValidName(String(fields[0])), let stamp = FileStamp(fields[1]),
+                  let operations = Int(fields[3]), let length = Int(fields[4]), let payload = cursor.bytes(length)
+            else { return nil }
+            switch fields[2] {
+            case "ok": entries.append(Entry(name: String(fields[0]), stamp: stamp, content: .listed(text: Array(payload), operations: operations)))
+            case "error":
+                guard let error = String(validating: payload, as: UTF8.self) else { return nil }
+                entries.append(Entry(name: String(fields[0]), stamp: stamp, content: .broken(error)))
+            default: return nil
+            }
+        }
+        return cursor.isAtEnd ? CatalogListing(entries: entries) : nil
+    }
+}
