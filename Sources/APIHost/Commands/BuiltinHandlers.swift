@@ -72,6 +72,10 @@ struct CompletionsHandler: GlobalOptionsCommand {
     let command: BuiltinCommand
 
     func run(_ line: BuiltinLine) throws -> ExitCode {
+        if line.arguments.first == CompletionCandidates.action, line.arguments.count >= 2 {
+            console.out(host.completionWords(shell: line.arguments[1], words: Array(line.arguments.dropFirst(2))))
+            return .success
+        }
         guard line.arguments.count == 1, let shell = line.arguments.first else {
             throw UsageError("usage: apicli completions bash|zsh|fish")
         }

@@ -138,6 +138,17 @@ public struct CommandLineModel: Sendable {
         return words
     }
 
+    /// Whether the completion scripts ask apicli what follows this provider's name
+    /// (``CompletionCandidates``) rather than hold it: a provider file (its operations and
+    /// options are read when asked, and may change after the script is written) or a
+    /// provider with operations (each operation completes its own options).
+    public func isAsked(_ provider: ProviderDescriptor) -> Bool {
+        !provider.operations.isEmpty || fileProviders.contains(provider.name)
+    }
+
+    /// The providers whose words the scripts hold.
+    var heldProviders: [ProviderDescriptor] { providers.filter { !isAsked($0) } }
+
     /// The provider called `name`, if any.
     public func provider(named name: String) -> ProviderDescriptor? {
         providers.first { $0.name == name }
