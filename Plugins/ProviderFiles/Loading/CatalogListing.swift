@@ -1,15 +1,15 @@
 import APICore
 
 /// The index's catalog (`.index/catalog`): for every provider file, its name, stamp and
-/// what listing it needs — the provider's own fields with one operation (the file's only
-/// one, or the first of several, with how many there are), or the file's error — so that
-/// `apicli --help`, `providers` and completions read one short file, not every provider file.
+/// what listing it needs — its description's ``ListedDescriptor`` part and how many
+/// operations it has, or the file's error — so that `apicli --help`, `providers` and
+/// completions read one short file, not every provider file.
 ///
 ///     apicli-catalog 1
 ///     <fingerprint of the reserved names>
 ///     <entries>
 ///     stripe<TAB><stamp><TAB>ok<TAB>215<TAB><bytes>
-///     {"apicli":2,"name":"stripe",…,"operations":[{"name":"account",…}]}
+///     {"summary":"Stripe API (215 operations)","displayName":"Stripe API",…}
 ///     broken<TAB><stamp><TAB>error<TAB>0<TAB><bytes>
 ///     …/broken.json: summary: missing
 struct CatalogListing {
@@ -22,7 +22,7 @@ struct CatalogListing {
     }
 
     enum Content: Sendable, Equatable {
-        /// A provider file the reader takes, and how many operations the whole file has.
+        /// The file's listed description (``ListedDescriptor``) as JSON, and how many operations it has.
         case listed(text: [UInt8], operations: Int)
         /// The file's error, as `apicli providers` shows it.
         case broken(String)
@@ -30,23 +30,10 @@ struct CatalogListing {
 
     var entries: [Entry]
 
-    /// What listing `file` needs: the whole file when it has one operation, else its own
-    /// fields and its first operation.
-    static func listed(_ file: ProviderFile) -> Content {
-        var shown = file
-        shown.operations = [file.operations[0]]
-        if file.operations.count > 1 {
-            // Written as a file of several, so it reads back as one that has operations.
-            var json = ProviderFileWriter.json(shown)
-            if case var .object(members) = json {
-                members.removeAll { ["path", "words", "options", "items", "id", "columns", "paging", "operations", "apicli"].contains($0.key) }
-                members.insert(.init("apicli", .int(Int64(ProviderFile.formatVersion))), at: 0)
-                members.append(.init("operations", .array([ProviderFileWriter.operationObject(file.operations[0])])))
-                json = .object(members)
-            }
-            return .listed(text: Array(json.serialized(pretty: false).utf8), operations: file.operations.count)
-        }
-        return .listed(text: Array(ProviderFileWriter.json(shown).serialized(pretty: false).utf8), operations: 1)
+    /// What listing `file` (read from `source`) needs: ``ListedDescriptor``'s part of its description.
+    static func listed(_ file: ProviderFile, source: String) -> Content {
+        let text = ListedDescriptor.encode(file.descriptor(source: source)).serialized(pretty: false)
+        return .listed(text: Array(text.utf8), operations: file.operations.count)
     }
 
     func encode(fingerprint: String) -> [UInt8] {

@@ -35,10 +35,10 @@ extension ProviderDirectory {
         return whole.provider(source: file)
     }
 
-    /// Every `*.json` of the folder, by name, as listings need it: each provider's own
-    /// fields, with no operations for a file of several. From the catalog where it is
-    /// current; any file it does not describe as it is now is read, and the catalog
-    /// rewritten. A listed provider describes; ``provider(named:running:)`` runs.
+    /// Every `*.json` of the folder, by name, as listings need it (``ListedDescriptor``: no
+    /// operations, no help texts). From the catalog where it is current; any file it does not
+    /// describe as it is now is read, and the catalog rewritten. A listed provider describes;
+    /// ``provider(named:running:)`` runs.
     public func listedEntries() -> [ProviderCatalogEntry] {
         guard FileSafety.problem(with: path, what: "the providers folder") == nil else { return entries().map(Self.catalogEntry) }
         let names = fileNames()
@@ -68,7 +68,7 @@ extension ProviderDirectory {
             switch read.result {
             case let .success(provider):
                 guard let whole = (provider as? FileProvider)?.file else { continue }
-                content = CatalogListing.listed(whole)
+                content = CatalogListing.listed(whole, source: file)
                 if whole.operations.count > 1 {
                     index.write(CompiledProvider.encode(whole, stamp: stamp, fingerprint: index.fingerprint), to: index.compiledPath(for: name))
                 }
@@ -96,21 +96,10 @@ extension ProviderDirectory {
         switch entry.content {
         case let .broken(error):
             return ProviderCatalogEntry(name: entry.name, origin: file, provider: .failure(.misdescribed(error)))
-        case let .listed(text, operations):
-            guard let shown = try? ProviderFileReader(file: file, expectedName: entry.name, reserved: reserved).read(text)
+        case let .listed(text, _):
+            guard let value = try? JSONValue.parse(Data(text)), let descriptor = ListedDescriptor.decode(value, name: entry.name)
             else { return nil }
-            var descriptor = shown.descriptor(source: file)
-            if operations > 1 {
-                // The operations are the compiled form's to describe, when one is run or shown.
-                descriptor.arguments = []
-                descriptor.options = []
-                descriptor.examples = []
-                descriptor.pageParameter = nil
-                descriptor.basePath = nil
-                descriptor.operations = []
-            }
-            return ProviderCatalogEntry(
-                name: entry.name, origin: file, provider: .success(FileProvider(file: shown, source: file, descriptor: descriptor)))
+            return ProviderCatalogEntry(name: entry.name, origin: file, provider: .success(ListedDescriptor.provider(descriptor, source: file)))
         }
     }
 

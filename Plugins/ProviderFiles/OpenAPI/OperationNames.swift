@@ -25,11 +25,14 @@ struct OperationNames {
         let id = Self.kebab(found.node["operationId"]?.string ?? "")
         let path = Self.fromPath(found.path)
         let raw = Self.kebab(found.path)
-        let candidates = [id, path, Self.joined(id, path), Self.joined(id, raw), raw].map(Self.usable).filter { !$0.isEmpty }
+        let written = [id, path, Self.joined(id, path), Self.joined(id, raw), raw].map(Self.unreserved).filter { !$0.isEmpty }
+        let candidates = written.filter { $0.count <= Self.maxLength }
         if let free = candidates.first(where: { !taken.contains($0) }) { return free }
+        // Words past the longest name: the first whole words that fit.
+        if let long = written.first.map(Self.fitted), !long.isEmpty, !taken.contains(long) { return long }
         // Two paths with the same words, written apart only by punctuation (`/a_b`, `/a-b`):
         // nothing in the document tells them apart, so a number must.
-        let base = candidates.first ?? "root"
+        let base = candidates.first ?? written.first.map(Self.fitted) ?? "root"
         var number = 2
         while taken.contains(base + "-\(number)") { number += 1 }
         return base + "-\(number)"
@@ -42,11 +45,13 @@ struct OperationNames {
         first.isEmpty || second.isEmpty ? "" : first + "-" + second
     }
 
-    /// `name` as a command word: `get-help` for a reserved word, whole words up to the
-    /// longest a name may be; empty when nothing usable is left.
-    private static func usable(_ name: String) -> String {
-        var name = name
-        if reserved.contains(name) { name = "get-" + name }
+    /// `name` as a command word: `get-help` for a reserved word.
+    private static func unreserved(_ name: String) -> String {
+        reserved.contains(name) ? "get-" + name : name
+    }
+
+    /// The first whole words of `name` that fit in the longest name.
+    private static func fitted(_ name: String) -> String {
         var words = name.split(separator: "-")
         while !words.isEmpty, words.joined(separator: "-").count > maxLength { words.removeLast() }
         return words.joined(separator: "-")
