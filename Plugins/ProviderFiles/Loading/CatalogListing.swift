@@ -57,7 +57,7 @@ struct CatalogListing {
         var entries: [Entry] = []
         for _ in 0..<count {
             guard let line = cursor.line() else { return nil }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let fields = line.pieces(between: "\t")
             guard fields.count == 5, ProviderDescriptor.isValidName(String(fields[0])), let stamp = FileStamp(fields[1]),
                   let operations = Int(fields[3]), let length = Int(fields[4]), let payload = cursor.bytes(length)
             else { return nil }

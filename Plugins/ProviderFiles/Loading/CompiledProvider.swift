@@ -21,7 +21,7 @@ import APICore
 enum CompiledProvider {
     static let magic = "apicli-compiled"
     /// Separates an operation's tags in the table: tags hold no control character.
-    static let tagSeparator: Character = "\u{1F}"
+    static let tagSeparator: Unicode.Scalar = "\u{1F}"
 
     /// The compiled form of `file`, read from a file of `stamp`.
     static func encode(_ file: ProviderFile, stamp: FileStamp, fingerprint: String) -> [UInt8] {
@@ -33,7 +33,7 @@ enum CompiledProvider {
         for operation in file.operations {
             let body = Array(ProviderFileWriter.operationObject(operation).serialized(pretty: false).utf8)
             table += [
-                operation.name, operation.aliases.joined(separator: ","), operation.tags.joined(separator: String(tagSeparator)),
+                operation.name, operation.aliases.joined(separator: ","), operation.tags.joined(separator: String(Character(tagSeparator))),
                 operation.path, String(bodies.count), String(body.count), operation.summary,
             ].joined(separator: "\t") + "\n"
             bodies += body
@@ -50,7 +50,7 @@ enum CompiledProvider {
     ) -> ProviderFile? {
         var cursor = ByteCursor(bytes)
         guard cursor.line() == "\(magic) \(ProviderIndex.version)", cursor.line() == fingerprint,
-              cursor.line() == stamp.description, let sizes = cursor.line()?.split(separator: " "), sizes.count == 3,
+              cursor.line() == stamp.description, let sizes = cursor.line()?.pieces(between: " "), sizes.count == 3,
               let headCount = Int(sizes[0]), let count = Int(sizes[1]), let bodiesCount = Int(sizes[2]), count > 1,
               let head = cursor.bytes(headCount), head.last == UInt8(ascii: "}")
         else { return nil }
@@ -77,15 +77,15 @@ enum CompiledProvider {
     /// One line of the table as an operation known by its name, aliases, tags, path and
     /// summary alone, and where its text is among the bodies.
     private static func outline(_ line: String, bodies: Int) -> (operation: ProviderFile.Operation, body: Range<Int>)? {
-        let fields = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
+        let fields = line.pieces(between: "\t", maxSplits: 6)
         guard fields.count == 7, ProviderFile.isValidOperationName(String(fields[0])), let offset = Int(fields[4]),
               let length = Int(fields[5]), offset >= 0, length > 0, offset <= bodies - length
         else { return nil }
         var operation = ProviderFile.Operation(
             name: String(fields[0]), summary: String(fields[6]), about: nil, path: String(fields[3]), words: nil,
             arguments: [], options: [], items: ItemsShape(.record, at: nil), id: nil, columns: [], paging: nil)
-        operation.aliases = fields[1].split(separator: ",").map(String.init)
-        operation.tags = fields[2].split(separator: tagSeparator).map(String.init)
+        operation.aliases = fields[1].pieces(between: ",", omittingEmpty: true).map(String.init)
+        operation.tags = fields[2].pieces(between: tagSeparator, omittingEmpty: true).map(String.init)
         return (operation, offset..<(offset + length))
     }
 }

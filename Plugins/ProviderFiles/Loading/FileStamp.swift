@@ -1,3 +1,4 @@
+import APICore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,7 +37,7 @@ struct FileStamp: Sendable, Hashable, CustomStringConvertible {
 
     /// The stamp written back by ``description``; nil for any other text.
     init?(_ text: Substring) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.pieces(between: ":")
         guard parts.count == 5, let size = Int64(parts[0]), let modified = Int64(parts[1]), let changed = Int64(parts[2]),
               let inode = UInt64(parts[3]), let device = UInt64(parts[4])
         else { return nil }

@@ -14,17 +14,21 @@ enum HelpText {
         for (number, paragraph) in text.pieces(between: "\n").enumerated() {
             let words = paragraph.split(separator: " ")
             if words.isEmpty { lines.append(""); continue }
-            var prefix = String(repeating: " ", count: number == 0 ? (firstIndent ?? indent) : indent)
-            var line = prefix
+            let first = number == 0 ? (firstIndent ?? indent) : indent
+            var line = String(repeating: " ", count: first)
+            var lineWidth = first
             var lineHasWord = false
             for word in words {
-                if lineHasWord && DisplayWidth.of(line) + 1 + DisplayWidth.of(String(word)) > width {
+                // The line's width kept as it grows: measuring the whole line again per word is quadratic.
+                let wordWidth = DisplayWidth.of(String(word))
+                if lineHasWord && lineWidth + 1 + wordWidth > width {
                     lines.append(line)
-                    prefix = String(repeating: " ", count: indent)
-                    line = prefix
+                    line = String(repeating: " ", count: indent)
+                    lineWidth = indent
                     lineHasWord = false
                 }
                 line += (lineHasWord ? " " : "") + word
+                lineWidth += (lineHasWord ? 1 : 0) + wordWidth
                 lineHasWord = true
             }
             lines.append(line)

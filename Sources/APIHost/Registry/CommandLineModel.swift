@@ -77,9 +77,14 @@ public struct CommandLineModel: Sendable {
     }
 
     /// Every environment variable apicli reads, with what it does, in the order help lists them.
-    public var environmentVariables: [(name: String, meaning: String)] {
+    public var environmentVariables: [(name: String, meaning: String)] { environmentVariables(eachFile: true) }
+
+    /// The variables, each provider file's named (the man page) or, without `eachFile`, said
+    /// once for them all (`--help`, which thirty imported APIs would fill with sixty lines).
+    public func environmentVariables(eachFile: Bool) -> [(name: String, meaning: String)] {
         var variables: [(name: String, meaning: String)] = []
-        for provider in providers {
+        let files = Set(fileProviders)
+        for provider in providers where eachFile || !files.contains(provider.name) {
             if let credential = provider.credential {
                 variables.append((credential.environmentVariable,
                                   "API key for \(provider.displayName) (get one at \(credential.signupURL))."))
@@ -90,6 +95,11 @@ public struct CommandLineModel: Sendable {
                     RateLimitSettings.spacingVariable(for: provider),
                     "Seconds between two requests to \(provider.displayName) (default: \(spacing.window.components.seconds); 0: none)."))
             }
+        }
+        if !eachFile, providers.contains(where: { files.contains($0.name) }) {
+            variables.append((
+                "NAME_API_KEY, APICLI_NAME_BASE_URL",
+                "The key (when it takes one) and the base URL of the provider file NAME; '\(programName) help NAME' names its own."))
         }
         variables += [
             ("APICLI_DB", "The SQLite store to use (default: $XDG_DATA_HOME/apicli/apicli.sqlite3)."),
