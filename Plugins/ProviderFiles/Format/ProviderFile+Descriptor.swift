@@ -41,7 +41,7 @@ extension ProviderFile {
                     arguments: operation.argumentSpecs, options: operation.optionSpecs, examples: examples(of: operation),
                     aliases: operation.aliases, group: groups[index], path: operation.path)
             } : [])
-        descriptor.basePath = basePath
+        descriptor.apiPaths = operations.map(\.path)
         return descriptor
     }
 

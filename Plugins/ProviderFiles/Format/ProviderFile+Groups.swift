@@ -20,19 +20,6 @@ extension ProviderFile {
         return groups
     }
 
-    /// The path every request starts with that the API's document leaves to its server
-    /// (`/svc/topstories/v2`): the literal segments all operations' paths begin with,
-    /// never a path's last segment; nil when there are none.
-    var basePath: String? {
-        let heads = operations.map { operation -> [String] in
-            let segments = operation.path.pieces(between: "/", omittingEmpty: true).map(String.init).dropLast()
-            return Array(segments.prefix { !$0.containsLiteral("{") })
-        }
-        let shared = Self.sharedCount(heads)
-        guard shared > 0, let first = heads.first else { return nil }
-        return "/" + first.prefix(shared).joined(separator: "/")
-    }
-
     /// How many leading elements every list has in common.
     private static func sharedCount(_ lists: [[String]]) -> Int {
         guard let first = lists.first else { return 0 }

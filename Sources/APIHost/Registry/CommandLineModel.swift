@@ -73,7 +73,7 @@ public struct CommandLineModel: Sendable {
     /// The config keys: `<provider>.api-key` for providers with a key, and
     /// `<provider>.<option>` for each configurable option (`weather.units`).
     public var configKeys: [String] {
-        ConfigKey.all(for: providers).map(\.name)
+        ConfigKey.names(for: providers)
     }
 
     /// Every environment variable apicli reads, with what it does, in the order help lists them.
