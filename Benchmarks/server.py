@@ -18,6 +18,8 @@ Every request is appended to the log as "<unix time> <path> <key>" (the key is t
 fake one each run uses, so requests can be counted per key for the rate limit).
 Latency (?ms) is applied per request, concurrently (threading server).
 - GET /records                     -> two records, `[{"id": …, "title": …}, …]`, as the tests' stub provider reads them.
+- GET /record/ANY/PATH             -> one record, `{"id": …, "title": …}`: what an imported operation that reads
+  one answer gets when its provider's base URL ends in /record (Benchmarks/installed_documents.py).
 - GET /bomb/N[/anything]           -> a gzip bomb of about N MB on the wire: N GiB of zeros, gzip-encoded
   (so a provider's base URL can end in /bomb/N).
 HTTP/1.1 with keep-alive. `--tls-cert/--tls-key` serve HTTPS instead (see Scripts/make-test-ca).
@@ -135,6 +137,8 @@ def main():
                 body = topstories
             elif url.path == "/records":
                 body = b'[{"id": "r1", "title": "First record"}, {"id": "r2", "title": "Second record"}]'
+            elif url.path.startswith("/record/"):
+                body = b'{"id": "r1", "object": "record", "title": "One record", "amount": 1200, "currency": "eur"}'
             elif url.path.startswith("/bomb/"):
                 body = bomb(int(url.path.split("/")[2]))
                 self.send_response(200)

@@ -45,7 +45,8 @@ struct HostileCompletionEndToEndTests {
         let shell = try ShellSandbox()
         let file = try shell.write(printed.stdout, to: "apicli.fish")
         let driver = "source $argv[1]; complete -C 'apicli '; echo --; complete -C 'apicli evil --li'"
-        let result = try await shell.run("fish", ["--no-config", "-c", driver, file])
+        // After a provider file the script asks apicli, which must be found as the shell would find it.
+        let result = try await shell.run("fish", ["--no-config", "-c", driver, file], environment: try sandbox.completionEnvironment())
         #expect(result.stderrText.isEmpty, "\(result.stderrText)")
         let summary = "S'\u{301}$(touch pwned)'\u{301}(touch pwned)"
         #expect(result.stdoutText.contains("evil\t" + summary), "\(result.stdoutText)")
@@ -67,7 +68,7 @@ struct HostileCompletionEndToEndTests {
         let driver = name == "bash"
             ? #"source "$1"; COMP_WORDS=(apicli evil --); COMP_CWORD=2; "# + function + #"; printf '%s\n' "${COMPREPLY[@]}""#
             : #"autoload -U compinit; compinit -u -D; source "$1"; (( $+functions[_apicli] )) && echo loaded"#
-        let result = try await shell.run(name, ["-c", driver, "driver", file])
+        let result = try await shell.run(name, ["-c", driver, "driver", file], environment: try sandbox.completionEnvironment())
         #expect(result.exitCode == 0, "\(name): \(result.stderrText)")
         #expect(result.stdoutText.contains(name == "bash" ? "--list" : "loaded"), "\(result.stdoutText) \(result.stderrText)")
     }

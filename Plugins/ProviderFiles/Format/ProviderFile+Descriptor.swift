@@ -15,7 +15,8 @@ extension ProviderFile {
             + "every result fetched before."
         discussion += accessParagraphs
         let single = operations.count == 1 ? operations.first : nil
-        return ProviderDescriptor(
+        let groups = single == nil ? operationGroups : []
+        var descriptor = ProviderDescriptor(
             name: name, displayName: serviceName, summary: summary, discussion: discussion,
             arguments: single?.argumentSpecs ?? [],
             options: (single?.optionSpecs ?? []) + headers.map(\.spec),
@@ -37,13 +38,16 @@ extension ProviderFile {
                     last: $0.style == .offset ? ($0.maxPage - $0.first) * $0.size : $0.maxPage, items: items,
                     pageSize: $0.size, sizeParameter: $0.sizeParameter, stepsByItems: $0.step == .items)
             },
-            operations: single == nil ? operations.map { operation in
+            operations: single == nil ? operations.enumerated().map { index, operation in
                 var spec = OperationSpec(
                     name: operation.name, summary: operation.summary, discussion: operationDiscussion(of: operation),
-                    arguments: operation.argumentSpecs, options: operation.optionSpecs, examples: examples(of: operation))
+                    arguments: operation.argumentSpecs, options: operation.optionSpecs, examples: examples(of: operation),
+                    aliases: operation.aliases, group: groups[index], path: operation.path)
                 spec.sendsKey = operation.sendsKey || key == nil
                 return spec
             } : [])
+        descriptor.apiPaths = operations.map(\.path)
+        return descriptor
     }
 
     /// `apicli wiki <words>` for a file of one operation with words, as before operations.
@@ -64,7 +68,10 @@ extension ProviderFile {
 extension ProviderFile.Operation {
     /// The path arguments in order, then the words, which take every remaining word.
     var argumentSpecs: [ArgumentSpec] {
-        arguments.map { ArgumentSpec($0.name, help: $0.help) }
+        arguments.map { argument in
+            if case let .choice(choices) = argument.type { return ArgumentSpec(argument.name, help: argument.help, choices: choices) }
+            return ArgumentSpec(argument.name, help: argument.help)
+        }
             + (words == nil ? [] : [ArgumentSpec(
                 wordsArgument, help: "What to search for; every remaining word is part of it." + (wordsOptional ? " Optional." : ""),
                 variadic: true, required: !wordsOptional)])

@@ -57,6 +57,9 @@ extension ProviderFile {
             // `list`, `record` or `parallel`: "." alone is both a bare array and a whole-answer record.
             .init("shape", .string(operation.items.kind.rawValue)),
             .init("paging", operation.paging.map { .string($0.style.rawValue) } ?? .null),
+            // The other words that name it (the full operationId of a shortened name), and its tags.
+            .init("aliases", .array(operation.aliases.map(JSONValue.string))),
+            .init("tags", .array(operation.tags.map(JSONValue.string))),
         ])
     }
 

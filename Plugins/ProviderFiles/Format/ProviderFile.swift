@@ -104,6 +104,11 @@ public struct ProviderFile: Sendable {
         /// Whether its requests carry the provider's key; false for an operation the API
         /// answers without one, in a provider whose other operations need it.
         public var sendsKey = true
+        /// Other words that name it: an imported operation's full `operationId` when its name
+        /// is shortened. See `ProviderFile+OperationNames.swift`.
+        public var aliases: [String] = []
+        /// The API document's tags for it; help lists it under the first.
+        public var tags: [String] = []
 
         public init(
             name: String, summary: String, about: String?, path: String, words: Words?, arguments: [Argument],

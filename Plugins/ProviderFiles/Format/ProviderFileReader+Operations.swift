@@ -20,10 +20,10 @@ extension ProviderFileReader {
             return nil
         }
         var names = Set<String>()
-        let known = ["name", "summary", "about", "key"] + Self.operationFields
-        return fields.objects(nodes, at: "operations", known: known) { operation, node in
-            let name = operation.string("name", maxLength: 60)
-            if let name, !ProviderDescriptor.isValidName(name) {
+        let known = ["name", "summary", "about", "key"] + Self.operationFields + Self.namingFields
+        let operations = fields.objects(nodes, at: "operations", known: known) { operation, node -> ProviderFile.Operation? in
+            let name = operation.string("name", maxLength: ProviderFile.maxOperationNameLength)
+            if let name, !ProviderFile.isValidOperationName(name) {
                 operation.problem("name", line: node["name"]?.line, "'\(name)' must be lowercase letters, digits and dashes, starting with a letter")
             } else if let name, !names.insert(name).inserted {
                 operation.problem("name", line: node["name"]?.line, "'\(name)' is the name of another operation")
@@ -31,11 +31,16 @@ extension ProviderFileReader {
             let summary = operation.string("summary", maxLength: 200)
             let about = operation.string("about", required: false, maxLength: 4_000)
             let sendsKey = readOperationKey(&operation, key: key)
+            let naming = readNaming(&operation)
             guard let name, let summary else { return nil }
             var read = readOperation(&operation, name: name, summary: summary, about: about, key: key, wordsRequired: false)
             read?.sendsKey = sendsKey
+            read?.aliases = naming.aliases
+            read?.tags = naming.tags
             return read
         }
+        checkAliases(&fields, operations, nodes: nodes)
+        return operations
     }
 
     /// The path parameters, in order: each fills one `{parameter}` of the path, and

@@ -26,12 +26,7 @@ public enum ProviderFileWriter {
             members.append(.init("key", key(file.key)))
             if let keyOf = file.keyOf { members.append(.init("keyOf", .string(keyOf))) }
             if !file.headers.isEmpty { members.append(.init("headers", headers(file.headers))) }
-            members.append(.init("operations", .array(file.operations.map { operation in
-                var head: [JSONValue.Member] = [.init("name", .string(operation.name)), .init("summary", .string(operation.summary))]
-                if let about = operation.about { head.append(.init("about", .string(about))) }
-                if !operation.sendsKey { head.append(.init("key", "none")) }
-                return .object(head + operationMembers(operation))
-            })))
+            members.append(.init("operations", .array(file.operations.map(operationObject))))
         }
         if !file.rateLimits.isEmpty { members.append(.init("rateLimits", rateLimits(file.rateLimits))) }
         if let spacing = file.spacing { members.append(.init("spacing", .int(Int64(spacing)))) }
@@ -45,6 +40,7 @@ public enum ProviderFileWriter {
         operation.name == file.name && operation.summary == file.summary && operation.about == nil
             && operation.arguments.isEmpty && operation.words != nil
             && !operation.options.contains(where: \.required) && operation.sendsKey
+            && operation.aliases.isEmpty && operation.tags.isEmpty
     }
 
     /// One operation's fields in the documented order.

@@ -6,9 +6,10 @@ import Foundation
 #endif
 
 /// The providers folder, `$XDG_CONFIG_HOME/apicli/providers`, read lazily:
-/// running `apicli hn` reads `hn.json` alone, running a compiled provider reads
-/// nothing, and only commands that list every provider (`providers`, help,
-/// completions, the man page) read every file.
+/// running `apicli hn` reads `hn.json` alone (or, for a file of many operations, the
+/// one it runs from the folder's index), running a compiled provider reads nothing,
+/// and commands that list every provider (`providers`, help, completions) read the
+/// index's catalog (`ProviderDirectory+Index.swift`).
 public struct ProviderDirectory: Sendable {
     public let path: String
     /// Names a file cannot take (compiled providers, built-in commands) and
@@ -59,20 +60,30 @@ public struct ProviderDirectory: Sendable {
         public var result: Result<any Provider, ProviderFileError>
     }
 
-    /// Every `*.json` in the folder, by name; empty when there is no folder.
+    /// Every `*.json` in the folder, by name, each read whole; empty when there is no folder.
     public func entries() -> [Entry] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.startsWithLiteral(".") }.sorted().map { fileName in
-            let name = String(fileName.dropLast(".json".count))
-            let file = path + "/" + fileName
-            let result: Result<any Provider, ProviderFileError>
-            if reserved.commands.contains(name) {
-                result = .failure(ProviderFileError(
-                    file: file, field: "name", "'\(name)' is taken by a compiled provider or a built-in command; rename the file"))
-            } else {
-                result = Result { () throws(ProviderFileError) in try load(file, expectedName: name) }
-            }
-            return Entry(name: name, path: file, result: result)
+        fileNames().map(entry)
+    }
+
+    /// The file `<name>.json`, read whole: its provider, or why it has none.
+    func entry(_ name: String) -> Entry {
+        let file = filePath(for: name)
+        let result: Result<any Provider, ProviderFileError>
+        if reserved.commands.contains(name) {
+            result = .failure(ProviderFileError(
+                file: file, field: "name", "'\(name)' is taken by a compiled provider or a built-in command; rename the file"))
+        } else {
+            result = Result { () throws(ProviderFileError) in try load(file, expectedName: name) }
         }
+        return Entry(name: name, path: file, result: result)
+    }
+}
+
+extension FileProvider {
+    /// A provider whose description is given: a listed one, whose operations its catalog leaves out.
+    init(file: ProviderFile, source: String, descriptor: ProviderDescriptor) {
+        self.file = file
+        self.source = source
+        self.descriptor = descriptor
     }
 }

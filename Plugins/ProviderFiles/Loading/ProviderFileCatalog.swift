@@ -18,10 +18,25 @@ public struct ProviderFileCatalog: ProviderCatalog {
         }
     }
 
+    /// The provider described for running one operation: from the folder's index when it is current.
+    public func provider(named name: String, running operation: String?) throws(ProviderFailure) -> (any Provider)? {
+        do {
+            return try directory.provider(named: name, running: operation)
+        } catch {
+            throw .misdescribed(error.description)
+        }
+    }
+
     /// The engine's tables, which every provider file's rows share.
     public var storage: CatalogStorage? { FileItemSchema.storage }
 
+    /// Every file as listings need it, from the folder's index (``ProviderDirectory/listedEntries()``).
     public func entries() -> [ProviderCatalogEntry] {
+        directory.listedEntries()
+    }
+
+    /// Every file read whole, each operation described: what the man page shows.
+    public func wholeEntries() -> [ProviderCatalogEntry] {
         directory.entries().map { entry in
             ProviderCatalogEntry(
                 name: entry.name, origin: entry.path,

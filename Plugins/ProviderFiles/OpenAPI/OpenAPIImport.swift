@@ -82,17 +82,23 @@ public struct OpenAPIImport {
         guard let origin = provider.origin, !imported.isEmpty else {
             throw OpenAPIImportError(.unusable, skipped.first?.reason ?? "nothing to import")
         }
+        let title = ImportedText.title(of: document)
         if imported.count == 1 {
             // One operation is the provider itself: `apicli NAME words`, as before operations.
             imported[0].name = name
-            imported[0].summary = Self.summary(title: document.title, operation: found[0].node, fallback: documentPath)
+            imported[0].tags = []
+            imported[0].summary = ImportedText.providerSummary(title: title, operations: imported, documentPath: documentPath)
+        } else {
+            for (index, named) in OperationNames.shortened(imported.map(\.name)).enumerated() {
+                imported[index].name = named.name
+                imported[index].aliases = named.alias.map { [$0] } ?? []
+            }
         }
-        let title = document.title
-        let about = operations.count == 1
+        let about = ImportedText.providerAbout(of: document, imported: operations.count == 1
             ? "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)), operation \(operations[0])."
-            : "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)): \(imported.count) GET operations."
+            : "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)): \(imported.count) GET operation\(imported.count == 1 ? "" : "s").")
         let summary = imported.count == 1 ? imported[0].summary
-            : String((title.map { $0 + " (\(imported.count) operations)" } ?? "Imported from \(documentPath)").prefix(characters: 200, bytes: 800))
+            : ImportedText.providerSummary(title: title, operations: imported, documentPath: documentPath)
         let file = ProviderFile(
             name: name, summary: summary, about: about, displayName: title.map { String($0.prefix(characters: 60, bytes: 240)) },
             baseURL: origin,
@@ -126,12 +132,6 @@ public struct OpenAPIImport {
             let item = document.resolved(item)
             return item["get"].map { (method: "get", path: path, node: $0, pathItem: item) }
         }
-    }
-
-    /// `NYT Books API: Best Sellers list`, cleaned and at most 200 characters.
-    static func summary(title: String?, operation: DocumentNode, fallback: String) -> String {
-        let text = TerminalSanitizer.clean([title, operation["summary"]?.string].compactMap { $0 }.joined(separator: ": "))
-        return String((text.isEmpty ? "Imported from \(fallback)" : text).prefix(characters: 200, bytes: 800))
     }
 
     /// One GET operation as an operation of the file, with the server and key it needs.
@@ -179,14 +179,15 @@ public struct OpenAPIImport {
             return option(parameter, wire: wire, document: document, taken: &optionNames)
         }
 
-        let summary = TerminalSanitizer.clean(found.node["summary"]?.string ?? found.node["description"]?.string ?? "")
-            .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let summary = ImportedText.summary(of: found.node, path: found.path)
         var operation = ProviderFile.Operation(
-            name: operationName, summary: String((summary.isEmpty ? "GET \(found.path)" : summary).prefix(characters: 200, bytes: 800)),
-            about: nil, path: server.prefix + found.path, words: words, arguments: arguments, options: options,
-            items: items.shape, id: id.flatMap(KeyPath.init), columns: ColumnGuess.columns(from: fields, id: id), paging: paging)
+            name: operationName, summary: summary,
+            about: ImportedText.about(of: found.node, summary: summary), path: server.prefix + found.path, words: words,
+            arguments: arguments, options: options, items: items.shape, id: id.flatMap(KeyPath.init),
+            columns: ColumnGuess.columns(from: fields, id: id), paging: paging)
         operation.wordsOptional = Self.wordsOptional(words, query: query)
         operation.sendsKey = key.placement != nil
+        operation.tags = ImportedText.tags(of: found.node)
         return (operation, server.origin, key)
     }
 

@@ -108,15 +108,8 @@ extension OpenAPIImport {
         return query.first { $0["name"]?.string == name }?["required"]?.bool != true
     }
 
-    /// The description's first sentence, one line, without the stray quotes some documents carry.
+    /// The description's first sentence, plain and whole (``ImportedText/helpLine(_:wire:)``).
     func helpLine(_ description: String, wire: String) -> String {
-        let cleaned = description.replacingAll("\"", with: "")
-            .split(whereSeparator: \.isNewline).map { $0.trimmed(.whitespaces) }
-            .first { !$0.isEmpty && !$0.hasPrefix("Format:") } ?? ""
-        // The first sentence ends at a full stop before a space: `(0, 20, ...).  Used…` keeps its dots.
-        let characters = Array(cleaned)
-        let end = characters.indices.first { characters[$0] == "." && (characters.indices.contains($0 + 1) ? characters[$0 + 1] == " " : true) }
-        let line = String(characters[..<(end ?? characters.count)]).trimmed(.whitespaces)
-        return line.isEmpty ? "Sent as the \(wire) parameter." : String(line.prefix(characters: 200, bytes: 800)) + "."
+        ImportedText.helpLine(description, wire: wire)
     }
 }

@@ -20,10 +20,20 @@ public struct OperationSpec: Sendable, Hashable {
     /// Whether its requests carry the provider's key; false for an operation the API
     /// answers without one (Petstore's `getUserByName` beside its keyed `getPetById`).
     public var sendsKey = true
+    /// Other words that name it, such as the API document's full `operationId` in
+    /// kebab case when ``name`` is shortened (`get-customers` for `customers`):
+    /// accepted wherever the name is, never listed as operations of their own.
+    public var aliases: [String] = []
+    /// The heading help lists it under (an API document's tag); nil: none.
+    public var group: String? = nil
+    /// The API path it requests, as a template (`/v1/customers/{customer}`), for
+    /// help and for finding operations by a word; nil when the provider does not say.
+    public var path: String? = nil
 
     public init(
         name: String, summary: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [], examples: [String] = []
+        options: [OptionSpec] = [], examples: [String] = [], aliases: [String] = [], group: String? = nil,
+        path: String? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -31,13 +41,21 @@ public struct OperationSpec: Sendable, Hashable {
         self.arguments = arguments
         self.options = options
         self.examples = examples
+        self.aliases = aliases
+        self.group = group
+        self.path = path
+    }
+
+    /// Whether `word` names it: its name or one of its aliases.
+    public func isNamed(_ word: String) -> Bool {
+        name == word || aliases.contains(word)
     }
 }
 
 extension ProviderDescriptor {
-    /// The operation called `name`, if the provider has it.
+    /// The operation called `name`, by its name or an alias, if the provider has it.
     public func operation(named name: String) -> OperationSpec? {
-        operations.first { $0.name == name }
+        operations.first { $0.name == name } ?? operations.first { $0.aliases.contains(name) }
     }
 
     /// The provider as the parser sees one of its operations: the operation's

@@ -63,11 +63,15 @@ public struct ArgumentSpec: Sendable, Hashable {
     /// Takes every remaining word (`apicli nyt c++ and rust`).
     public var variadic: Bool
     public var required: Bool
+    /// The values it takes when the set is closed (an API's `enum`): what completions
+    /// offer and help lists; empty: any word.
+    public var choices: [String]
 
-    public init(_ name: String, help: String, variadic: Bool = false, required: Bool = true) {
+    public init(_ name: String, help: String, variadic: Bool = false, required: Bool = true, choices: [String] = []) {
         self.name = name
         self.help = help
         self.variadic = variadic
         self.required = required
+        self.choices = choices
     }
 }

@@ -11,9 +11,20 @@ public protocol ProviderCatalog: Sendable {
     /// naming what to fix (exit 78).
     func provider(named name: String) throws(ProviderFailure) -> (any Provider)?
 
+    /// The provider called `name`, described enough to run `operation` (the word the
+    /// command line names it by; nil: none, as for its help page): a catalog may describe
+    /// its other operations by name, summary and path alone, without arguments or options,
+    /// so that running one of thousands reads one. By default ``provider(named:)``.
+    func provider(named name: String, running operation: String?) throws(ProviderFailure) -> (any Provider)?
+
     /// Every description, by name, broken ones included (`apicli provider list`
-    /// shows them, `provider check` and `remove` complete to them).
+    /// shows them, `provider check` and `remove` complete to them). What listings
+    /// need: a provider's operations may be left out, to be described by
+    /// ``provider(named:running:)``.
     func entries() -> [ProviderCatalogEntry]
+
+    /// Every description whole, operations included (the man page); by default ``entries()``.
+    func wholeEntries() -> [ProviderCatalogEntry]
 
     /// The tables the catalog's providers share, if they share any; nil by default.
     var storage: CatalogStorage? { get }
@@ -21,6 +32,12 @@ public protocol ProviderCatalog: Sendable {
 
 extension ProviderCatalog {
     public var storage: CatalogStorage? { nil }
+
+    public func provider(named name: String, running operation: String?) throws(ProviderFailure) -> (any Provider)? {
+        try provider(named: name)
+    }
+
+    public func wholeEntries() -> [ProviderCatalogEntry] { entries() }
 }
 
 /// One description in a catalog: its provider, or why it has none.

@@ -37,6 +37,10 @@ public struct ProviderDescriptor: Sendable {
     public var storage: StorageOwnership?
     /// How the API pages a request the host did not build (`apicli api --paginate`); nil when it does not.
     public var pageParameter: PageParameter?
+    /// The API paths its operations request, as templates (`/svc/topstories/v2/{section}.json`):
+    /// `apicli api` takes a path as the API's document writes it (`/home.json`, the part the
+    /// document leaves to its server) and sends it under the part the template has. Empty: none.
+    public var apiPaths: [String] = []
 
     public init(
         name: String, displayName: String, summary: String, discussion: String = "",

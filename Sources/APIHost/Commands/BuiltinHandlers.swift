@@ -28,14 +28,15 @@ struct HelpHandler: GlobalOptionsCommand {
             console.out(BuiltinHelpGenerator.help(for: builtin, action: line.arguments.dropFirst().first))
             return .success
         }
-        guard let provider = try host.registry.provider(named: topic) else {
+        // Only the operation asked about is read whole; a word that names none finds those that mention it.
+        guard let provider = try host.registry.provider(named: topic, running: line.arguments.dropFirst().first) else {
             if let code = try host.runExecutablePluginHelp(named: topic) { return code }
             var message = "no help for '\(topic)': not a provider"
             if let near = NearestName.suggest(topic, among: host.registry.allProviders.map(\.descriptor.name)) { message += "; did you mean '\(near)'?" }
             throw UsageError(message)
         }
         let model = CommandLineModel(providers: [provider.descriptor])  // other provider files stay unread
-        console.out(try OperationHelpGenerator.page(for: provider.descriptor, operation: line.arguments.dropFirst().first, in: model))
+        console.out(try OperationHelpGenerator.page(for: provider.descriptor, words: Array(line.arguments.dropFirst()), in: model))
         return .success
     }
 }
@@ -71,6 +72,10 @@ struct CompletionsHandler: GlobalOptionsCommand {
     let command: BuiltinCommand
 
     func run(_ line: BuiltinLine) throws -> ExitCode {
+        if line.arguments.first == CompletionCandidates.action, line.arguments.count >= 2 {
+            console.out(host.completionWords(shell: line.arguments[1], words: Array(line.arguments.dropFirst(2))))
+            return .success
+        }
         guard line.arguments.count == 1, let shell = line.arguments.first else {
             throw UsageError("usage: apicli completions bash|zsh|fish")
         }
@@ -94,7 +99,7 @@ struct ManPageHandler: GlobalOptionsCommand {
 
     func run(_ line: BuiltinLine) throws -> ExitCode {
         try expectNoArguments(line)
-        console.out(ManPageGenerator.page(for: host.model))
+        console.out(ManPageGenerator.page(for: host.model(whole: true)))
         return .success
     }
 }

@@ -13,15 +13,27 @@ struct ConfigKey: Sendable {
     }
 
     static func all(for descriptors: [ProviderDescriptor]) -> [ConfigKey] {
-        descriptors.flatMap { descriptor -> [ConfigKey] in
-            // A shared key (`--key-of nyt`) is the owner's setting, listed under the owner.
-            let own = descriptor.credential.flatMap { $0.keyOwner == nil ? $0 : nil }
-            let key = own.map { _ in ConfigKey(name: descriptor.name + ".api-key", descriptor: descriptor, option: nil) }
-            let options = descriptor.options.filter(\.configurable).map {
-                ConfigKey(name: descriptor.name + "." + $0.name, descriptor: descriptor, option: $0)
-            }
-            return (key.map { [$0] } ?? []) + options
+        descriptors.flatMap { descriptor in
+            settings(of: descriptor).map { ConfigKey(name: name(of: $0, in: descriptor), descriptor: descriptor, option: $0) }
         }
+    }
+
+    /// The keys' names alone, as ``all(for:)`` names them: what completions offer, made
+    /// without a copy of each provider's description per key.
+    static func names(for descriptors: [ProviderDescriptor]) -> [String] {
+        descriptors.flatMap { descriptor in settings(of: descriptor).map { name(of: $0, in: descriptor) } }
+    }
+
+    /// A provider's settings: nil for its key, then each configurable option. A shared key
+    /// (`--key-of nyt`) is the owner's setting, listed under the owner.
+    private static func settings(of descriptor: ProviderDescriptor) -> [OptionSpec?] {
+        let own = descriptor.credential.map { $0.keyOwner == nil } ?? false
+        return (own ? [nil] : []) + descriptor.options.filter(\.configurable).map { $0 }
+    }
+
+    /// `nyt.api-key`, `weather.units`.
+    private static func name(of option: OptionSpec?, in descriptor: ProviderDescriptor) -> String {
+        descriptor.name + "." + (option?.name ?? "api-key")
     }
 
     /// Checks a value against the option's choices.

@@ -99,8 +99,11 @@ extension Host {
 
     /// The registry's command model with the plugins on `PATH`: what top-level help, the
     /// man page and the completions are generated from. A provider's run never reads it.
-    var model: CommandLineModel {
-        let reading = registry.readSources()
+    var model: CommandLineModel { model(whole: false) }
+
+    /// The model with every provider's operations described (``ProviderRegistry/readSources(whole:)``).
+    func model(whole: Bool) -> CommandLineModel {
+        let reading = registry.readSources(whole: whole)
         var model = registry.model(of: reading)
         model.plugins = executablePlugins(files: providerFiles(in: reading.flatMap(\.entries)))
         return model

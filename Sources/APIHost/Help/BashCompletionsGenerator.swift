@@ -1,7 +1,9 @@
 /// `apicli completions bash`: a bash completion function generated from the
 /// ``CommandLineModel``: commands and providers as the first word, each
-/// provider's options after it, the values of options with choices or
-/// suggestions, files for path options, and the words built-in commands take.
+/// provider's options and arguments' choices after it, the values of options with
+/// choices or suggestions, files for path options, and the words built-in commands
+/// take. After a provider file or a provider with operations it asks apicli
+/// (``CompletionCandidates``).
 public enum BashCompletionsGenerator {
     public static func script(for model: CommandLineModel) -> String {
         let program = model.programName
@@ -40,7 +42,7 @@ public enum BashCompletionsGenerator {
             case "$command" in
 
         """
-        let optionSets = model.providers.map { ($0.name, $0.allOptions) }
+        let optionSets = model.heldProviders.map { ($0.name, $0.allOptions) }
             + model.builtins.filter { !$0.options.isEmpty }.map { ($0.name, $0.options) }
         for (name, options) in optionSets where ShellQuoting.isPlainWord(name) {
             out += "        \(name))\n"
@@ -61,17 +63,12 @@ public enum BashCompletionsGenerator {
         out += "                COMPREPLY=($(compgen -W '\(firstWords)' -- \"$cur\"))\n"
         out += "            fi\n"
         out += "            ;;\n"
-        for provider in model.providers where ShellQuoting.isPlainWord(provider.name) {
+        for provider in model.heldProviders where ShellQuoting.isPlainWord(provider.name) {
             let words = ShellQuoting.wordList(optionWords(provider.allOptions + model.globalOptions))
             out += "        \(provider.name))\n"
-            if provider.operations.isEmpty {
-                out += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(words)' -- \"$cur\")); fi\n"
-            } else {
-                // The first word after the provider is its operation.
-                out += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(words)' -- \"$cur\"))\n"
-                let operations = ShellQuoting.wordList(provider.operations.map(\.name))
-                out += "            elif [[ ${#positionals[@]} -eq 0 ]]; then COMPREPLY=($(compgen -W '\(operations)' -- \"$cur\")); fi\n"
-            }
+            out += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(words)' -- \"$cur\"))\n"
+            out += argumentCases(provider.arguments)
+            out += "            fi\n"
             out += "            ;;\n"
         }
         for command in model.commands where ShellQuoting.isPlainWord(command.name) {
@@ -96,13 +93,28 @@ public enum BashCompletionsGenerator {
             out += "            fi\n"
             out += "            ;;\n"
         }
+        // Anything else (a provider file, a provider with operations, one added after this
+        // script was written): apicli says what comes next, from the provider's description.
         out += "        *)\n"
-        out += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(globalWords)' -- \"$cur\")); fi\n"
+        out += "            local program=\"${COMP_WORDS[0]}\"\n"
+        out += "            [[ $program == \"~/\"* ]] && program=\"$HOME/${program#\\~/}\"\n"
+        out += "            COMPREPLY=($(compgen -W \"$(\"$program\" completions \(CompletionCandidates.action) bash -- \"${COMP_WORDS[@]:1:COMP_CWORD}\" 2>/dev/null)\" -- \"$cur\"))\n"
         out += "            ;;\n"
         out += "    esac\n"
         out += "    return 0\n"
         out += "}\n\n"
         out += "complete -F \(function) \(program)\n"
+        return out
+    }
+
+    /// `elif` branches offering each argument's choices at its place among the words.
+    static func argumentCases(_ arguments: [ArgumentSpec]) -> String {
+        var out = ""
+        for (index, argument) in arguments.enumerated() where !argument.choices.isEmpty {
+            let words = ShellQuoting.wordList(argument.choices)
+            let test = argument.variadic ? "-ge \(index)" : "-eq \(index)"
+            out += "            elif [[ ${#positionals[@]} \(test) ]]; then COMPREPLY=($(compgen -W '\(words)' -- \"$cur\"))\n"
+        }
         return out
     }
 

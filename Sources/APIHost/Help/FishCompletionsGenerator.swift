@@ -39,6 +39,16 @@ public enum FishCompletionsGenerator {
         out += "    end\n"
         out += "    return 0\n"
         out += "end\n\n"
+        out += "# True when the words so far are the command word and then exactly N others (argv[2]).\n"
+        out += "function \(prefix)_at\n"
+        out += "    set -l words (\(prefix)_words)\n"
+        out += "    test (count $words) -ge 1; and test \"$words[1]\" = \"$argv[1]\"; and test (count $words) -eq (math $argv[2] + 1)\n"
+        out += "end\n\n"
+        out += "# True when the words so far are the command word and then at least N others (argv[2]).\n"
+        out += "function \(prefix)_after\n"
+        out += "    set -l words (\(prefix)_words)\n"
+        out += "    test (count $words) -ge 1; and test \"$words[1]\" = \"$argv[1]\"; and test (count $words) -ge (math $argv[2] + 1)\n"
+        out += "end\n\n"
         out += "# True when the command word is the argument, whatever follows it.\n"
         out += "function \(prefix)_using\n"
         out += "    set -l words (\(prefix)_words)\n"
@@ -52,16 +62,33 @@ public enum FishCompletionsGenerator {
         for (name, summary) in entries where ShellQuoting.isPlainWord(name) {
             out += "complete -c \(program) -n '\(prefix)_is' -a \(name) -d \(ShellQuoting.fishQuoted(summary))\n"
         }
-        for provider in model.providers where ShellQuoting.isPlainWord(provider.name) && !provider.allOptions.isEmpty {
+        for provider in model.heldProviders where ShellQuoting.isPlainWord(provider.name) {
+            let arguments = provider.arguments.enumerated().filter { !$0.element.choices.isEmpty }
+            guard !provider.allOptions.isEmpty || !arguments.isEmpty else { continue }
             out += "\n# \(provider.name)\n"
             let condition = "'\(prefix)_using \(provider.name)'"
             out += provider.allOptions.map { line(program: program, condition: condition, option: $0) }.joined()
-            // The first word after the provider is its operation.
-            for operation in provider.operations where ShellQuoting.isPlainWord(operation.name) {
-                out += "complete -c \(program) -n '\(prefix)_is \(provider.name)' -a \(operation.name) -d "
-                    + ShellQuoting.fishQuoted(operation.summary) + "\n"
+            for (index, argument) in arguments {
+                // The argument's place: the provider's name and the words before it.
+                let place = argument.variadic ? "'\(prefix)_after \(provider.name) \(index)'" : "'\(prefix)_at \(provider.name) \(index)'"
+                out += "complete -c \(program) -n \(place) -a '\(ShellQuoting.wordList(argument.choices))' -d "
+                    + ShellQuoting.fishQuoted(argument.help) + "\n"
             }
         }
+        let held = ShellQuoting.wordList(model.heldProviders.map(\.name) + model.commands.map(\.name))
+        out += "\n# Anything else (a provider file, a provider with operations, one added after this script was\n"
+        out += "# written): apicli says what comes next, from the provider's description.\n"
+        out += "function \(prefix)_asked\n"
+        out += "    set -l words (\(prefix)_words)\n"
+        out += "    test (count $words) -ge 1; or return 1\n"
+        out += "    contains -- $words[1] \(held); and return 1\n"
+        out += "    return 0\n"
+        out += "end\n\n"
+        out += "function \(prefix)_ask\n"
+        out += "    set -l line (commandline -opc)\n"
+        out += "    $line[1] completions \(CompletionCandidates.action) fish -- $line[2..-1] (commandline -ct) 2>/dev/null\n"
+        out += "end\n\n"
+        out += "complete -c \(program) -n '\(prefix)_asked' -a '(\(prefix)_ask)'\n"
         for command in model.commands where ShellQuoting.isPlainWord(command.name) {
             let first = model.firstWords(after: command.name)
             let options = model.options(of: command.name)

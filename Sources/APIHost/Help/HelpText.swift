@@ -14,17 +14,21 @@ enum HelpText {
         for (number, paragraph) in text.pieces(between: "\n").enumerated() {
             let words = paragraph.split(separator: " ")
             if words.isEmpty { lines.append(""); continue }
-            var prefix = String(repeating: " ", count: number == 0 ? (firstIndent ?? indent) : indent)
-            var line = prefix
+            let first = number == 0 ? (firstIndent ?? indent) : indent
+            var line = String(repeating: " ", count: first)
+            var lineWidth = first
             var lineHasWord = false
             for word in words {
-                if lineHasWord && DisplayWidth.of(line) + 1 + DisplayWidth.of(String(word)) > width {
+                // The line's width kept as it grows: measuring the whole line again per word is quadratic.
+                let wordWidth = DisplayWidth.of(String(word))
+                if lineHasWord && lineWidth + 1 + wordWidth > width {
                     lines.append(line)
-                    prefix = String(repeating: " ", count: indent)
-                    line = prefix
+                    line = String(repeating: " ", count: indent)
+                    lineWidth = indent
                     lineHasWord = false
                 }
                 line += (lineHasWord ? " " : "") + word
+                lineWidth += (lineHasWord ? 1 : 0) + wordWidth
                 lineHasWord = true
             }
             lines.append(line)
@@ -34,8 +38,8 @@ enum HelpText {
 
     /// Rows of `label  description`, the descriptions aligned and wrapped; a
     /// label too long for the column gets its description on the next line.
-    static func list(_ rows: [(label: String, text: String)], indent: Int = 2) -> String {
-        let labelWidth = min(maximumLabelWidth, rows.map { DisplayWidth.of($0.label) }.max() ?? 0)
+    static func list(_ rows: [(label: String, text: String)], indent: Int = 2, labelWidth width: Int? = nil) -> String {
+        let labelWidth = width ?? min(maximumLabelWidth, rows.map { DisplayWidth.of($0.label) }.max() ?? 0)
         let textIndent = indent + labelWidth + 2
         var out = ""
         for row in rows {
@@ -69,6 +73,11 @@ enum HelpText {
         }
         if let value = option.defaultValue { notes.append("default: " + value) }
         return notes.isEmpty ? option.help : option.help + " (" + notes.joined(separator: "; ") + ")"
+    }
+
+    /// An argument's help with the values it takes, when they are a closed set.
+    static func description(of argument: ArgumentSpec) -> String {
+        argument.choices.isEmpty ? argument.help : argument.help + " (values: " + argument.choices.joined(separator: ", ") + ")"
     }
 
     /// `<city>`, `[<city>]`, `<query>...`.

@@ -12,7 +12,7 @@ public enum ProviderHelpGenerator {
         out += OperationHelpGenerator.section(of: provider, programName: program)
         if !provider.arguments.isEmpty {
             out += "\nARGUMENTS:\n"
-            out += HelpText.list(provider.arguments.map { (HelpText.label(of: $0), $0.help) })
+            out += HelpText.list(provider.arguments.map { (HelpText.label(of: $0), HelpText.description(of: $0)) })
         }
         if !provider.options.isEmpty {
             out += "\nOPTIONS:\n"

@@ -11,9 +11,10 @@
 enum ShellQuoting {
     /// Letters, digits and `._:/@+,=%-`: safe unquoted in every shell's word list.
     static func isPlainWord(_ word: String) -> Bool {
-        !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar)
-                || "._:/@+,=%-".unicodeScalars.contains(scalar)
+        // By bytes: every plain word is ASCII, and a byte of a longer scalar is never one of these.
+        !word.isEmpty && word.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "._:/@+,=%-".utf8.contains(byte)
         }
     }
 

@@ -23,7 +23,7 @@ public enum TopLevelHelpGenerator {
         out += "\nGLOBAL OPTIONS:\n"
         out += HelpText.list(model.globalOptions.map { (HelpText.label(of: $0), HelpText.description(of: $0)) })
         out += "\nENVIRONMENT:\n"
-        out += HelpText.list(model.environmentVariables.map { ($0.name, $0.meaning) })
+        out += HelpText.list(model.environmentVariables(eachFile: false).map { ($0.name, $0.meaning) })
         out += "\nEXIT CODES:\n"
         out += HelpText.list(ExitCode.allCases.map { (String($0.rawValue), $0.meaning) })
         out += "\n" + HelpText.wrap(

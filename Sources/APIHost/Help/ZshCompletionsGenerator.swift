@@ -10,7 +10,7 @@ public enum ZshCompletionsGenerator {
         out += "# Install: \(program) completions zsh > \"${fpath[1]}/\(function)\" (then restart zsh)\n"
         out += "# or add to ~/.zshrc, after compinit: source <(\(program) completions zsh)\n\n"
         out += "\(function)() {\n"
-        out += "    local curcontext=\"$curcontext\" state line\n"
+        out += "    local curcontext=\"$curcontext\" state line program=${words[1]}\n"
         out += "    typeset -A opt_args\n"
         out += "    local -a global_options\n"
         out += "    global_options=(\n"
@@ -20,14 +20,9 @@ public enum ZshCompletionsGenerator {
         out += "    case $state in\n"
         out += "        arguments)\n"
         out += "            case $words[1] in\n"
-        for provider in model.providers where ShellQuoting.isPlainWord(provider.name) {
-            var specs = provider.allOptions.map(spec(for:)) + provider.arguments.enumerated().map { index, argument in
+        for provider in model.heldProviders where ShellQuoting.isPlainWord(provider.name) {
+            let specs = provider.allOptions.map(spec(for:)) + provider.arguments.enumerated().map { index, argument in
                 argumentSpec(for: argument, position: index + 1)
-            }
-            if !provider.operations.isEmpty {
-                // The first word after the provider is its operation; any word may follow.
-                let names = ShellQuoting.wordList(provider.operations.map(\.name))
-                specs += [ShellQuoting.singleQuoted("1:operation:(\(names))"), ShellQuoting.singleQuoted("*:argument: ")]
             }
             out += "                \(provider.name))\n"
             out += "                    _arguments -s $global_options"
@@ -52,8 +47,16 @@ public enum ZshCompletionsGenerator {
             out += "                    fi\n"
             out += "                    ;;\n"
         }
+        // Anything else (a provider file, a provider with operations, one added after this
+        // script was written): apicli says what comes next, from the provider's description.
         out += "                *)\n"
-        out += "                    _arguments -s $global_options\n"
+        out += "                    local -a candidates\n"
+        out += "                    candidates=(${(f)\"$(${~program} completions \(CompletionCandidates.action) zsh -- \"${(@)words[1,CURRENT]}\" 2>/dev/null)\"})\n"
+        out += "                    if (( ${#candidates} )); then\n"
+        out += "                        _describe -t values 'value' candidates\n"
+        out += "                    else\n"
+        out += "                        _arguments -s $global_options\n"
+        out += "                    fi\n"
         out += "                    ;;\n"
         out += "            esac\n"
         out += "            ;;\n"
@@ -125,10 +128,12 @@ public enum ZshCompletionsGenerator {
         return ShellQuoting.singleQuoted("(-\(short) \(long))") + "{-\(short),\(long)}" + ShellQuoting.singleQuoted(tail)
     }
 
-    /// A positional argument: `'1:city: '`, or `'*:query: '` when it takes the rest.
+    /// A positional argument: `'1:city: '`, `'1:section:(arts books)'` with its choices, or
+    /// `'*:query: '` when it takes the rest.
     static func argumentSpec(for argument: ArgumentSpec, position: Int) -> String {
         let name = argument.name.replacingAll(":", with: "\\:")
-        return ShellQuoting.singleQuoted((argument.variadic ? "*" : "\(position)") + ":" + name + ": ")
+        let action = argument.choices.isEmpty ? " " : "(\(ShellQuoting.wordList(argument.choices)))"
+        return ShellQuoting.singleQuoted((argument.variadic ? "*" : "\(position)") + ":" + name + ":" + action)
     }
 
     /// Brackets and backslashes would end or bend an `_arguments` description (and

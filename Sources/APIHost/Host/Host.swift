@@ -60,8 +60,11 @@ public struct Host: Sendable {
         if let builtin = BuiltinCommand.named(name) {
             return try await builtin.run(words, host: self)
         }
-        if let provider = try registry.provider(named: name) {
-            return try await runProvider(provider, words: words)
+        // The first word after the provider's that is no global option names the operation, if it
+        // has any: a provider file of thousands is read for that one (``OperationChoice`` picks it).
+        let operationWord = CommandWord(words, options: GlobalOptions.specs).command
+        if let provider = try registry.provider(named: name, running: operationWord) {
+            return try await runProvider(provider, words: words, operationWord: operationWord)
         }
         if let code = try runExecutablePlugin(named: name, leading: line.leading, rest: line.rest, arguments: arguments) {
             return code
@@ -85,13 +88,22 @@ public struct Host: Sendable {
         throw UsageError("missing command; see 'apicli --help'")
     }
 
-    private func runProvider(_ provider: any Provider, words: [String]) async throws -> ExitCode {
-        let descriptor = provider.descriptor
+    private func runProvider(_ provider: any Provider, words: [String], operationWord: String?) async throws -> ExitCode {
+        var provider = provider
+        var descriptor = provider.descriptor
         var specs = GlobalOptions.specs + descriptor.options
         var words = words
         var operation: OperationSpec?
         if !descriptor.operations.isEmpty {
-            let choice = try OperationChoice(words, of: descriptor, options: specs)
+            var choice = try OperationChoice(words, of: descriptor, options: specs)
+            if let chosen = choice.operation, operationWord.map(chosen.isNamed) != true,
+               let whole = try registry.provider(named: descriptor.name, running: chosen.name)
+            {
+                // The provider's own options placed the operation elsewhere than the word it was read for.
+                provider = whole
+                descriptor = whole.descriptor
+                choice = try OperationChoice(words, of: descriptor, options: specs)
+            }
             (operation, words) = (choice.operation, choice.words)
             specs += operation?.options ?? []
         }

@@ -22,9 +22,15 @@ struct OperationChoice {
         }
         guard let operation = provider.operation(named: name) else {
             var message = "unknown operation '\(name)' of \(provider.name)"
-            if let near = NearestName.suggest(name, among: provider.operations.map(\.name)) {
-                message += "; did you mean '\(near)'?"
+            let near = NearestName.suggest(name, among: provider.operations.map(\.name))
+            var mentioning = provider.operations(mentioning: [name])
+            guard mentioning.isEmpty else {
+                // The nearest name first: it is most likely what was meant.
+                if let index = mentioning.firstIndex(where: { $0.name == near }) { mentioning.insert(mentioning.remove(at: index), at: 0) }
+                message += "; operations that mention it: " + ProviderDescriptor.names(of: mentioning)
+                throw UsageError(message + " (see 'apicli help \(provider.name) \(name)')")
             }
+            if let near { message += "; did you mean '\(near)'?" }
             throw UsageError(message + " (see 'apicli help \(provider.name)')")
         }
         self.operation = operation

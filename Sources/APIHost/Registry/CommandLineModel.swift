@@ -73,13 +73,18 @@ public struct CommandLineModel: Sendable {
     /// The config keys: `<provider>.api-key` for providers with a key, and
     /// `<provider>.<option>` for each configurable option (`weather.units`).
     public var configKeys: [String] {
-        ConfigKey.all(for: providers).map(\.name)
+        ConfigKey.names(for: providers)
     }
 
     /// Every environment variable apicli reads, with what it does, in the order help lists them.
-    public var environmentVariables: [(name: String, meaning: String)] {
+    public var environmentVariables: [(name: String, meaning: String)] { environmentVariables(eachFile: true) }
+
+    /// The variables, each provider file's named (the man page) or, without `eachFile`, said
+    /// once for them all (`--help`, which thirty imported APIs would fill with sixty lines).
+    public func environmentVariables(eachFile: Bool) -> [(name: String, meaning: String)] {
         var variables: [(name: String, meaning: String)] = []
-        for provider in providers {
+        let files = Set(fileProviders)
+        for provider in providers where eachFile || !files.contains(provider.name) {
             if let credential = provider.credential {
                 variables.append((credential.environmentVariable,
                                   "API key for \(provider.displayName) (get one at \(credential.signupURL))."))
@@ -90,6 +95,11 @@ public struct CommandLineModel: Sendable {
                     RateLimitSettings.spacingVariable(for: provider),
                     "Seconds between two requests to \(provider.displayName) (default: \(spacing.window.components.seconds); 0: none)."))
             }
+        }
+        if !eachFile, providers.contains(where: { files.contains($0.name) }) {
+            variables.append((
+                "NAME_API_KEY, APICLI_NAME_BASE_URL",
+                "The key (when it takes one) and the base URL of the provider file NAME; '\(programName) help NAME' names its own."))
         }
         variables += [
             ("APICLI_DB", "The SQLite store to use (default: $XDG_DATA_HOME/apicli/apicli.sqlite3)."),
@@ -137,6 +147,17 @@ public struct CommandLineModel: Sendable {
         }
         return words
     }
+
+    /// Whether the completion scripts ask apicli what follows this provider's name
+    /// (``CompletionCandidates``) rather than hold it: a provider file (its operations and
+    /// options are read when asked, and may change after the script is written) or a
+    /// provider with operations (each operation completes its own options).
+    public func isAsked(_ provider: ProviderDescriptor) -> Bool {
+        !provider.operations.isEmpty || fileProviders.contains(provider.name)
+    }
+
+    /// The providers whose words the scripts hold.
+    var heldProviders: [ProviderDescriptor] { providers.filter { !isAsked($0) } }
 
     /// The provider called `name`, if any.
     public func provider(named name: String) -> ProviderDescriptor? {

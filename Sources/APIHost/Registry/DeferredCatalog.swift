@@ -30,8 +30,16 @@ final class DeferredCatalog: ProviderCatalog {
         try catalog.provider(named: name)
     }
 
+    func provider(named name: String, running operation: String?) throws(ProviderFailure) -> (any Provider)? {
+        try catalog.provider(named: name, running: operation)
+    }
+
     func entries() -> [ProviderCatalogEntry] {
         catalog.entries()
+    }
+
+    func wholeEntries() -> [ProviderCatalogEntry] {
+        catalog.wholeEntries()
     }
 
     var storage: CatalogStorage? { catalog.storage }

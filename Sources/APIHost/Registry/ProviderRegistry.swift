@@ -56,6 +56,16 @@ public struct ProviderRegistry: Sendable {
         return nil
     }
 
+    /// The provider a command word names, described for running `operation` (the word
+    /// after it that names one, or nil): a provider file of many operations is read for
+    /// that one alone. Compiled providers are whole.
+    public func provider(named name: String, running operation: String?) throws -> (any Provider)? {
+        for source in sources {
+            if let provider = try source.provider(named: name, running: operation) { return provider }
+        }
+        return nil
+    }
+
     /// Every description of every source, broken ones included, by name.
     public var entries: [ProviderCatalogEntry] {
         sources.flatMap { $0.entries() }.sorted { $0.name < $1.name }
@@ -74,8 +84,9 @@ public struct ProviderRegistry: Sendable {
     /// Each source with its descriptions, read once, so that the model and
     /// what the host lists beside it (the plugins a provider file shadows) come
     /// from one reading of the providers folder.
-    func readSources() -> [SourceReading] {
-        sources.map { SourceReading(source: $0, entries: $0.entries()) }
+    /// With `whole`, every provider with all its operations (the man page); else as listings need them.
+    func readSources(whole: Bool = false) -> [SourceReading] {
+        sources.map { SourceReading(source: $0, entries: $0.entries(whole: whole)) }
     }
 
     /// The model from sources already read (see ``readSources()``).

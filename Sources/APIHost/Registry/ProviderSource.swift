@@ -19,14 +19,23 @@ public enum ProviderSource: Sendable {
         }
     }
 
+    /// The provider called `name`, described for running `operation` (see
+    /// ``ProviderCatalog/provider(named:running:)``); a compiled provider is always whole.
+    func provider(named name: String, running operation: String?) throws -> (any Provider)? {
+        switch self {
+        case let .compiled(providers): providers.first { $0.descriptor.name == name }
+        case let .catalog(catalog): try catalog.provider(named: name, running: operation)
+        }
+    }
+
     /// Every provider this source describes, with where it comes from; a broken
-    /// description is listed with why.
-    func entries() -> [ProviderCatalogEntry] {
+    /// description is listed with why. With `whole`, each with all its operations.
+    func entries(whole: Bool = false) -> [ProviderCatalogEntry] {
         switch self {
         case let .compiled(providers):
             providers.map { ProviderCatalogEntry(name: $0.descriptor.name, origin: "compiled", provider: .success($0)) }
         case let .catalog(catalog):
-            catalog.entries()
+            whole ? catalog.wholeEntries() : catalog.entries()
         }
     }
 

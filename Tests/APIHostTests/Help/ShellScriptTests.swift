@@ -43,8 +43,7 @@ struct ShellScriptTests {
         (["apicli", "--format", "json", "s"], "sky|store"),
         (["apicli", "news", "--s"], "--sort"),
         (["apicli", "news", "--sort", ""], "newest|oldest|relevance"),
-        (["apicli", "sky", "Paris", "--units", "i"], "imperial"),
-        (["apicli", "sky", "--lang", "zh"], "zh_cn"),
+        (["apicli", "news", "--sort", "n"], "newest"),
         (["apicli", "sky", "--color", "n"], "never"),
         (["apicli", "news", "--from", ""], ""),
         (["apicli", "help", ""], "news|sky"),
@@ -71,6 +70,41 @@ struct ShellScriptTests {
         } else {
             #expect(offered == expected)
         }
+    }
+}
+
+extension ShellScriptTests {
+    /// What the program answers when the script asks (`PROGRAM completions words bash -- WORDS…`):
+    /// apicli's own answer for the sample's `sky`, which stands for a provider file.
+    static func answer(for words: [String]) -> String {
+        CompletionCandidates.lines(CompletionCandidates.candidates(for: words, in: SampleCommandLine.model), shell: "bash")
+    }
+
+    @Test("after a provider file bash asks the program it completes, with the words, and keeps what starts like the word",
+          .needs("bash"), arguments: [
+              (["sky", "Paris", "--units", "i"], "imperial"),
+              (["sky", "--lang", "zh"], "zh_cn"),
+              (["--format", "json", "sky", "Paris", "--units", ""], "imperial|metric|standard"),
+          ])
+    func asks(words: [String], expected: String) async throws {
+        let shell = try ShellSandbox()
+        // A stand-in for apicli that records how it was asked and answers as apicli would.
+        let answer = Self.answer(for: Array(words.drop { $0.hasPrefix("-") || $0 == "json" }))
+        let program = try shell.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$HOME/asked\"\nprintf '%s' '\(answer)'\n", to: "apicli-stub")
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: program)
+        let script = BashCompletionsGenerator.script(for: model) + """
+        COMP_WORDS=(\(([program] + words).map { "'\($0)'" }.joined(separator: " ")))
+        COMP_CWORD=\(words.count)
+        _apicli
+        printf '%s\\n' "${COMPREPLY[@]}" | LC_ALL=C sort | paste -sd '|' -
+
+        """
+        let file = try shell.write(script, to: "script")
+        let result = try await shell.run("bash", [file])
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == expected)
+        let asked = try String(contentsOfFile: shell.path + "/asked", encoding: .utf8)
+        #expect(asked == (["completions", "words", "bash", "--"] + words).joined(separator: "\n") + "\n")
     }
 }
 

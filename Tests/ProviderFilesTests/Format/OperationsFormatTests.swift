@@ -114,14 +114,106 @@ struct OperationNameTests {
         #expect(OperationNames().next(for: found) == expected)
     }
 
-    @Test("a name taken gets -2, then -3")
-    func unique() throws {
+    @Test("a name taken goes to the path's words, then both, never a number while the path tells them apart")
+    func twins() throws {
         let node = try JSONDocumentReader.read(Array("{\"operationId\": \"list\"}".utf8))
-        let found: OpenAPIDocument.Found = (method: "get", path: "/", node: node, pathItem: node)
         var names = OperationNames()
-        names.take(names.next(for: found))
-        let second = names.next(for: found)
-        names.take(second)
-        #expect(second == "list-2" && names.next(for: found) == "list-3")
+        let first: OpenAPIDocument.Found = (method: "get", path: "/things", node: node, pathItem: node)
+        let second: OpenAPIDocument.Found = (method: "get", path: "/parts", node: node, pathItem: node)
+        let third: OpenAPIDocument.Found = (method: "get", path: "/list", node: node, pathItem: node)
+        names.take(names.next(for: first))
+        #expect(names.next(for: second) == "parts")
+        names.take("parts")
+        let both = names.next(for: third)
+        #expect(both == "list-list", "the operationId and the path's words")
+        names.take(both)
+        #expect(names.next(for: third) == "list-2", "the same path twice: nothing else tells them apart")
+    }
+
+    @Test("a long operationId keeps every word; one past the longest name goes by its path")
+    func long() throws {
+        let id = "GetCustomersCustomerBalanceTransactionsTransaction"
+        let node = try JSONDocumentReader.read(Array("{\"operationId\": \"\(id)\"}".utf8))
+        let found: OpenAPIDocument.Found = (method: "get", path: "/v1/x", node: node, pathItem: node)
+        #expect(OperationNames().next(for: found) == "get-customers-customer-balance-transactions-transaction")
+        let huge = String(repeating: "Word", count: 30)
+        let hugeNode = try JSONDocumentReader.read(Array("{\"operationId\": \"\(huge)\"}".utf8))
+        let hugeFound: OpenAPIDocument.Found = (method: "get", path: "/v1/things/{id}", node: hugeNode, pathItem: hugeNode)
+        #expect(OperationNames().next(for: hugeFound) == "v1-things-id")
+    }
+
+    @Test("the words every name shares at the start and the end are dropped; the full name is the alias")
+    func shortened() {
+        let names = OperationNames.shortened([
+            "get-user-content-recent-json", "get-user-content-url-json", "get-user-content-by-date-json",
+        ])
+        #expect(names.map(\.name) == ["recent", "url", "by-date"])
+        #expect(names.map(\.alias) == ["get-user-content-recent-json", "get-user-content-url-json", "get-user-content-by-date-json"])
+        // Every name keeps a word: `content` alone is all of the first.
+        #expect(OperationNames.shortened(["content", "content-source"]).map(\.name) == ["content", "content-source"])
+        // Nothing shared, nothing dropped, no alias.
+        #expect(OperationNames.shortened(["list-files", "retrieve-file"]) == [
+            OperationNames.Named(name: "list-files", alias: nil), OperationNames.Named(name: "retrieve-file", alias: nil),
+        ])
+        // A name may not start with a digit nor be a reserved word, nor two names become one.
+        #expect(OperationNames.shortened(["get-2fa", "get-status"]).map(\.name) == ["get-2fa", "get-status"])
+        #expect(OperationNames.shortened(["get-help", "get-status"]).map(\.name) == ["get-help", "get-status"])
+        #expect(OperationNames.shortened(["get-a-x", "get-a-y"]).map(\.name) == ["x", "y"])
+        #expect(OperationNames.shortened(["only-one"]).map(\.name) == ["only-one"])
+    }
+}
+
+/// An operation's `aliases` and `tags`: read, checked, written back; a file without them reads as before.
+@Suite("Operation aliases and tags in the format")
+struct OperationNamingFormatTests {
+    static let tagged = OperationsFormatTests.books
+        .replacingOccurrences(
+            of: #"{"name": "lists-list", "summary": "One list.","#,
+            with: #"{"name": "lists-list", "summary": "One list.", "aliases": ["get-lists-date-list-json"], "tags": ["Lists", "Books"],"#)
+
+    @Test("aliases and tags read, name the operation in its description, and write back after the summary")
+    func roundTrip() throws {
+        let file = try SampleFiles.read(Self.tagged)
+        #expect(file.operations[0].aliases == ["get-lists-date-list-json"])
+        #expect(file.operations[0].tags == ["Lists", "Books"])
+        #expect(file.operations[1].aliases.isEmpty && file.operations[1].tags.isEmpty)
+        let descriptor = file.descriptor(source: "books.json")
+        #expect(descriptor.operation(named: "get-lists-date-list-json")?.name == "lists-list")
+        #expect(descriptor.operations.map(\.group) == ["Lists", nil])
+        let text = ProviderFileWriter.text(file)
+        let summary = try #require(text.range(of: "\"One list.\""))
+        let aliases = try #require(text.range(of: "\"aliases\""))
+        let path = try #require(text.range(of: "\"/lists/{date}/{list}.json\""))
+        #expect(summary.lowerBound < aliases.lowerBound && aliases.lowerBound < path.lowerBound)
+        #expect(try SampleFiles.read(text).operations == file.operations)
+        #expect(!ProviderFileWriter.text(try SampleFiles.read(OperationsFormatTests.books)).contains("aliases"))
+    }
+
+    @Test("refused with the field: a bad alias, one that names another operation, a tag that is no text", arguments: [
+        (#""aliases": ["Get-Lists"]"#, "operations[0].aliases[0]"),
+        (#""aliases": ["names"]"#, "operations[0].aliases[0]"),
+        (#""aliases": ["lists-list"]"#, "operations[0].aliases[0]"),
+        (#""aliases": "get-lists""#, "operations[0].aliases"),
+        (#""tags": [3]"#, "operations[0].tags[0]"),
+        (#""tags": ["a[2Jb"]"#, "operations[0].tags[0]"),
+    ])
+    func refused(member: String, field: String) throws {
+        let text = OperationsFormatTests.books.replacingOccurrences(
+            of: #"{"name": "lists-list", "summary": "One list.","#, with: #"{"name": "lists-list", "summary": "One list.", "# + member + ",")
+        do {
+            _ = try SampleFiles.read(text)
+            Issue.record("\(member) was taken")
+        } catch {
+            #expect(error.problems.contains { $0.field == field }, "\(error.description)")
+        }
+    }
+
+    @Test("an operation name may be longer than a provider's, up to 100, in whole words")
+    func longNames() throws {
+        let long = "customers-customer-balance-transactions-transaction"
+        let file = try SampleFiles.read(OperationsFormatTests.books.replacingOccurrences(of: #""name": "names""#, with: #""name": "\#(long)""#))
+        #expect(file.operations[1].name == long)
+        #expect(ProviderFile.isValidOperationName(String(repeating: "a", count: 100)))
+        #expect(!ProviderFile.isValidOperationName(String(repeating: "a", count: 101)))
     }
 }

@@ -27,7 +27,7 @@ struct APICommand: BuiltinCommandHandler {
             environment.console.out(command.helpText)
             return .success
         }
-        guard let provider = try host.registry.provider(named: arguments.provider) else {
+        guard let provider = try host.registry.provider(named: arguments.provider, running: nil) else {
             var message = "no provider named '\(arguments.provider)'"
             if let near = NearestName.suggest(arguments.provider, among: host.registry.allProviders.map(\.descriptor.name)) {
                 message += "; did you mean '\(near)'?"
@@ -45,7 +45,8 @@ struct APICommand: BuiltinCommandHandler {
         let pages = try APIPages(descriptor: descriptor, query: arguments.query, paginate: arguments.paginate)
         let headers = try HeaderOptions.configured(for: descriptor, settings: settings)
         let first = HTTPRequest(
-            baseURL: baseURL, path: arguments.path.path, query: pages.firstQuery, headers: headers, credential: credential)
+            baseURL: baseURL, path: arguments.path.sent(for: descriptor, baseURL: baseURL), query: pages.firstQuery,
+            headers: headers, credential: credential)
         try Self.checkOrigin(first, baseURL: baseURL)
 
         if !options.offline { try ClientFactory.checkCAFile(environment.variables) }

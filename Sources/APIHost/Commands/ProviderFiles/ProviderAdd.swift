@@ -26,6 +26,8 @@ struct ProviderAdd: Sendable {
         var skipped: [String]
         /// What the import took from the sample rather than from the document.
         var notes: [String] = []
+        /// The closing line: how to run it (``AddedHint``).
+        var hint: String = ""
     }
 
     func add(_ name: String) async throws -> Added {
@@ -89,7 +91,8 @@ struct ProviderAdd: Sendable {
         return Added(
             path: path,
             columns: file.primary.columns.isEmpty ? "from each answer" : file.primary.columns.map(\.name).joined(separator: ", "),
-            operations: file.operations.count > 1 ? file.operations.map(\.name) : [], skipped: skipped, notes: notes)
+            operations: file.operations.count > 1 ? file.operations.map(\.name) : [], skipped: skipped, notes: notes,
+            hint: AddedHint.line(for: file, path: path))
     }
 
     /// `--items` with `--openapi`: a key path, or `.` for an answer that is a bare list.

@@ -61,11 +61,7 @@ struct ProviderFileCommand: BuiltinCommandHandler {
             console.out(added.path + "\n")
             for line in added.skipped { messages.warning(line) }
             for line in added.notes { messages.notice(line) }
-            if added.operations.isEmpty {
-                messages.notice("added \(name) (columns: \(added.columns)); try 'apicli \(name) WORDS'")
-            } else {
-                messages.notice("added \(name) with \(added.operations.count) operations; see 'apicli help \(name)'")
-            }
+            messages.notice(added.hint)
         case "list":
             guard rest.isEmpty else { throw UsageError(Self.usage) }
             console.out(ProviderListing(host: host).table())

@@ -1,8 +1,15 @@
 import ProviderFiles
 
-/// Every provider with where it comes from: compiled in, or a file (which may be broken).
+/// Every provider with where it comes from: compiled in, or a file (which may be broken),
+/// read once when the listing is made.
 struct ProviderListing {
     let host: Host
+    let lines: [Line]
+
+    init(host: Host) {
+        self.host = host
+        lines = Self.lines(of: host)
+    }
 
     struct Line {
         var name: String
@@ -12,7 +19,7 @@ struct ProviderListing {
         var isBroken: Bool
     }
 
-    var lines: [Line] {
+    private static func lines(of host: Host) -> [Line] {
         host.registry.entries.map { entry in
             switch entry.provider {
             case let .success(provider):
@@ -32,14 +39,12 @@ struct ProviderListing {
 
     /// `apicli providers`: name and summary; a broken file shows its error instead.
     func summaries() -> String {
-        let lines = self.lines
         let width = lines.map(\.name.count).max() ?? 0
         return lines.map { $0.name.padded(to: width + 2) + Messages.oneLine($0.text) + "\n" }.joined()
     }
 
     /// `apicli provider list`: name, where it comes from, and summary or error.
     func table() -> String {
-        let lines = self.lines
         let width = lines.map(\.name.count).max() ?? 0
         return lines.map { line in
             line.name.padded(to: width + 2) + line.source + "\n" + String(repeating: " ", count: width + 2)

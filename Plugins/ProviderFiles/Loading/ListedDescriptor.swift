@@ -1,0 +1,124 @@
+import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What listing a provider needs of its description, as the index's catalog keeps it:
+/// its name, summary, display name, base URL, key, limits, cache time and the options
+/// `apicli config` may set — the parts of ``ProviderFile/descriptor(source:)`` that
+/// `--help`, `providers`, `config` and completion scripts read, and nothing else
+/// (no operations, no help texts, no discussion).
+///
+/// It is a projection of the description made from the checked file, written as compact
+/// JSON and read back with the kit's answer parser, without checking it again: the file it
+/// came from was checked, the index is trusted only as far as the providers folder is, and
+/// a value that does not read back is a catalog to rebuild, never an error.
+enum ListedDescriptor {
+    /// The listing's part of `descriptor`.
+    static func encode(_ descriptor: ProviderDescriptor) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("summary", .string(descriptor.summary)), .init("displayName", .string(descriptor.displayName)),
+            .init("baseURL", .string(descriptor.defaultBaseURL.absoluteString)),
+            .init("cacheSeconds", .int(descriptor.cacheTTL.components.seconds)),
+            .init("rateLimits", .array(descriptor.rateLimits.map { .array([.int(Int64($0.count)), .int($0.window.components.seconds)]) })),
+        ]
+        if let credential = descriptor.credential {
+            let (kind, name): (String, String) = switch credential.placement {
+            case let .query(parameter): ("query", parameter)
+            case let .header(header): ("header", header)
+            case .bearer: ("bearer", "")
+            case .basic: ("basic", "")
+            }
+            var key: [JSONValue.Member] = [
+                .init("in", .string(kind)), .init("name", .string(name)), .init("variable", .string(credential.environmentVariable)),
+                .init("signup", .string(credential.signupURL)),
+            ]
+            if let owner = credential.keyOwner { key.append(.init("owner", .string(owner))) }
+            members.append(.init("key", .object(key)))
+        }
+        let options = descriptor.options.filter(\.configurable).map { option -> JSONValue in
+            var fields: [JSONValue.Member] = [.init("name", .string(option.name))]
+            if let value = option.valueName { fields.append(.init("value", .string(value))) }
+            if !option.choices.isEmpty { fields.append(.init("choices", .array(option.choices.map(JSONValue.string)))) }
+            if let value = option.defaultValue { fields.append(.init("default", .string(value))) }
+            return .object(fields)
+        }
+        members.append(.init("options", .array(options)))
+        return .object(members)
+    }
+
+    /// The description `value` holds for the provider `name`; nil when it holds anything else.
+    static func decode(_ value: JSONValue, name: String) -> ProviderDescriptor? {
+        guard let summary = value["summary"]?.text, let displayName = value["displayName"]?.text,
+              let base = value["baseURL"]?.text, let baseURL = URL(string: base), let cache = value["cacheSeconds"]?.whole,
+              case let .array(limits)? = value["rateLimits"], case let .array(optionValues)? = value["options"]
+        else { return nil }
+        var rateLimits: [RateLimit] = []
+        for limit in limits {
+            guard case let .array(pair) = limit, pair.count == 2, let count = pair[0].whole, let seconds = pair[1].whole
+            else { return nil }
+            rateLimits.append(RateLimit(Int(count), per: .seconds(seconds)))
+        }
+        var credential: CredentialSpec?
+        if let key = value["key"] {
+            guard let kind = key["in"]?.text, let keyName = key["name"]?.text, let variable = key["variable"]?.text,
+                  let signup = key["signup"]?.text
+            else { return nil }
+            let placement: CredentialPlacement
+            switch kind {
+            case "query": placement = .query(keyName)
+            case "header": placement = .header(keyName)
+            case "bearer": placement = .bearer
+            case "basic": placement = .basic
+            default: return nil
+            }
+            credential = CredentialSpec(
+                placement: placement, environmentVariable: variable, signupURL: signup, keyOwner: key["owner"]?.text)
+        }
+        var options: [OptionSpec] = []
+        for option in optionValues {
+            guard let optionName = option["name"]?.text else { return nil }
+            var spec = OptionSpec.value(optionName, valueName: option["value"]?.text ?? "VALUE", help: "", configurable: true)
+            if case let .array(choices)? = option["choices"] { spec.choices = choices.compactMap(\.text) }
+            spec.defaultValue = option["default"]?.text
+            options.append(spec)
+        }
+        return ProviderDescriptor(
+            name: name, displayName: displayName, summary: summary, options: options, defaultBaseURL: baseURL,
+            credential: credential, rateLimits: rateLimits, cacheTTL: .seconds(cache), storage: FileItemSchema.ownership)
+    }
+}
+
+extension ListedDescriptor {
+    /// A provider that carries a listed description: what a catalog entry holds. It describes
+    /// and is never run (the registry runs what ``ProviderDirectory/provider(named:running:)``
+    /// reads): its file has the provider's own fields and no operation of its own.
+    static func provider(_ descriptor: ProviderDescriptor, source: String) -> any Provider {
+        let key = descriptor.credential.map {
+            ProviderFile.Key(placement: $0.placement, environmentVariable: $0.environmentVariable, signupURL: $0.signupURL)
+        }
+        var file = ProviderFile(
+            name: descriptor.name, summary: descriptor.summary, about: nil, displayName: descriptor.displayName,
+            baseURL: descriptor.defaultBaseURL, key: key, rateLimits: descriptor.rateLimits,
+            cacheSeconds: Int(descriptor.cacheTTL.components.seconds),
+            operations: [ProviderFile.Operation(
+                name: descriptor.name, summary: descriptor.summary, about: nil, path: "/", words: nil, arguments: [], options: [],
+                items: ItemsShape(.record, at: nil), id: nil, columns: [], paging: nil)])
+        file.keyOf = descriptor.credential?.keyOwner
+        return FileProvider(file: file, source: source, descriptor: descriptor)
+    }
+}
+
+private extension JSONValue {
+    var text: String? {
+        guard case let .string(text) = self else { return nil }
+        return text
+    }
+
+    var whole: Int64? {
+        guard case let .int(number) = self else { return nil }
+        return number
+    }
+}
