@@ -200,8 +200,6 @@ public struct OpenAPIImport {
         return shared.filter { !ownKeys.contains(key($0)) } + own
     }
 
-    }
-
     /// The first property, breadth first and at most four objects deep, that `match` accepts.
     /// The depth is counted as the search goes down, never from the path's text: a property
     /// named `""` or `"."` that refers to its own schema adds a level like any other.
