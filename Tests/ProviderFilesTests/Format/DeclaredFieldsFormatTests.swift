@@ -134,3 +134,25 @@ struct DeclaredFieldsFormatTests {
         #expect(throws: ProviderFileError.self) { try SampleFiles.read(text(1_001)) }
     }
 }
+
+/// Which patterns apicli runs: none whose backtracking is exponential.
+@Suite("Parameter patterns")
+struct ParameterPatternTests {
+    @Test("a repeated group that repeats or branches inside is never run; the corpus's patterns are", arguments: [
+        ("^(a+)+$", false), ("(a|ab)*c", false), ("^(\\d+,)*\\d+$", false), ("((a)*)+", false), ("(x?){2,}", false),
+        (#"^(\d{4}-\d{2}-\d{2}|current)$"#, true), ("^AC[0-9a-fA-F]{32}$", true), ("^(SM|MM)[0-9a-fA-F]{32}$", true),
+        ("[0-9a-f]{7,}?", true), ("^[(+)*]+$", true), (#"^\(a+\)+$"#, true), ("^(ab){3}$", true), ("^/v1/issuing/cards$", true),
+    ])
+    func runnable(source: String, runs: Bool) {
+        #expect((ParameterPattern(source) != nil) == runs, "\(source)")
+        #expect((ParameterPattern.problem(with: source) == nil) == runs, "\(source)")
+    }
+
+    @Test("a pattern is searched for, with ASCII digits, as JSON Schema reads it")
+    func matching() throws {
+        let anchored = try #require(ParameterPattern(#"^\d{4}$"#))
+        #expect(anchored.matches("2024") && !anchored.matches("20245") && !anchored.matches("٢٠٢٤"))
+        let loose = try #require(ParameterPattern("cur"))
+        #expect(loose.matches("current"))
+    }
+}
