@@ -2,7 +2,7 @@
 /// one page otherwise.
 ///
 /// Read once per run from the provider's ``Capabilities``, in ``ProviderCommand``,
-/// and kept as four closures typed by the provider's own `Query` and `Response`.
+/// and kept as closures typed by the provider's own `Query` and `Response`.
 struct PagePlan<Query, Response>: Sendable {
     let count: @Sendable (Query) -> Int
     let hasMore: @Sendable (Response, Int, Query) -> Bool
