@@ -32,6 +32,13 @@ extension FileProvider {
         }
     }
 
+    /// Whether a page asked by number holds the items of the page before it: what an API that
+    /// counts its pages from 1 answers to page 0 and page 1. Only page numbers are checked: an
+    /// offset has no other number to count from, so equal answers there are the API's to explain.
+    func repeats(_ response: FileAnswer, previous: FileAnswer, for query: FileQuery) -> Bool {
+        operation(query).paging?.style == .page && !response.items.isEmpty && response.items == previous.items
+    }
+
     /// Whether a page follows page `absolute` (as the API counts) when no `Link` says so: it was
     /// full, the total (if sent) reaches past it, and the API serves the next one. An offset
     /// that steps by the items held goes on until a page holds none.

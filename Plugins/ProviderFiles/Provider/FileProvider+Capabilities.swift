@@ -9,7 +9,7 @@ extension FileProvider {
         Capabilities(
             paging: Paging(
                 pageCount: pageCount(for:), hasMore: hasMore(after:page:for:), merge: merge,
-                nextPage: nextPage(after:links:page:for:)),
+                nextPage: nextPage(after:links:page:for:), repeats: repeats(_:previous:for:)),
             label: label(for:),
             terminalView: view(_:on:),
             scriptingElements: scriptingElements,

@@ -2,21 +2,25 @@
 /// one page otherwise.
 ///
 /// Read once per run from the provider's ``Capabilities``, in ``ProviderCommand``,
-/// and kept as four closures typed by the provider's own `Query` and `Response`.
+/// and kept as closures typed by the provider's own `Query` and `Response`.
 struct PagePlan<Query, Response>: Sendable {
     let count: @Sendable (Query) -> Int
     let hasMore: @Sendable (Response, Int, Query) -> Bool
     let merge: @Sendable ([Response]) -> Response
     /// Where the page after an answer is (``Paging/nextPage``).
     let next: @Sendable (Response, [WebLink], Int, Query) -> NextPage
+    /// Whether a page asked by number repeats the one before (``Paging/repeats``); nil: never checked.
+    let repeats: (@Sendable (Response, Response, Query) -> Bool)?
 
     init(count: @escaping @Sendable (Query) -> Int, hasMore: @escaping @Sendable (Response, Int, Query) -> Bool,
          merge: @escaping @Sendable ([Response]) -> Response,
-         next: @escaping @Sendable (Response, [WebLink], Int, Query) -> NextPage = { _, _, _, _ in .numbered }) {
+         next: @escaping @Sendable (Response, [WebLink], Int, Query) -> NextPage = { _, _, _, _ in .numbered },
+         repeats: (@Sendable (Response, Response, Query) -> Bool)? = nil) {
         self.count = count
         self.hasMore = hasMore
         self.merge = merge
         self.next = next
+        self.repeats = repeats
     }
 
     /// One page a query: what a provider that does not page gets.
@@ -27,6 +31,7 @@ struct PagePlan<Query, Response>: Sendable {
 
     /// The paging a provider declares.
     init(_ paging: Paging<Query, Response>) {
-        self.init(count: paging.pageCount, hasMore: paging.hasMore, merge: paging.merge, next: paging.nextPage)
+        self.init(
+            count: paging.pageCount, hasMore: paging.hasMore, merge: paging.merge, next: paging.nextPage, repeats: paging.repeats)
     }
 }

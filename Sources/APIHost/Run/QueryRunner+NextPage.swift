@@ -52,24 +52,8 @@ extension QueryRunner {
         return next
     }
 
-    /// Whether `decoded`, asked by number, is the answer before it once more: an API that counts
-    /// its pages from 1 answers page 0 and page 1 alike, and the first page must not be shown or
-    /// stored twice. (A page an answer named is checked before it is asked: ``nextPage``'s `fetched`.)
-    /// Answers of a type that cannot be compared are never taken for a repeat.
-    static func repeats(_ decoded: P.Response, _ previous: P.Response) -> Bool {
-        guard let comparable = decoded as? any Equatable else { return false }
-        return comparable.isEqual(to: previous)
-    }
-
     /// What the warning says of page `page` (from 0) that repeated the one before.
     static func repeatedPage(_ page: Int) -> String {
         "the answer to page \(page + 1) is the same as to page \(page) (does the API count its pages from another number?)"
-    }
-}
-
-extension Equatable {
-    /// `self == other` when `other` is of the same type; false otherwise.
-    fileprivate func isEqual(to other: Any) -> Bool {
-        (other as? Self) == self
     }
 }

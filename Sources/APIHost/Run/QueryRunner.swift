@@ -74,7 +74,7 @@ struct QueryRunner<P: Provider>: Sendable {
         var batches = BatchedPages(plan: store.isReadOnly ? nil : batching)
         var endpoint = provider.request(for: query, page: 0)
         var fetched: [Endpoint] = []
-        // Whether the page about to be fetched was asked by number (``repeats(_:_:)``).
+        // Whether the page about to be fetched was asked by number (``Paging/repeats``).
         var byNumber = false
         pageLoop: for page in 0..<count {
             fetched.append(endpoint)
@@ -98,7 +98,7 @@ struct QueryRunner<P: Provider>: Sendable {
                 }
                 warnings += pageWarnings
                 // A page the API answered as the one before (counted from another number) ends paging, unkept.
-                if byNumber, let previous = pages.last, Self.repeats(decoded, previous) {
+                if byNumber, let previous = pages.last, paging.repeats?(decoded, previous, query) == true {
                     if streamed == nil { wholePages.removeLast() }
                     warnings.append("stopped after \(pages.count) of \(count) pages: " + Self.repeatedPage(page))
                     break

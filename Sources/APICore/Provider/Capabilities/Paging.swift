@@ -22,16 +22,23 @@ public struct Paging<Query, Response>: Sendable {
     /// which ``Provider/decode(_:for:warnings:)`` does not see. By default `.numbered`.
     public var nextPage: @Sendable (_ response: Response, _ links: [WebLink], _ page: Int, _ query: Query) -> NextPage
 
+    /// Whether `response`, a page asked by number, is `previous` (the page before it) once
+    /// more: an API that counts its pages from 1, asked for page 0 and then 1, answers both
+    /// alike. The host then stops, says so, and keeps the page once. Nil: never checked.
+    public var repeats: (@Sendable (_ response: Response, _ previous: Response, _ query: Query) -> Bool)?
+
     public init(
         pageCount: @escaping @Sendable (_ query: Query) -> Int,
         hasMore: @escaping @Sendable (_ response: Response, _ page: Int, _ query: Query) -> Bool,
         merge: @escaping @Sendable (_ pages: [Response]) -> Response,
         nextPage: @escaping @Sendable (_ response: Response, _ links: [WebLink], _ page: Int, _ query: Query) -> NextPage
-            = { _, _, _, _ in .numbered }
+            = { _, _, _, _ in .numbered },
+        repeats: (@Sendable (_ response: Response, _ previous: Response, _ query: Query) -> Bool)? = nil
     ) {
         self.pageCount = pageCount
         self.hasMore = hasMore
         self.merge = merge
         self.nextPage = nextPage
+        self.repeats = repeats
     }
 }
