@@ -97,9 +97,10 @@ public struct CommandLineModel: Sendable {
             }
         }
         if !eachFile, providers.contains(where: { files.contains($0.name) }) {
-            variables.append((
-                "NAME_API_KEY, APICLI_NAME_BASE_URL",
-                "The key (when it takes one) and the base URL of the provider file NAME; '\(programName) help NAME' names its own."))
+            variables += [
+                ("NAME_API_KEY", "API key for the provider file NAME, when it takes one."),
+                ("APICLI_NAME_BASE_URL", "Base URL for the provider file NAME ('\(programName) help NAME' names each variable it reads)."),
+            ]
         }
         variables += [
             ("APICLI_DB", "The SQLite store to use (default: $XDG_DATA_HOME/apicli/apicli.sqlite3)."),

@@ -1,4 +1,4 @@
-import APIHost
+@testable import APIHost
 import APIHTTP
 import Foundation
 import Testing

@@ -34,13 +34,6 @@ _apicli() {
                 --page|-p) return 0 ;;
             esac
             ;;
-        sky)
-            case "$prev" in
-                --units) COMPREPLY=($(compgen -W 'metric imperial standard' -- "$cur")); return 0 ;;
-                --lang) COMPREPLY=($(compgen -W 'en fr de es it ja ru zh_cn pt_br' -- "$cur")); return 0 ;;
-                --cnt) return 0 ;;
-            esac
-            ;;
         provider)
             case "$prev" in
                 --base-url) return 0 ;;
@@ -83,10 +76,8 @@ _apicli() {
             fi
             ;;
         news)
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--from --to --sort --page -p --headlines-only --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur")); fi
-            ;;
-        sky)
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--units --lang --cnt --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur")); fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--from --to --sort --page -p --headlines-only --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+            fi
             ;;
         help)
             if [[ $cur == -* ]]; then
@@ -147,7 +138,9 @@ _apicli() {
             fi
             ;;
         *)
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur")); fi
+            local program="${COMP_WORDS[0]}"
+            [[ $program == "~/"* ]] && program="$HOME/${program#\~/}"
+            COMPREPLY=($(compgen -W "$("$program" completions words bash -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)" -- "$cur"))
             ;;
     esac
     return 0

@@ -31,6 +31,18 @@ function __apicli_is
     return 0
 end
 
+# True when the words so far are the command word and then exactly N others (argv[2]).
+function __apicli_at
+    set -l words (__apicli_words)
+    test (count $words) -ge 1; and test "$words[1]" = "$argv[1]"; and test (count $words) -eq (math $argv[2] + 1)
+end
+
+# True when the words so far are the command word and then at least N others (argv[2]).
+function __apicli_after
+    set -l words (__apicli_words)
+    test (count $words) -ge 1; and test "$words[1]" = "$argv[1]"; and test (count $words) -ge (math $argv[2] + 1)
+end
+
 # True when the command word is the argument, whatever follows it.
 function __apicli_using
     set -l words (__apicli_words)
@@ -74,10 +86,21 @@ complete -c apicli -n '__apicli_using news' -l sort -x -a 'newest oldest relevan
 complete -c apicli -n '__apicli_using news' -s p -l page -x -d 'The page of results, from 0.'
 complete -c apicli -n '__apicli_using news' -l headlines-only -d 'Print only the headlines [no abstracts]: one per line.'
 
-# sky
-complete -c apicli -n '__apicli_using sky' -l units -x -a 'metric imperial standard' -d 'Temperature and wind units.'
-complete -c apicli -n '__apicli_using sky' -l lang -x -a 'en fr de es it ja ru zh_cn pt_br' -d 'Language of the descriptions.'
-complete -c apicli -n '__apicli_using sky' -l cnt -x -d 'How many 3-hour forecasts (1-40).'
+# Anything else (a provider file, a provider with operations, one added after this script was
+# written): apicli says what comes next, from the provider's description.
+function __apicli_asked
+    set -l words (__apicli_words)
+    test (count $words) -ge 1; or return 1
+    contains -- $words[1] news providers help config store completions manpage provider api; and return 1
+    return 0
+end
+
+function __apicli_ask
+    set -l line (commandline -opc)
+    $line[1] completions words fish -- $line[2..-1] (commandline -ct) 2>/dev/null
+end
+
+complete -c apicli -n '__apicli_asked' -a '(__apicli_ask)'
 
 # help
 complete -c apicli -n '__apicli_is help' -a 'news sky'

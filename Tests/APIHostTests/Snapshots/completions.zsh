@@ -4,7 +4,7 @@
 # or add to ~/.zshrc, after compinit: source <(apicli completions zsh)
 
 _apicli() {
-    local curcontext="$curcontext" state line
+    local curcontext="$curcontext" state line program=${words[1]}
     typeset -A opt_args
     local -a global_options
     global_options=(
@@ -36,13 +36,6 @@ _apicli() {
                         '(-p --page)'{-p,--page}'[The page of results, from 0.]:N: ' \
                         '--headlines-only[Print only the headlines \[no abstracts\]: one per line.]' \
                         '*:query: '
-                    ;;
-                sky)
-                    _arguments -s $global_options \
-                        '--units[Temperature and wind units.]:UNITS:(metric imperial standard)' \
-                        '--lang[Language of the descriptions.]:CODE:(en fr de es it ja ru zh_cn pt_br)' \
-                        '--cnt[How many 3-hour forecasts (1-40).]:N: ' \
-                        '1:city: '
                     ;;
                 help)
                     if (( CURRENT == 2 )); then
@@ -112,7 +105,13 @@ _apicli() {
                         '1:action:(news sky)' && return 0
                     ;;
                 *)
-                    _arguments -s $global_options
+                    local -a candidates
+                    candidates=(${(f)"$(${~program} completions words zsh -- "${(@)words[1,CURRENT]}" 2>/dev/null)"})
+                    if (( ${#candidates} )); then
+                        _describe -t values 'value' candidates
+                    else
+                        _arguments -s $global_options
+                    fi
                     ;;
             esac
             ;;

@@ -195,7 +195,7 @@ struct OperationNamingFormatTests {
         (#""aliases": ["lists-list"]"#, "operations[0].aliases[0]"),
         (#""aliases": "get-lists""#, "operations[0].aliases"),
         (#""tags": [3]"#, "operations[0].tags[0]"),
-        (#""tags": ["a[2Jb"]"#, "operations[0].tags[0]"),
+        (#""tags": ["a\u001b[2Jb"]"#, "operations[0].tags[0]"),
     ])
     func refused(member: String, field: String) throws {
         let text = OperationsFormatTests.books.replacingOccurrences(

@@ -18,6 +18,7 @@ struct OperationsImportHostTests {
         var options: [Option]
         var words: String?
         var paging: String?
+        var aliases: [String]?
     }
 
     struct Shown: Decodable {
@@ -87,7 +88,9 @@ struct OperationsImportHostTests {
         #expect(add.stderr.contains("left out getCount"), "\(add.stderr)")
         let show = await host.run(["provider", "show", "two", "--format", "json"])
         let shown = try JSONDecoder().decode(Shown.self, from: Data(show.stdout.utf8))
-        #expect(shown.operations.map(\.name) == ["list-things", "list-parts"])
+        // `list` is every name's first word: left out of the names, each full name an alias.
+        #expect(shown.operations.map(\.name) == ["things", "parts"])
+        #expect(shown.operations.map(\.aliases) == [["list-things"], ["list-parts"]])
         let parts = try #require(shown.operations.last)
         #expect(parts.arguments.map(\.type) == ["integer"] && parts.arguments.first?.parameter == "id")
         #expect(parts.options.map(\.required) == [true] && parts.options.first?.parameter == "kind")

@@ -19,7 +19,7 @@ struct OperationCompletionEndToEndTests {
              "options": [{"name": "offset", "parameter": "offset", "type": "integer"}],
              "items": "results.books", "columns": [{"name": "title", "path": "title", "kind": "text", "searchable": true}]},
             {"name": "reviews", "summary": "Book reviews by author.", "path": "/reviews.json",
-             "options": [{"name": "author", "parameter": "author"},
+             "options": [{"name": "author", "parameter": "author", "type": "text"},
                          {"name": "order", "parameter": "order", "type": "choice", "choices": ["newest", "oldest"]}],
              "items": "results", "columns": [{"name": "title", "path": "book_title", "kind": "text", "searchable": true}]}
           ]
