@@ -115,7 +115,9 @@ extension OpenAPIImport {
             .first { !$0.isEmpty && !$0.hasPrefix("Format:") } ?? ""
         // The first sentence ends at a full stop before a space: `(0, 20, ...).  Used…` keeps its dots.
         let characters = Array(cleaned)
-        let end = characters.indices.first { characters[$0] == "." && (characters.indices.contains($0 + 1) ? characters[$0 + 1] == " " : true) }
+        let end = characters.indices.first { index in
+            characters[index] == "." && (index + 1 == characters.count || characters[index + 1] == " ")
+        }
         let line = String(characters[..<(end ?? characters.count)]).trimmed(.whitespaces)
         return line.isEmpty ? "Sent as the \(wire) parameter." : String(line.prefix(characters: 200, bytes: 800)) + "."
     }
