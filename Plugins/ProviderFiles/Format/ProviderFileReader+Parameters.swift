@@ -33,7 +33,8 @@ extension ProviderFileReader {
         defer { fields.absorb(reader) }
         let optional = reader.bool("optional") ?? false
         if optional, case .pathSegment? = words {
-            reader.problem("optional", line: node["optional"]?.line, "a path segment is always filled; only a parameter's words can be optional")
+            reader.problem(
+                "optional", line: node["optional"]?.line, "a path segment is always filled; only a parameter's words can be optional")
             return false
         }
         return optional
@@ -43,7 +44,9 @@ extension ProviderFileReader {
     func readOperationKey(_ fields: inout FieldReader, key: ProviderFile.Key?) -> Bool {
         guard let node = fields.node["key"] else { return true }
         guard node.string == "none" else {
-            fields.problem("key", line: node.line, "an operation's key can only be \"none\" (it sends no key); the provider's key says where a key goes")
+            fields.problem(
+                "key", line: node.line,
+                "an operation's key can only be \"none\" (it sends no key); the provider's key says where a key goes")
             return true
         }
         return false
@@ -86,7 +89,8 @@ extension ProviderFileReader {
                 operation.options.contains { $0.name == header.name } || (paged && operation.paging != nil)
             }) else { continue }
             let line = nodes.first { $0["header"]?.string == header.header }?.line
-            fields.problem("headers[\(index)].name", line: line, "--\(header.name) is an option of \(operation.name) too; choose another name")
+            fields.problem(
+                "headers[\(index)].name", line: line, "--\(header.name) is an option of \(operation.name) too; choose another name")
         }
     }
 }

@@ -13,8 +13,9 @@ import APIDocuments
 /// A document that declares schemes but requires none anywhere (Stack Exchange's OAuth2)
 /// says the API works without a key and that a key can be sent: that is an optional key
 /// too, sent when the user sets one. One that declares no scheme at all (GitHub's 2020
-/// description) is keyless, unless imported with `--bearer`, which makes the token optional. Where some operations require a key and others say
-/// nothing (Petstore's `getUserByName` beside its keyed `getPetById`), those say no key.
+/// description) is keyless, unless imported with `--bearer`, which makes the token
+/// optional. Where some operations require a key and others say nothing (Petstore's
+/// `getUserByName` beside its keyed `getPetById`), those say no key.
 ///
 /// OAuth2 and OpenID Connect need a sign-in flow apicli does not run. When they are
 /// optional, a token obtained elsewhere is sent as a bearer token if the user sets one;

@@ -83,7 +83,9 @@ struct DeclaredKeysHostTests {
         let add = await host.run(["provider", "add", "nws", "--openapi", document])
         #expect(add.code == .success, "\(add.stderr)")
         let shown = try await Self.shown("nws", on: host)
-        #expect(shown.key is NSNull, "User-Agent is no key")
+        // User-Agent is no key; the document's other alternative, API-Key, is one the API can go without.
+        let key = try #require(shown.key as? [String: Any])
+        #expect(key["name"] as? String == "API-Key" && key["optional"] as? Bool == true, "\(key)")
         let help = await host.run(["help", "nws"])
         #expect(help.stdout.contains("apicli config set nws.user-agent"), "help says how to set it: \(help.stdout)")
 
@@ -92,6 +94,7 @@ struct DeclaredKeysHostTests {
         #expect(unset.code == .success, "\(unset.stderr)")
         #expect(unset.stderr.contains("User-Agent") && unset.stderr.contains("apicli config set nws.user-agent"), "\(unset.stderr)")
         #expect(server.requests.last?.header("User-Agent")?.hasPrefix("apicli/") == true, "apicli's own, until one is set")
+        #expect(server.requests.last?.header("API-Key") == nil, "no key set, none sent")
 
         let identity = "forecast-e2e (me@example.org)"
         let set = await host.run(["config", "set", "nws.user-agent", identity])

@@ -1,11 +1,13 @@
 /// A small OpenAPI document that mirrors what the National Weather Service's
-/// (api.weather.gov) declares where apicli once went wrong, for the tests until the real
-/// document is in the corpus: its only "key" is `User-Agent`, an `apiKey` in a header
-/// (an app name and a contact, not a secret), required by the document's `security`;
-/// the forecast office `{wfo}` is an enum of 131 offices (over the old cap of 100); the
-/// grid `{x},{y}` are integers (bounded here, to show a range); `units` is an enum with
-/// a default; and the answers are `application/geo+json`, the forecast's list at
-/// `properties.periods`. The answer used with it is the real recorded forecast.
+/// (api.weather.gov, document version 3.6.0) declares where apicli once went wrong, for the
+/// tests, since the real document is not in the corpus (its SOURCES.md says why): the
+/// document's `security` is `[{userAgent: []}, {apiKeyAuth: []}]`, where `userAgent` is an
+/// `apiKey` in the `User-Agent` header (an app name and a contact, not a secret) and
+/// `apiKeyAuth` one in `API-Key` (a key being tried); the forecast office `{wfo}` is an enum
+/// (131 offices here, over the old cap of 100); the grid `{x},{y}` are integers of minimum 0;
+/// `units` is an enum with a default; and the answers are `application/geo+json`, the
+/// forecast's list at `properties.periods`. The answer used with it is the real recorded
+/// forecast.
 enum NWSLikeDocument {
     static let forecastAnswer = "openapi-answers/nws_gridpoints_forecast_two_periods_2019-10-13_pynws.json"
 
@@ -21,19 +23,20 @@ enum NWSLikeDocument {
         return """
             {"openapi": "3.0.3", "info": {"title": "weather.gov API", "version": "2.7.0"},
              "servers": [{"url": "https://api.weather.gov"}],
-             "security": [{"userAgent": []}],
+             "security": [{"userAgent": []}, {"apiKeyAuth": []}],
              "components": {
                "securitySchemes": {"userAgent": {"type": "apiKey", "in": "header", "name": "User-Agent",
-                 "description": "Identify your application and a contact, as 'myapp (me@example.org)'."}},
+                 "description": "Identify your application and a contact, as 'myapp (me@example.org)'."},
+                 "apiKeyAuth": {"type": "apiKey", "in": "header", "name": "API-Key"}},
                "schemas": {"NWSForecastOfficeId": {"type": "string", "enum": [\(choices)]},
                            "GridpointForecastUnits": {"type": "string", "enum": ["us", "si"], "default": "us"}},
                "parameters": {
                  "GridpointWFO": {"name": "wfo", "in": "path", "required": true, "description": "Forecast office ID",
                    "schema": {"$ref": "#/components/schemas/NWSForecastOfficeId"}},
                  "GridpointX": {"name": "x", "in": "path", "required": true, "description": "Forecast grid X coordinate",
-                   "schema": {"type": "integer", "minimum": 0, "maximum": 500}},
+                   "schema": {"type": "integer", "minimum": 0}},
                  "GridpointY": {"name": "y", "in": "path", "required": true, "description": "Forecast grid Y coordinate",
-                   "schema": {"type": "integer", "minimum": 0, "maximum": 500}}}},
+                   "schema": {"type": "integer", "minimum": 0}}}},
              "paths": {
                "/gridpoints/{wfo}/{x},{y}/forecast": {
                  "parameters": [{"$ref": "#/components/parameters/GridpointWFO"}, {"$ref": "#/components/parameters/GridpointX"},
