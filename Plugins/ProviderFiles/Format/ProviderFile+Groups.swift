@@ -7,7 +7,7 @@ extension ProviderFile {
     /// nil for none, or when that makes no groups worth a heading.
     var operationGroups: [String?] {
         if operations.contains(where: { !$0.tags.isEmpty }) { return operations.map(\.tags.first) }
-        let segments = operations.map { $0.path.pieces(between: "/", omittingEmpty: true).map(String.init) }
+        let segments = operations.map { Self.segments(of: $0.path) }
         let shared = Self.sharedCount(segments)
         let groups = segments.map { path -> String? in
             guard path.count > shared else { return nil }
@@ -20,8 +20,24 @@ extension ProviderFile {
         return groups
     }
 
+    /// The path's segments, `{placeholders}` as written; found by bytes, for thousands of paths.
+    private static func segments(of path: String) -> [Substring] {
+        var segments: [Substring] = []
+        var start = path.utf8.startIndex
+        var index = start
+        while index < path.utf8.endIndex {
+            if path.utf8[index] == UInt8(ascii: "/") {
+                if index > start { segments.append(path[start..<index]) }
+                start = path.utf8.index(after: index)
+            }
+            index = path.utf8.index(after: index)
+        }
+        if index > start { segments.append(path[start..<index]) }
+        return segments
+    }
+
     /// How many leading elements every list has in common.
-    private static func sharedCount(_ lists: [[String]]) -> Int {
+    private static func sharedCount(_ lists: [[Substring]]) -> Int {
         guard let first = lists.first else { return 0 }
         var count = 0
         while count < first.count, lists.allSatisfy({ count < $0.count && $0[count] == first[count] }) { count += 1 }
@@ -29,8 +45,8 @@ extension ProviderFile {
     }
 
     /// `reviews` for `reviews.json`.
-    private static func withoutExtension(_ segment: String) -> String {
-        guard let dot = segment.lastIndex(of: "."), dot != segment.startIndex else { return segment }
+    private static func withoutExtension(_ segment: Substring) -> String {
+        guard let dot = segment.utf8.lastIndex(of: UInt8(ascii: ".")), dot != segment.startIndex else { return String(segment) }
         return String(segment[..<dot])
     }
 }

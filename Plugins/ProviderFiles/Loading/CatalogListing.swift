@@ -56,16 +56,17 @@ struct CatalogListing {
         else { return nil }
         var entries: [Entry] = []
         for _ in 0..<count {
-            guard let line = cursor.line() else { return nil }
-            let fields = line.pieces(between: "\t")
-            guard fields.count == 5, ProviderDescriptor.isValidName(String(fields[0])), let stamp = FileStamp(fields[1]),
-                  let operations = Int(fields[3]), let length = Int(fields[4]), let payload = cursor.bytes(length)
+            guard let fields = cursor.fields(5, separator: UInt8(ascii: "\t")) else { return nil }
+            let name = String(decoding: fields[0], as: UTF8.self)
+            guard ProviderDescriptor.isValidName(name), let stamp = FileStamp(Substring(String(decoding: fields[1], as: UTF8.self))),
+                  let operations = ByteCursor.number(fields[3]), let length = ByteCursor.number(fields[4]),
+                  let payload = cursor.bytes(length)
             else { return nil }
-            switch fields[2] {
-            case "ok": entries.append(Entry(name: String(fields[0]), stamp: stamp, content: .listed(text: Array(payload), operations: operations)))
+            switch String(decoding: fields[2], as: UTF8.self) {
+            case "ok": entries.append(Entry(name: name, stamp: stamp, content: .listed(text: Array(payload), operations: operations)))
             case "error":
                 guard let error = String(validating: payload, as: UTF8.self) else { return nil }
-                entries.append(Entry(name: String(fields[0]), stamp: stamp, content: .broken(error)))
+                entries.append(Entry(name: name, stamp: stamp, content: .broken(error)))
             default: return nil
             }
         }

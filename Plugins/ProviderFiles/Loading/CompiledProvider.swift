@@ -55,8 +55,10 @@ enum CompiledProvider {
               let head = cursor.bytes(headCount), head.last == UInt8(ascii: "}")
         else { return nil }
         var outlines: [(operation: ProviderFile.Operation, body: Range<Int>)] = []
+        outlines.reserveCapacity(count)
         for _ in 0..<count {
-            guard let line = cursor.line(), let outline = outline(line, bodies: bodiesCount) else { return nil }
+            guard let fields = cursor.fields(7, separator: UInt8(ascii: "\t")), let outline = outline(fields, bodies: bodiesCount)
+            else { return nil }
             outlines.append(outline)
         }
         guard let bodies = cursor.bytes(bodiesCount), cursor.isAtEnd else { return nil }
@@ -74,18 +76,18 @@ enum CompiledProvider {
         return file
     }
 
-    /// One line of the table as an operation known by its name, aliases, tags, path and
-    /// summary alone, and where its text is among the bodies.
-    private static func outline(_ line: String, bodies: Int) -> (operation: ProviderFile.Operation, body: Range<Int>)? {
-        let fields = line.pieces(between: "\t", maxSplits: 6)
-        guard fields.count == 7, ProviderFile.isValidOperationName(String(fields[0])), let offset = Int(fields[4]),
-              let length = Int(fields[5]), offset >= 0, length > 0, offset <= bodies - length
+    /// One line of the table, split at its tabs, as an operation known by its name, aliases,
+    /// tags, path and summary alone, and where its text is among the bodies.
+    private static func outline(_ fields: [ArraySlice<UInt8>], bodies: Int) -> (operation: ProviderFile.Operation, body: Range<Int>)? {
+        let name = String(decoding: fields[0], as: UTF8.self)
+        guard ProviderFile.isValidOperationName(name), let offset = ByteCursor.number(fields[4]), let length = ByteCursor.number(fields[5]),
+              length > 0, offset <= bodies - length
         else { return nil }
         var operation = ProviderFile.Operation(
-            name: String(fields[0]), summary: String(fields[6]), about: nil, path: String(fields[3]), words: nil,
-            arguments: [], options: [], items: ItemsShape(.record, at: nil), id: nil, columns: [], paging: nil)
-        operation.aliases = fields[1].pieces(between: ",", omittingEmpty: true).map(String.init)
-        operation.tags = fields[2].pieces(between: tagSeparator, omittingEmpty: true).map(String.init)
+            name: name, summary: String(decoding: fields[6], as: UTF8.self), about: nil, path: String(decoding: fields[3], as: UTF8.self),
+            words: nil, arguments: [], options: [], items: ItemsShape(.record, at: nil), id: nil, columns: [], paging: nil)
+        if !fields[1].isEmpty { operation.aliases = ByteCursor.split(fields[1], at: UInt8(ascii: ",")) }
+        if !fields[2].isEmpty { operation.tags = ByteCursor.split(fields[2], at: UInt8(tagSeparator.value)) }
         return (operation, offset..<(offset + length))
     }
 }
@@ -106,6 +108,43 @@ struct ByteCursor {
         guard let end = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         defer { position = end + 1 }
         return String(validating: bytes[position..<end], as: UTF8.self)
+    }
+
+    /// The next line's bytes in `count` fields split at `separator`, the last holding the rest
+    /// of the line; nil when the line has fewer, or there is none. By bytes, for a table of
+    /// thousands of lines.
+    mutating func fields(_ count: Int, separator: UInt8) -> [ArraySlice<UInt8>]? {
+        guard let end = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        var fields: [ArraySlice<UInt8>] = []
+        fields.reserveCapacity(count)
+        var start = position
+        var index = position
+        while index < end, fields.count < count - 1 {
+            if bytes[index] == separator {
+                fields.append(bytes[start..<index])
+                start = index + 1
+            }
+            index += 1
+        }
+        fields.append(bytes[start..<end])
+        position = end + 1
+        return fields.count == count ? fields : nil
+    }
+
+    /// A whole number written in ASCII digits; nil for anything else.
+    static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count < 16 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// The texts between each `separator`, empty ones left out.
+    static func split(_ bytes: ArraySlice<UInt8>, at separator: UInt8) -> [String] {
+        bytes.split(separator: separator).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The next `count` bytes; nil when fewer are left.
