@@ -4,7 +4,9 @@ could not be made: a check the report cannot make is never counted as passed.
 - request: the first request of the run has the document's path with every path parameter
   filled with what was typed (no `{…}` left), the base path once, and every parameter the
   document marks required (query and header).
-- answer (recorded answers only): exit 0, as many rows as the list a person wants has items,
+- answer (recorded answers only), read from the rows a person gets (a list: its CSV, the table's
+  columns under their --fields names; a record: its JSON, nested objects as dotted names):
+  exit 0, as many rows as the list a person wants has items,
   no cell holding a whole JSON list or object, and at least one column filled in every row.
 - paging (recorded answers with a recorded next page): `--pages 2` sends the second request
   the API expects (its path and the query parameters that carry the page).
@@ -12,6 +14,8 @@ could not be made: a check the report cannot make is never counted as passed.
   differs from the first in every value), then `--offline` with each value prints the rows of
   that value's own answer.
 """
+import csv
+import io
 import json
 import re
 import urllib.parse
@@ -85,13 +89,16 @@ def request_check(run, requests, operation, base, sent, dates=()):
     return Check.ok()
 
 
-def answer_check(run, want, shape):
+def answer_check(run, want, shape, csv_rows=False):
     if run.code != 0:
         return Check.fail(f"exit {run.code}: {run.last_error()}")
-    try:
-        rows = [json.loads(line) for line in run.rows]
-    except ValueError:
-        return Check.fail("the output is not one JSON object a line")
+    if csv_rows:
+        rows = list(csv.DictReader(io.StringIO(run.stdout)))
+    else:
+        try:
+            rows = [json.loads(line) for line in run.rows]
+        except ValueError:
+            return Check.fail("the output is not one JSON object a line")
     if len(rows) != want:
         return Check.fail(f"{len(rows)} rows, a person wants {want}")
     cells = [flatten(row) if shape == "record" else row for row in rows if isinstance(row, dict)]

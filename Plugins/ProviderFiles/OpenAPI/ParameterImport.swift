@@ -4,7 +4,7 @@ import APIDocuments
 /// An operation's parameters as the document means them: each typed from its
 /// declaration, with the `pattern` its values must match, its range, and the default
 /// the API uses when it is not sent (shown, never sent); required only when the
-/// document says so.
+/// document says so, and then sent with its declared default when it has one.
 ///
 /// An `enum` is a choice, up to ``ProviderFileReader/maxChoices`` values (the National
 /// Weather Service's 131 forecast offices); a longer one, or one holding terminal
@@ -43,12 +43,15 @@ extension OpenAPIImport {
         let facts = document.typeFacts(of: parameter)
         let description = TerminalSanitizer.clean(parameter["description"]?.string ?? "")
         let type = Self.type(of: facts, description: description)
-        let required = parameter["required"]?.bool == true && facts["default"] == nil
+        let declaredDefault = Self.scalarText(facts["default"])
+        // A required parameter is never filled in by the API: its declared default (NYT Books'
+        // `list=hardcover-fiction`) is what apicli sends when the option is not given.
+        let required = parameter["required"]?.bool == true
         var option = ProviderFile.Option(
-            name: name, parameter: wire, type: type, help: helpLine(description, wire: wire), defaultValue: nil,
-            required: required)
+            name: name, parameter: wire, type: type, help: helpLine(description, wire: wire),
+            defaultValue: required ? declaredDefault : nil, required: required && declaredDefault == nil)
         if case .choice = type {} else { option.pattern = Self.pattern(in: facts) }
-        option.apiDefault = Self.scalarText(facts["default"])
+        if !required { option.apiDefault = declaredDefault }
         return option
     }
 

@@ -62,6 +62,25 @@ struct DeclaredParametersHostTests {
         #expect(date["format"] as? String == "yyyy-MM-dd")
     }
 
+    @Test("NYT Books: a required parameter with a declared default (list=hardcover-fiction) is sent with it when not given")
+    func requiredWithDefault() async throws {
+        let server = try LoopbackServer { _ in .json(Data(#"{"status": "OK", "num_results": 0, "results": []}"#.utf8)) }
+        defer { server.stop() }
+        let host = try Self.host("books", at: server)
+        let add = await host.run(["provider", "add", "books", "--openapi", Self.corpus("nyt_books_api.yaml")])
+        #expect(add.code == .success, "\(add.stderr)")
+        let env = ["BOOKS_API_KEY": "booksKEY-e2e-9a41c2"]
+        let plain = await host.run(["books", "get-lists-format"], set: env)
+        #expect(plain.code == .success, "\(plain.stderr)")
+        #expect(server.requests.last?.query("list") == "hardcover-fiction", "the API requires list: \(server.requests.last?.target ?? "")")
+        let chosen = await host.run(["books", "get-lists-format", "--list", "e-book-fiction"], set: env)
+        #expect(chosen.code == .success, "\(chosen.stderr)")
+        #expect(server.requests.last?.query("list") == "e-book-fiction")
+        let shown = try await Self.shown("books", operation: "get-lists-format", on: host)
+        let list = try #require((shown["options"] as? [[String: Any]])?.first { $0["parameter"] as? String == "list" })
+        #expect(list["default"] as? String == "hardcover-fiction" && list["required"] as? Bool == false, "\(list)")
+    }
+
     @Test("PokeAPI: an optional q is optional words; pokemon-list runs without them and sends no q")
     func pokemonList() async throws {
         let answer = Data(#"{"count": 1, "next": null, "previous": null, "results": [{"name": "bulbasaur", "url": "https://pokeapi.co/api/v2/pokemon/1/"}]}"#.utf8)
