@@ -53,9 +53,13 @@ extension ProviderFile {
 
     /// `apicli books lists-list <list>`: the operation's words, as typed.
     private func examples(of operation: ProviderFile.Operation) -> [String] {
-        let head = operations.count == 1 ? "apicli \(name)" : "apicli \(name) \(operation.name)"
-        let words = operation.argumentSpecs.map { "<\($0.name)>" } + operation.options.filter(\.required).map { "--\($0.name) …" }
-        return [([head] + words).joined(separator: " ")]
+        // Appended piece by piece: a file of thousands of operations describes each of them.
+        var example = operations.count == 1 ? "apicli " + name : "apicli " + name + " " + operation.name
+        if !operation.arguments.isEmpty || operation.words != nil {
+            for argument in operation.argumentSpecs { example += " <" + argument.name + ">" }
+        }
+        for option in operation.options where option.required { example += " --" + option.name + " …" }
+        return [example]
     }
 }
 
