@@ -33,6 +33,8 @@ struct OperationNames {
         // Two paths with the same words, written apart only by punctuation (`/a_b`, `/a-b`):
         // nothing in the document tells them apart, so a number must.
         let base = candidates.first ?? written.first.map(Self.fitted) ?? "root"
+        // `/` has no words at all: it is the root, unless another operation took that name.
+        if !taken.contains(base) { return base }
         var number = 2
         while taken.contains(base + "-\(number)") { number += 1 }
         return base + "-\(number)"

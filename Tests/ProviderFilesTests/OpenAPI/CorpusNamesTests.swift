@@ -54,7 +54,9 @@ struct CorpusNamesTests {
             let source = try #require(
                 found.filter { operation.path.hasSuffix($0.path) }.max { $0.path.count < $1.path.count }, "\(operation.path)")
             let id = OperationNames.kebab(source.node["operationId"]?.string ?? "")
-            let full = id.isEmpty || id.count > ProviderFile.maxOperationNameLength ? OperationNames.fromPath(source.path) : id
+            let fromPath = OperationNames.fromPath(source.path)
+            // `/` has no word to name it by: it is `root`.
+            let full = id.isEmpty || id.count > ProviderFile.maxOperationNameLength ? (fromPath.isEmpty ? "root" : fromPath) : id
             // The full name (the operationId in kebab case) is the name or an alias, and names the operation.
             #expect(operation.isNamed(full), "\(document): \(operation.name) does not answer to \(full)")
             #expect(descriptor.operation(named: full)?.name == operation.name, "\(document): \(full)")
@@ -83,7 +85,7 @@ struct CorpusNamesTests {
             texts += [operation.summary, operation.about ?? ""] + operation.options.map(\.help) + operation.arguments.map(\.help)
         }
         for text in texts {
-            for mark in ["<p>", "</p>", "<a ", "</a>", "<code>", "<br", "<strong>", "&amp;", "&lt;", "&gt;", "&quot;", "&#"] {
+            for mark in ["<p>", "</p>", "<a ", "</a>", "<code>", "<br>", "<br/>", "<br />", "<strong>", "&amp;", "&lt;", "&gt;", "&quot;", "&#"] {
                 #expect(!text.contains(mark), "\(document): '\(mark)' in \(text)")
             }
             for cut in ["(e.", " e.", "(i.", " i.", "e.g.", "i.e.", "(e.g.,", "U.S."] {
