@@ -58,10 +58,11 @@ extension ProviderFile {
 
     /// `apicli books lists-list <list>`: the operation's words, as typed.
     private func examples(of operation: ProviderFile.Operation) -> [String] {
-        let head = operations.count == 1 ? "apicli \(name)" : "apicli \(name) \(operation.name)"
-        let words = operation.argumentSpecs.map { $0.required ? "<\($0.name)>" : "[<\($0.name)>]" }
-            + operation.options.filter(\.required).map { "--\($0.name) …" }
-        return [([head] + words).joined(separator: " ")]
+        // Appended piece by piece: a file of thousands of operations describes each of them.
+        var example = operations.count == 1 ? "apicli " + name : "apicli " + name + " " + operation.name
+        for argument in operation.argumentSpecs { example += argument.required ? " <" + argument.name + ">" : " [<" + argument.name + ">]" }
+        for option in operation.options where option.required { example += " --" + option.name + " …" }
+        return [example]
     }
 }
 

@@ -7,12 +7,18 @@ extension ProviderFile {
     /// nil for none, or when that makes no groups worth a heading.
     var operationGroups: [String?] {
         if operations.contains(where: { !$0.tags.isEmpty }) { return operations.map(\.tags.first) }
-        let segments = operations.map { Self.segments(of: $0.path) }
-        let shared = Self.sharedCount(segments)
-        let groups = segments.map { path -> String? in
-            guard path.count > shared else { return nil }
-            let word = Self.withoutExtension(path[shared])
-            return word.isEmpty || word.startsWithLiteral("{") ? nil : word
+        // By bytes, without splitting every path: the segments all paths begin with, then each one's next.
+        let paths = operations.map { Array($0.path.utf8) }
+        let shared = Self.sharedSegments(paths)
+        let groups = paths.map { path -> String? in
+            var start = shared
+            while start < path.count, path[start] == UInt8(ascii: "/") { start += 1 }
+            var end = start
+            while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
+            let segment = path[start..<end]
+            guard !segment.isEmpty, segment.first != UInt8(ascii: "{") else { return nil }
+            let word = segment.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 > start ? segment[..<$0] : nil } ?? segment
+            return String(decoding: word, as: UTF8.self)
         }
         let named = Set(groups.compactMap { $0 })
         // One heading over everything, or a heading per operation, is no grouping.
@@ -20,33 +26,22 @@ extension ProviderFile {
         return groups
     }
 
-    /// The path's segments, `{placeholders}` as written; found by bytes, for thousands of paths.
-    private static func segments(of path: String) -> [Substring] {
-        var segments: [Substring] = []
-        var start = path.utf8.startIndex
-        var index = start
-        while index < path.utf8.endIndex {
-            if path.utf8[index] == UInt8(ascii: "/") {
-                if index > start { segments.append(path[start..<index]) }
-                start = path.utf8.index(after: index)
-            }
-            index = path.utf8.index(after: index)
+    /// How many bytes of the paths their shared whole segments take: up to the last `/` at which
+    /// every path has a segment boundary and all agree.
+    private static func sharedSegments(_ paths: [[UInt8]]) -> Int {
+        guard let first = paths.first else { return 0 }
+        var length = first.count
+        for path in paths.dropFirst() {
+            var index = 0
+            while index < min(length, path.count), path[index] == first[index] { index += 1 }
+            length = index
         }
-        if index > start { segments.append(path[start..<index]) }
-        return segments
-    }
-
-    /// How many leading elements every list has in common.
-    private static func sharedCount(_ lists: [[Substring]]) -> Int {
-        guard let first = lists.first else { return 0 }
-        var count = 0
-        while count < first.count, lists.allSatisfy({ count < $0.count && $0[count] == first[count] }) { count += 1 }
-        return count
-    }
-
-    /// `reviews` for `reviews.json`.
-    private static func withoutExtension(_ segment: Substring) -> String {
-        guard let dot = segment.utf8.lastIndex(of: UInt8(ascii: ".")), dot != segment.startIndex else { return String(segment) }
-        return String(segment[..<dot])
+        // Back to a boundary that ends a whole segment in every path.
+        while length > 0 {
+            let boundary = paths.allSatisfy { length == $0.count || $0[length] == UInt8(ascii: "/") }
+            if boundary && first[length - 1] != UInt8(ascii: "/") { break }
+            length -= 1
+        }
+        return length
     }
 }

@@ -9,9 +9,14 @@ extension ProviderFile {
     /// Whether `name` can name an operation or be an alias of one: lowercase letters,
     /// digits and dashes, starting with a letter, at most ``maxOperationNameLength`` long.
     public static func isValidOperationName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.count <= maxOperationNameLength
+        // By bytes: every valid name is ASCII, one byte a character.
+        guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first),
+              name.utf8.count <= maxOperationNameLength
         else { return false }
-        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        return name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-")
+        }
     }
 }
 

@@ -54,25 +54,26 @@ enum CompiledProvider {
               let headCount = Int(sizes[0]), let count = Int(sizes[1]), let bodiesCount = Int(sizes[2]), count > 1,
               let head = cursor.bytes(headCount), head.last == UInt8(ascii: "}")
         else { return nil }
-        var outlines: [(operation: ProviderFile.Operation, body: Range<Int>)] = []
-        outlines.reserveCapacity(count)
+        var operations: [ProviderFile.Operation] = []
+        var places: [Range<Int>] = []
+        operations.reserveCapacity(count)
+        places.reserveCapacity(count)
         for _ in 0..<count {
             guard let fields = cursor.fields(7, separator: UInt8(ascii: "\t")), let outline = outline(fields, bodies: bodiesCount)
             else { return nil }
-            outlines.append(outline)
+            operations.append(outline.operation)
+            places.append(outline.body)
         }
         guard let bodies = cursor.bytes(bodiesCount), cursor.isAtEnd else { return nil }
-        let chosen = running.flatMap { word in outlines.firstIndex { $0.operation.isNamed(word) } } ?? 0
+        let chosen = running.flatMap { word in operations.firstIndex { $0.isNamed(word) } } ?? 0
         // The provider's fields with the chosen operation as its only one: a file the reader checks.
-        let body = outlines[chosen].body
+        let body = places[chosen]
         let text = bodies[(bodies.startIndex + body.lowerBound)..<(bodies.startIndex + body.upperBound)]
         let spliced = Array(head.dropLast()) + Array(#","operations":["#.utf8) + Array(text) + Array("]}".utf8)
-        guard let one = try? reader.read(spliced), one.operations.count == 1,
-              one.operations[0].name == outlines[chosen].operation.name
+        guard var file = try? reader.read(spliced), file.operations.count == 1, file.operations[0].name == operations[chosen].name
         else { return nil }
-        var file = one
-        file.operations = outlines.map(\.operation)
-        file.operations[chosen] = one.operations[0]
+        operations[chosen] = file.operations[0]
+        file.operations = operations
         return file
     }
 
@@ -86,7 +87,10 @@ enum CompiledProvider {
         var operation = ProviderFile.Operation(
             name: name, summary: String(decoding: fields[6], as: UTF8.self), about: nil, path: String(decoding: fields[3], as: UTF8.self),
             words: nil, arguments: [], options: [], items: ItemsShape(.record, at: nil), id: nil, columns: [], paging: nil)
-        if !fields[1].isEmpty { operation.aliases = ByteCursor.split(fields[1], at: UInt8(ascii: ",")) }
+        if !fields[1].isEmpty {
+            operation.aliases = fields[1].contains(UInt8(ascii: ","))
+                ? ByteCursor.split(fields[1], at: UInt8(ascii: ",")) : [String(decoding: fields[1], as: UTF8.self)]
+        }
         if !fields[2].isEmpty { operation.tags = ByteCursor.split(fields[2], at: UInt8(tagSeparator.value)) }
         return (operation, offset..<(offset + length))
     }

@@ -208,6 +208,27 @@ struct OperationNamingFormatTests {
         }
     }
 
+    @Test("without tags, operations are grouped by the first path word after what all paths share; else none")
+    func pathGroups() throws {
+        func groups(_ paths: [String]) throws -> [String?] {
+            var file = try SampleFiles.read(OperationsFormatTests.books)
+            file.operations = paths.enumerated().map { index, path in
+                var operation = file.operations[1]
+                operation.name = "op\(index)"
+                operation.path = path
+                return operation
+            }
+            return file.descriptor(source: "x.json").operations.map(\.group)
+        }
+        #expect(try groups(["/v1/customers", "/v1/customers/{customer}", "/v1/balance.json", "/v1/account"])
+            == ["customers", "customers", "balance", "account"])
+        #expect(try groups(["/v1", "/v1/x/{id}", "/v1/x", "/v1/y"]) == [nil, "x", "x", "y"])
+        #expect(try groups(["/svc/books/v3/lists/overview.json", "/svc/books/v3/reviews.json", "/svc/books/v3/lists.json"])
+            == ["lists", "reviews", "lists"], "a file's extension is no part of the word")
+        #expect(try groups(["/a", "/b"]) == [nil, nil], "one operation a heading is no grouping")
+        #expect(try groups(["/{id}", "/x/{id}", "/x"]) == [nil, nil, nil], "a placeholder is no heading, and one heading alone none")
+    }
+
     @Test("an operation name may be longer than a provider's, up to 100, in whole words")
     func longNames() throws {
         let long = "customers-customer-balance-transactions-transaction"

@@ -23,6 +23,26 @@ struct ImportedHintsHostTests {
         #expect(words.stderr.contains("try 'apicli search <words>'"), "\(words.stderr)")
     }
 
+    @Test("the provider's summary is the document's title with the imported operation's, never one left out")
+    func summary() async throws {
+        let host = try ProviderFilesHost()
+        let path = host.home.path("api.json")
+        let document = """
+            {"openapi": "3.0.0", "info": {"title": "Things <b>API</b>"}, "servers": [{"url": "https://things.invalid"}],
+             "paths": {
+               "/count": {"get": {"summary": "Count the things.", "responses": {"200": {"content": {"application/json": {"schema": {"type": "integer"}}}}}}},
+               "/things": {"get": {"description": "<p>Lists the things (e.g. chairs). Paged.</p>", "responses": {"200": {"content": {"application/json": {"schema":
+                 {"type": "object", "properties": {"things": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}}}}}}}}}}
+             }}
+            """
+        try Data(document.utf8).write(to: URL(fileURLWithPath: path))
+        let add = await host.run(["provider", "add", "things", "--openapi", path])
+        #expect(add.code == .success && add.stderr.contains("left out GET /count"), "\(add.stderr)")
+        let listed = await host.run(["providers"])
+        #expect(listed.stdout.contains("things  Things API: Lists the things (e.g. chairs)."), "\(listed.stdout)")
+        #expect(!listed.stdout.contains("Count"))
+    }
+
     @Test("api takes a path as the document writes it and adds the base path once; any other path goes as given")
     func documentPaths() async throws {
         let answers = ScriptedAnswers()
