@@ -21,6 +21,8 @@ public struct OpenAPIImport {
     let reservedOptions: Set<String>
     /// Servers, a fetched document and the bearer choice (`OpenAPI/ServerChoice.swift`).
     public var access = OpenAPIAccess()
+    /// The work one import may do (`OpenAPI/ImportBudget.swift`).
+    var limits = ImportBudget.Limits()
 
     static let pageNames = ["page"]
     static let offsetNames = ["offset", "start", "sroffset", "skip"]
@@ -58,9 +60,10 @@ public struct OpenAPIImport {
     /// Every operation asked for that can be imported; one that cannot never stops
     /// the others. Nothing importable is an error that gives the first reason.
     public func imported() throws -> Imported {
-        let document = try OpenAPIDocument(path: documentPath, bytes: access.documentBytes)
+        let document = try OpenAPIDocument(path: documentPath, bytes: access.documentBytes, limits: limits)
         let found = try operations.isEmpty ? Self.getOperations(in: document) : operations.map(document.operation)
         guard !found.isEmpty else { throw document.error(document.root["paths"], "no GET operation to import") }
+        try document.checkCount(of: found)
         var names = OperationNames()
         var imported: [ProviderFile.Operation] = []
         var skipped: [(operation: String, reason: String)] = []
@@ -68,6 +71,7 @@ public struct OpenAPIImport {
         for operation in found {
             let label = operation.node["operationId"]?.string ?? "GET \(operation.path)"
             do {
+                try document.spendOperation(operation)
                 let made = try self.operation(operation, in: document, named: names.next(for: operation))
                 if let provider, provider.origin != made.origin || provider.key != made.key {
                     throw document.error(operation.node, "served from another server or with another key than the first operation")
@@ -77,11 +81,13 @@ public struct OpenAPIImport {
                 names.take(made.operation.name)
                 imported.append(made.operation)
             } catch let error as OpenAPIImportError {
-                // A single operation asked for by name fails as it always did.
+                // A single operation asked for by name fails as it always did; a spent budget ends the import.
                 if found.count == 1 { throw error }
+                try document.budget.check()
                 skipped.append((label, error.description))
             }
         }
+        try document.budget.check()
         guard let provider, !imported.isEmpty else {
             throw OpenAPIImportError(.unusable, skipped.first?.reason ?? "nothing to import")
         }
@@ -137,7 +143,9 @@ public struct OpenAPIImport {
 
     /// `NYT Books API: Best Sellers list`, cleaned and at most 200 characters.
     static func summary(title: String?, operation: DocumentNode, fallback: String) -> String {
-        let text = TerminalSanitizer.clean([title, operation["summary"]?.string].compactMap { $0 }.joined(separator: ": "))
+        // Cut before cleaning: a summary of megabytes costs what its start costs.
+        let parts = [title, operation["summary"]?.string].compactMap { $0?.prefix(characters: 8_192, bytes: 8_192) }
+        let text = TerminalSanitizer.clean(parts.joined(separator: ": "))
         return String((text.isEmpty ? "Imported from \(fallback)" : text).prefix(characters: 200, bytes: 800))
     }
 
@@ -167,7 +175,7 @@ public struct OpenAPIImport {
         let taken: String? = if case let .parameter(name)? = words { name } else { nil }
         let arguments = try pathArguments(found, declared: declared, words: words, document: document)
 
-        let answer = AnswerSchema(resolver: SchemaResolver(root: document.root, documentPath: documentPath))
+        let answer = AnswerSchema(resolver: SchemaResolver(document))
         guard let schema = document.responseSchema(of: found.node), let items = try answer.items(in: schema) else {
             throw document.error(found.node, "the 200 answer has no JSON schema of an object or an array of objects to take as items")
         }
@@ -183,8 +191,9 @@ public struct OpenAPIImport {
         }
 
         let fields = try answer.fields(of: items.item, expanding: items.expanding)
+        try document.budget.spendChoosingColumns(among: fields.count)
         let id = ColumnGuess.id(among: fields)
-        let summary = TerminalSanitizer.clean(found.node["summary"]?.string ?? found.node["description"]?.string ?? "")
+        let summary = try document.budget.cleaned(found.node["summary"]?.string ?? found.node["description"]?.string ?? "")
             .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let operation = ProviderFile.Operation(
             name: operationName, summary: String((summary.isEmpty ? "GET \(found.path)" : summary).prefix(characters: 200, bytes: 800)),
@@ -253,7 +262,7 @@ public struct OpenAPIImport {
         if taken.contains(name) { name = "api-" + name }
         guard taken.insert(name).inserted else { return nil }
         let facts = document.typeFacts(of: parameter)
-        let description = TerminalSanitizer.clean(parameter["description"]?.string ?? "")
+        let description = (try? document.budget.cleaned(parameter["description"]?.string ?? "")) ?? ""
         let type: ProviderFile.OptionType
         // A value that would control the terminal cannot be offered as a choice: the option takes text.
         if let choices = facts["enum"]?.array?.compactMap({ $0.string ?? $0.int.map(String.init) }), !choices.isEmpty,
