@@ -14,8 +14,11 @@ public struct OpenAPIAccess: Sendable {
     public var baseURL: URL?
     /// `--server N`, counted from 1.
     public var server: Int?
-    /// Where the document was fetched from; relative servers resolve against it.
+    /// The URL that served the document, after redirects; relative servers resolve against it
+    /// (RFC 3986 §5.1.3; OpenAPI: "relative to where the document is served").
     public var documentURL: URL?
+    /// The URL typed, before redirects: a relative server never ends on plain http when it was https.
+    public var requestedDocumentURL: URL?
     /// The document's bytes when the host fetched them; nil: read ``OpenAPIImport``'s path.
     public var documentBytes: [UInt8]?
     /// `--bearer`: send the key as a bearer token whatever the document says.
@@ -29,6 +32,11 @@ public struct OpenAPIAccess: Sendable {
 }
 
 /// The document's servers, their variables filled from the defaults, one chosen.
+///
+/// A relative server resolves against the URL that served the document, after any
+/// redirect (`http://host/doc` moved to `https://host/doc`: `/v1` is `https://host/v1`,
+/// never the `http://` URL typed), and never to plain http when the URL typed was https:
+/// a key sent to a relative server would otherwise travel in clear after a downgrade.
 ///
 /// OpenAPI 3 lists `servers` (on the operation, its path, or the document); Swagger 2
 /// has one `host` and `basePath` reached by each of its `schemes` (https first). A
@@ -55,6 +63,13 @@ extension OpenAPIDocument {
         guard let documentURL = access.documentURL, let url = URL(string: text, relativeTo: documentURL)?.absoluteURL else {
             let what = chosen.node == nil ? "says no server" : "has the relative server URL '\(Self.shown(text))'"
             throw OpenAPIImportError(.usage, "\(path) \(what); give --base-url URL (where the API is), or import the document from its http(s) URL")
+        }
+        let typedHTTPS = access.requestedDocumentURL?.scheme?.lowercased() == "https"
+        if typedHTTPS, url.scheme?.lowercased() != "https" {
+            throw OpenAPIImportError(
+                .usage, "\(path) was asked for over https but served over plain http by \(Self.shown(documentURL.host ?? "?")), "
+                    + "so its relative server '\(Self.shown(text))' would be reached in clear; "
+                    + "give --base-url https://… (where the API is)")
         }
         return try Self.split(url, shown: url.absoluteString, node: chosen.node, in: self)
     }

@@ -71,7 +71,11 @@ public struct CurlTransport: ClientTransport {
             let response = try await exchange(
                 request, url: url, method: method, headers: headers, deadline: context.deadline,
                 budget: hop == 0 ? .zero : budget, largeBody: context.largeBody)
-            guard let next = redirect(response, from: url, request: request) else { return response }
+            guard let next = redirect(response, from: url, request: request) else {
+                var answered = response
+                answered.url = url
+                return answered
+            }
             if !RedirectPolicy.sendsKeyHeader(to: next, from: request) { headers = request.headers }
             url = next
             if response.status == 303 || ([301, 302].contains(response.status) && method.uppercased() == "POST") {

@@ -27,8 +27,10 @@ extension ProviderAdd {
         if let (scheme, rest) = document.cut(atFirst: ":"), scheme.allSatisfy({ $0.isLetter }),
            rest.startsWithLiteral("//") || document.lowercased().startsWithLiteral("file:") {
             let url = try Self.baseURL(document, flag: "--openapi")
-            access.documentURL = url
-            access.documentBytes = try await DocumentFetch(environment: host.environment, options: options).fetch(url)
+            let fetched = try await DocumentFetch(environment: host.environment, options: options).fetch(url)
+            access.requestedDocumentURL = url
+            access.documentURL = fetched.url
+            access.documentBytes = fetched.bytes
         }
         return access
     }
