@@ -64,7 +64,13 @@ struct OpenAPIDocument {
         var current = node
         guard budget.allows(SchemaResolver.width(of: current), on: .nodes) else { return Self.spent(at: node) }
         for _ in 0..<8 {
-            guard let reference = current["$ref"]?.string, reference.startsWithLiteral("#/") else { return current }
+            guard let reference = current["$ref"]?.string, reference.startsWithLiteral("#/") else {
+                // Another file or a URL is never read: noted, and reported as the operation's error.
+                if let reference = current["$ref"]?.string, !reference.startsWithLiteral("#") {
+                    targets.noteExternal(reference, line: current.line)
+                }
+                return current
+            }
             guard budget.allows(on: .references) else { return Self.spent(at: node) }
             let target = targets.node(for: reference, bySchemaRules: false) { reference in
                 reference.cut(atFirst: "/").map { pointer in
@@ -78,6 +84,25 @@ struct OpenAPIDocument {
             current = target
         }
         return current
+    }
+
+    /// The reference to another document that the last lookups met, as the error that names it
+    /// (once: it is then cleared); nil when they met none.
+    func externalReferenceError() -> OpenAPIImportError? {
+        targets.takeExternal().map { external in
+            error(at: external.line, "'\(SchemaResolver.shown(external.reference))' refers to another document; "
+                + "apicli reads no other file or URL: put what it names in this document")
+        }
+    }
+
+    /// Throws ``externalReferenceError()`` when there is one.
+    func checkExternalReferences() throws(OpenAPIImportError) {
+        if let error = externalReferenceError() { throw error }
+    }
+
+    /// An error about the document, at a line.
+    func error(at line: Int, _ message: String) -> OpenAPIImportError {
+        OpenAPIImportError(.unusable, "\(path):\(line): " + message)
     }
 
     /// What a lookup answers once the budget is spent: nothing to work on.

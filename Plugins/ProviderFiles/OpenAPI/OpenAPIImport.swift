@@ -62,6 +62,8 @@ public struct OpenAPIImport {
     public func imported() throws -> Imported {
         let document = try OpenAPIDocument(path: documentPath, bytes: access.documentBytes, limits: limits)
         let found = try operations.isEmpty ? Self.getOperations(in: document) : operations.map(document.operation)
+        // A path item in another document may hold GET operations: the import cannot say which are missing.
+        try document.checkExternalReferences()
         guard !found.isEmpty else { throw document.error(document.root["paths"], "no GET operation to import") }
         try document.checkCount(of: found)
         var names = OperationNames()
@@ -73,6 +75,7 @@ public struct OpenAPIImport {
             do {
                 try document.spendOperation(operation)
                 let made = try self.operation(operation, in: document, named: names.next(for: operation))
+                try document.checkExternalReferences()
                 if let provider, provider.origin != made.origin || provider.key != made.key {
                     throw document.error(operation.node, "served from another server or with another key than the first operation")
                 }
@@ -81,6 +84,8 @@ public struct OpenAPIImport {
                 names.take(made.operation.name)
                 imported.append(made.operation)
             } catch let error as OpenAPIImportError {
+                // A reference to another document is the reason, whatever it made fail after it.
+                let error = document.externalReferenceError() ?? error
                 // A single operation asked for by name fails as it always did; a spent budget ends the import.
                 if found.count == 1 { throw error }
                 try document.budget.check()

@@ -31,6 +31,21 @@ final class ReferenceTargets {
         var token: String
     }
 
+    /// The first reference to another document met where the lookup cannot throw (a
+    /// parameter, a path item, a response, a security scheme), until it is reported.
+    private(set) var external: (reference: String, line: Int)?
+
+    /// Notes a reference to another file or a URL, met at `line`; the first is kept.
+    func noteExternal(_ reference: String, line: Int) {
+        if external == nil { external = (reference, line) }
+    }
+
+    /// The reference noted, now reported: the note is cleared.
+    func takeExternal() -> (reference: String, line: Int)? {
+        defer { external = nil }
+        return external
+    }
+
     /// Bytes of the longest reference followed; real ones are a few dozen.
     static let maxReferenceBytes = 2_048
 
