@@ -152,18 +152,14 @@ struct ProviderAdd: Sendable {
         do {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let temporary = path + ".tmp-\(getpid())"
-            guard FileManager.default.createFile(
-                atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-            else { throw CLIError("cannot write \(temporary)", exitCode: .software) }
-            guard rename(temporary, path) == 0 else {
-                unlink(temporary)
-                throw CLIError("cannot write \(path)", exitCode: .software)
-            }
-        } catch let error as CLIError {
-            throw error
         } catch {
             throw CLIError("cannot write \(path): \(SystemErrorText.describe(error))", exitCode: .software)
+        }
+        do {
+            try OwnerOnlyFile.save(text, to: path)
+        } catch {
+            // A full disk or a file-size limit is an I/O error (74).
+            throw CLIError("cannot write \(path): \(error.reason)", exitCode: error.isDisk ? .ioError : .software)
         }
     }
 }
