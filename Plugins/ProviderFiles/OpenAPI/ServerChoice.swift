@@ -137,9 +137,10 @@ extension OpenAPIDocument {
 
     /// An absolute http(s) URL as the origin (scheme, host, port) and the path prefix.
     private static func split(_ url: URL, shown: String, node: DocumentNode?, in document: OpenAPIDocument) throws -> (origin: URL, prefix: String) {
+        // `URL.host` gives an IPv6 address without its brackets, which the origin's text needs back.
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty,
               url.user == nil, url.password == nil,
-              let origin = URL(string: "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? ""))
+              let origin = URL(string: "\(scheme)://" + (host.contains(":") ? "[\(host)]" : host) + (url.port.map { ":\($0)" } ?? ""))
         else {
             throw document.error(node, "the server URL '\(Self.shown(shown))' is not an http(s) URL with a host")
         }

@@ -105,6 +105,9 @@ public struct CurlTransport: ClientTransport {
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             throw HTTPClientError.connectionFailed(url: request.redactedURL, reason: "only http and https URLs are supported")
         }
+        if let port = url.port, !(1...65_535).contains(port) {
+            throw HTTPClientError.connectionFailed(url: request.redactedURL, reason: "port \(port) is not a port number (1 to 65535)")
+        }
         let options = CurlTransfer.Options(
             url: url.absoluteString, method: method, headers: headers, userAgent: userAgent,
             maxBodyBytes: maxBodyBytes, connectTimeout: connectTimeout, budget: .seconds(remaining),

@@ -74,6 +74,9 @@ extension ProviderAdd {
         else {
             throw UsageError("\(flag) must be an http:// or https:// URL, not '\(URLPassword.redacted(text))'")
         }
+        if let port = url.port, !(1...65_535).contains(port) {
+            throw UsageError("\(flag): the port \(port) is not a port number (1 to 65535)")
+        }
         return url
     }
 }

@@ -114,7 +114,7 @@ struct ProviderAdd: Sendable {
             ProviderFile.Key(placement: $0, environmentVariable: ProviderFile.keyVariable(for: name), signupURL: nil)
         }
         return ProviderFile(
-            name: name, summary: "Search \(url.host ?? name) (a provider file).", about: nil, displayName: nil,
+            name: name, summary: "Search \(url.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? name) (a provider file).", about: nil, displayName: nil,
             baseURL: url, path: path.startsWithLiteral("/") ? path : "/" + path, words: .parameter(words), key: key,
             options: [], items: .list(items), id: nil, columns: [], paging: nil, rateLimits: [], cacheSeconds: 600)
     }

@@ -61,7 +61,9 @@ struct ProviderFileCommand: BuiltinCommandHandler {
             console.out(added.path + "\n")
             for line in added.skipped { messages.warning(line) }
             if added.operations.isEmpty {
-                messages.notice("added \(name) (columns: \(added.columns)); try 'apicli \(name) WORDS'")
+                // A record without a scalar field has no columns to name: no empty "(columns: )".
+                let columns = added.columns.isEmpty ? "" : " (columns: \(added.columns))"
+                messages.notice("added \(name)\(columns); try 'apicli \(name) WORDS'")
             } else {
                 messages.notice("added \(name) with \(added.operations.count) operations; see 'apicli help \(name)'")
             }
