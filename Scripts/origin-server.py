@@ -20,7 +20,9 @@ from the one the request reached: "host" (127.0.0.1 <-> 127.0.0.2, same scheme a
 - "link": a page of two items and `Link: <the other origin's URL>; rel="next"`, the query copied;
 - "next": a page of two items whose "next" member is the other origin's URL, the query copied;
 - "redirect-later": a page of two items when the query asks for page=1 (or no page), else as "redirect".
-/landed/... answers an empty page. Anything else is 404.
+/landed/... answers an empty page, except /landed/.../openapi.json: an OpenAPI document whose one
+server is relative ("/pf") and whose key goes in the query (`api_key`), for the tests that a
+relative server resolves against the URL that served the document. Anything else is 404.
 The server exits after --lifetime seconds or when its parent process goes away.
 """
 import argparse
@@ -33,6 +35,17 @@ import time
 import urllib.parse
 
 HOSTS = ("127.0.0.1", "127.0.0.2")
+
+ITEMS = {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "title": {"type": "string"}}}}
+RELATIVE_DOCUMENT = {
+    "openapi": "3.0.0", "info": {"title": "Moved", "version": "1"}, "servers": [{"url": "/pf"}],
+    "components": {"securitySchemes": {"key": {"type": "apiKey", "in": "query", "name": "api_key"}}},
+    "security": [{"key": []}],
+    "paths": {"/things": {"get": {
+        "operationId": "things", "parameters": [{"name": "q", "in": "query", "schema": {"type": "string"}}],
+        "responses": {"200": {"description": "ok", "content": {"application/json": {
+            "schema": {"type": "object", "properties": {"items": ITEMS}}}}}}}}},
+}
 
 
 def listen(host, port):
@@ -88,6 +101,8 @@ def main():
         query = ("?" + url.query) if url.query else ""
         page = [{"id": 1, "title": "one"}, {"id": 2, "title": "two"}]
         if len(parts) > 1 and parts[1] == "landed":
+            if url.path.endswith("/openapi.json"):
+                return 200, [("Content-Type", "application/json")], json.dumps(RELATIVE_DOCUMENT)
             return 200, [("Content-Type", "application/json")], json.dumps({"items": []})
         if len(parts) < 4 or parts[2] not in ("host", "port", "scheme"):
             return 404, [], "no route"

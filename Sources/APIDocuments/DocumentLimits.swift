@@ -9,11 +9,17 @@ public struct DocumentLimits: Sendable, Equatable {
     /// Values that YAML aliases may add by repeating what an anchor names (a
     /// "billion laughs" document repeats a few values into billions).
     public var maxAliasedValues: Int
+    /// Bytes of text that YAML aliases may add: one large value repeated by many
+    /// aliases is few values but many bytes, which whatever reads the tree pays for.
+    public var maxAliasedBytes: Int
 
-    public init(maxBytes: Int = 64 << 20, maxDepth: Int = 256, maxAliasedValues: Int = 1_000_000) {
+    public init(
+        maxBytes: Int = 64 << 20, maxDepth: Int = 256, maxAliasedValues: Int = 1_000_000, maxAliasedBytes: Int = 16 << 20
+    ) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
         self.maxAliasedValues = maxAliasedValues
+        self.maxAliasedBytes = maxAliasedBytes
     }
 
     /// For OpenAPI documents and anything else without tighter needs.
@@ -29,7 +35,7 @@ public struct DocumentLimits: Sendable, Equatable {
         DocumentError(.limit, line: line, column: column, "nested more than \(maxDepth) levels deep")
     }
 
-    private static func mebibytes(_ bytes: Int) -> String {
+    static func mebibytes(_ bytes: Int) -> String {
         let tenths = (bytes * 10 + (1 << 20) / 2) >> 20
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     }

@@ -4,9 +4,10 @@
 /// thread's stack).
 ///
 /// An alias is the anchored value itself (trees are values, so repeating one costs
-/// nothing to hold); what each alias *adds* is counted, because whatever walks the
-/// tree afterwards pays for every repetition. An anchored value keeps the lines
-/// where it was written.
+/// nothing to hold); what each alias *adds* is counted, in values and in bytes of
+/// text, because whatever walks the tree afterwards pays for every repetition: one
+/// value of megabytes used as the summary of hundreds of operations is cleaned and
+/// copied once per use. An anchored value keeps the lines where it was written.
 struct YAMLTreeBuilder {
     typealias Event = YAMLEvents.Event
     typealias Mark = YAMLEvents.Mark
@@ -24,6 +25,8 @@ struct YAMLTreeBuilder {
         var anchor: String?
         /// ``YAMLTreeBuilder/valueCount`` when it opened, to size an anchored value.
         var valuesBefore: Int
+        /// ``YAMLTreeBuilder/byteCount`` when it opened.
+        var bytesBefore: Int
         /// Levels below this one, counting what aliases bring.
         var height = 0
         var items: [DocumentNode] = []
@@ -38,6 +41,8 @@ struct YAMLTreeBuilder {
         var node: DocumentNode
         /// Values in it, counting what aliases inside it add.
         var size: Int
+        /// Bytes of text in it (scalars and keys), counting what aliases inside it add.
+        var bytes: Int
         var height: Int
     }
 
@@ -47,6 +52,9 @@ struct YAMLTreeBuilder {
     /// Values built so far, aliases counted by what they repeat.
     private var valueCount = 0
     private var aliasedValues = 0
+    /// Bytes of scalar text built so far, aliases counted by what they repeat.
+    private var byteCount = 0
+    private var aliasedBytes = 0
     private var root: DocumentNode?
 
     init(limits: DocumentLimits) {
@@ -90,8 +98,9 @@ struct YAMLTreeBuilder {
 
     private mutating func scalar(_ text: String, anchor: String?, tag: String?, plain: Bool, mark: Mark) throws(DocumentError) {
         let node = DocumentNode(line: mark.line, value: YAMLScalar.resolve(text, plain: plain, tag: tag))
-        if let anchor { anchors[anchor] = Anchored(node: node, size: 1, height: 0) }
+        if let anchor { anchors[anchor] = Anchored(node: node, size: 1, bytes: text.utf8.count, height: 0) }
         valueCount += 1
+        byteCount += text.utf8.count
         if expectsKey {
             // A key is the text as written: `200:` is the key "200", as JSON would write it.
             stack[stack.count - 1].key = PendingKey(text: text, mark: mark, isMerge: plain && tag == nil && text == "<<")
@@ -116,6 +125,13 @@ struct YAMLTreeBuilder {
             throw DocumentError(.limit, line: mark.line, column: mark.column,
                                 "aliases repeat more than \(limits.maxAliasedValues) values (a \"billion laughs\" document?)")
         }
+        aliasedBytes += anchored.bytes
+        byteCount += anchored.bytes
+        guard aliasedBytes <= limits.maxAliasedBytes else {
+            throw DocumentError(.limit, line: mark.line, column: mark.column,
+                                "aliases repeat more than \(DocumentLimits.mebibytes(limits.maxAliasedBytes)) MiB of text "
+                                    + "(one large value used many times?)")
+        }
         guard stack.count + anchored.height <= limits.maxDepth else { throw limits.depthError(line: mark.line, column: mark.column) }
         if expectsKey {
             guard let text = Self.keyText(anchored.node) else {
@@ -134,7 +150,7 @@ struct YAMLTreeBuilder {
                                 "a key that is \(isMapping ? "a mapping" : "a sequence"); apicli reads keys that are text")
         }
         guard stack.count < limits.maxDepth else { throw limits.depthError(line: mark.line, column: mark.column) }
-        stack.append(Open(isMapping: isMapping, line: mark.line, anchor: anchor, valuesBefore: valueCount))
+        stack.append(Open(isMapping: isMapping, line: mark.line, anchor: anchor, valuesBefore: valueCount, bytesBefore: byteCount))
     }
 
     private mutating func close() throws(DocumentError) {
@@ -143,7 +159,8 @@ struct YAMLTreeBuilder {
         valueCount += 1
         let height = open.height + 1
         if let anchor = open.anchor {
-            anchors[anchor] = Anchored(node: node, size: valueCount - open.valuesBefore, height: height)
+            anchors[anchor] = Anchored(
+                node: node, size: valueCount - open.valuesBefore, bytes: byteCount - open.bytesBefore, height: height)
         }
         try add(node, height: height)
     }

@@ -10,6 +10,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case sqlite(code: Int32, message: String, sql: String)
     /// The file was written by a newer apicli; nothing was changed.
     case newerSchema(owner: String, found: Int, known: Int)
+    /// The file is another program's SQLite database (``why`` says how it was told); nothing was written.
+    case foreign(path: String, why: String)
     /// A migration failed and was rolled back whole.
     case migrationFailed(owner: String, version: Int, reason: String)
     /// Another process held the write lock for longer than the busy timeout.
@@ -29,6 +31,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "could not upgrade the store (\(owner) migration \(version)): \(reason); nothing was changed"
         case let .busy(path): "the store at \(path) stayed locked by another apicli; try again"
         case let .misuse(reason): "store misuse: \(reason)"
+        case let .foreign(path, why):
+            "the store at \(path) is another program's SQLite database (\(why)); it was left unchanged: "
+                + "use --db or APICLI_DB to name an apicli store"
         }
     }
 }

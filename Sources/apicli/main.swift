@@ -15,6 +15,9 @@ import Glibc
 // A reader that closes the pipe early (`apicli nyt x | head -1`) must end the run
 // quietly: as an EPIPE error the console can handle, not a signal.
 signal(SIGPIPE, SIG_IGN)
+// A file-size limit (`ulimit -f`) must fail the write that crosses it with EFBIG, which
+// every writer reports as an I/O error (74) with a message, not kill the process.
+signal(SIGXFSZ, SIG_IGN)
 do {
     let environment = HostEnvironment.current()
     let sources: [ProviderSource] = [

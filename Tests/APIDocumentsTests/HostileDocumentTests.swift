@@ -60,6 +60,22 @@ import Testing
         #expect(merged["one"]?["x"]?.int == 1)
     }
 
+    @Test func aliasesCountTheBytesTheyRepeat() throws {
+        // One 4 MiB value used 300 times is few values and 1.2 GB of text to whatever reads the tree.
+        let big = String(repeating: "a", count: 4 << 20)
+        var text = "x: &s '\(big)'\n"
+        for index in 0..<300 { text += "p\(index): *s\n" }
+        let error = try #require(readingError { () throws(DocumentError) in try readYAML(text) })
+        #expect(error.kind == .limit)
+        #expect(error.reason == "aliases repeat more than 16 MiB of text (one large value used many times?)")
+        #expect(error.line == 6, "the fifth alias, which takes the total past 16 MiB")
+        // Inside a sequence or a mapping, the anchored value's text is counted whole, keys too.
+        let nested = "x: &s {k: '\(big)'}\n" + (0..<5).map { "p\($0): [*s]\n" }.joined()
+        #expect(readingError { () throws(DocumentError) in try readYAML(nested) }?.kind == .limit)
+        // The same value used four times (16 MiB) reads.
+        #expect(try readYAML("x: &s '\(big)'\n" + (0..<4).map { "p\($0): *s\n" }.joined())["p3"]?.string?.utf8.count == 4 << 20)
+    }
+
     @Test func aliasCyclesAreOneError() throws {
         for text in ["a: &a [*a]", "a: &a {b: *a}", "a: &a {b: [{c: *a}]}", "&x\n- *x\n"] {
             let error = try #require(readingError { () throws(DocumentError) in try readYAML(text) }, "\(text)")

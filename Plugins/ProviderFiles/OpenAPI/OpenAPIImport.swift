@@ -24,6 +24,8 @@ public struct OpenAPIImport {
     /// `--items`: where the list is in each answer, instead of what the schema says
     /// (`.some(nil)`: the answer is a bare list); nil: read from the schema.
     public var itemsPath: KeyPath?? = nil
+    /// The work one import may do (`OpenAPI/ImportBudget.swift`).
+    var limits = ImportBudget.Limits()
 
     static let wordsNames = ["q", "query", "search"]
 
@@ -57,9 +59,12 @@ public struct OpenAPIImport {
     /// Every operation asked for that can be imported; one that cannot never stops
     /// the others. Nothing importable is an error that gives the first reason.
     public func imported() throws -> Imported {
-        let document = try OpenAPIDocument(path: documentPath, bytes: access.documentBytes)
+        let document = try OpenAPIDocument(path: documentPath, bytes: access.documentBytes, limits: limits)
         let found = try operations.isEmpty ? Self.getOperations(in: document) : operations.map(document.operation)
+        // A path item in another document may hold GET operations: the import cannot say which are missing.
+        try document.checkExternalReferences()
         guard !found.isEmpty else { throw document.error(document.root["paths"], "no GET operation to import") }
+        try document.checkCount(of: found)
         var names = OperationNames()
         var imported: [ProviderFile.Operation] = []
         var skipped: [(operation: String, reason: String)] = []
@@ -67,18 +72,24 @@ public struct OpenAPIImport {
         for operation in found {
             let label = operation.node["operationId"]?.string ?? "GET \(operation.path)"
             do {
+                try document.spendOperation(operation)
                 let made = try self.operation(operation, in: document, named: names.next(for: operation))
+                try document.checkExternalReferences()
                 try provider.check(made.origin, made.key, of: operation.node, in: document)
                 try check(made.operation, origin: made.origin, key: made.key.placement)
                 provider.admit(made.origin, made.key)
                 names.take(made.operation.name)
                 imported.append(made.operation)
             } catch let error as OpenAPIImportError {
-                // A single operation asked for by name fails as it always did.
+                // A reference to another document is the reason, whatever it made fail after it.
+                let error = document.externalReferenceError() ?? error
+                // A single operation asked for by name fails as it always did; a spent budget ends the import.
                 if found.count == 1 { throw error }
+                try document.budget.check()
                 skipped.append((label, error.description))
             }
         }
+        try document.budget.check()
         guard let origin = provider.origin, !imported.isEmpty else {
             throw OpenAPIImportError(.unusable, skipped.first?.reason ?? "nothing to import")
         }
@@ -160,12 +171,13 @@ public struct OpenAPIImport {
         let taken: String? = if case let .parameter(name)? = words { name } else { nil }
         let arguments = try pathArguments(found, declared: declared, words: words, document: document)
 
-        let answer = AnswerSchema(resolver: SchemaResolver(root: document.root, documentPath: documentPath))
+        let answer = AnswerSchema(resolver: SchemaResolver(document))
         let content = AnswerContent.of(found.node, in: document)
         if case let .leftOut(reason) = content { throw document.error(found.node, reason) }
         let schema: DocumentNode? = if case let .schema(declared) = content { declared } else { nil }
         let items = try answer.shape(of: content, listAt: itemsPath)
         let fields = try items.item.map { try answer.fields(of: $0, expanding: items.expanding) } ?? []
+        try document.budget.spendChoosingColumns(among: fields.count)
         let id = ColumnGuess.id(among: fields)
         // Only a list pages; a record or parallel arrays is one answer.
         let paging = items.shape.kind != .list ? nil
@@ -179,6 +191,10 @@ public struct OpenAPIImport {
             return option(parameter, wire: wire, document: document, taken: &optionNames)
         }
 
+        // The text help is made of is counted as it is read, each piece at most PlainText.readLimit bytes.
+        for field in ["summary", "description"] {
+            try document.budget.spend(min(found.node[field]?.string?.utf8.count ?? 0, PlainText.readLimit), on: .bytes)
+        }
         let summary = ImportedText.summary(of: found.node, path: found.path)
         var operation = ProviderFile.Operation(
             name: operationName, summary: summary,

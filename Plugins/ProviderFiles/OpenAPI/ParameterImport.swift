@@ -41,7 +41,7 @@ extension OpenAPIImport {
         if taken.contains(name) { name = "api-" + name }
         guard taken.insert(name).inserted else { return nil }
         let facts = document.typeFacts(of: parameter)
-        let description = TerminalSanitizer.clean(parameter["description"]?.string ?? "")
+        let description = (try? document.budget.cleaned(parameter["description"]?.string ?? "")) ?? ""
         let type = Self.type(of: facts, description: description)
         let declaredDefault = Self.scalarText(facts["default"])
         // A required parameter is never filled in by the API: its declared default (NYT Books'

@@ -14,8 +14,15 @@ import APICore
 ///     // "Lists (e.g. hardcover-fiction)."
 enum PlainText {
     /// The text's paragraphs, each on one line, separated by a blank line; no tags, marks or controls.
+    /// The bytes of a document's text that are read to make help: more than any summary,
+    /// description or option help keeps.
+    static let readLimit = 16_384
+
     static func paragraphs(_ text: String) -> String {
-        let marked = markdownRemoved(entitiesDecoded(tagsRemoved(text)))
+        // Cut before reading: a description of megabytes costs what its start costs, and help
+        // never shows more than its first sentences (``readLimit``).
+        let start = text.utf8.count > readLimit ? String(text.prefix(characters: readLimit, bytes: readLimit)) : text
+        let marked = markdownRemoved(entitiesDecoded(tagsRemoved(start)))
         var paragraphs: [String] = []
         var current: [Substring] = []
         for line in marked.split(separator: "\n", omittingEmptySubsequences: false) {

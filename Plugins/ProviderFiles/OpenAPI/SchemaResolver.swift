@@ -13,10 +13,35 @@ import APIDocuments
 ///
 /// A reference to another file or a URL is never read or fetched: it is an error
 /// naming it.
+///
+/// Every reference followed and every object looked into is counted against the
+/// import's ``ImportBudget`` first, so a document whose shared references make the
+/// expansion grow without end (an `allOf` tree over the same few schemas) stops at
+/// the budget with one line, whatever its depth or width.
 struct SchemaResolver {
     let root: DocumentNode
     /// How the document is named in messages.
     let documentPath: String
+    let budget: ImportBudget
+    let targets: ReferenceTargets
+
+    /// A resolver of its own, with a budget of its own.
+    init(root: DocumentNode, documentPath: String) {
+        let budget = ImportBudget(documentPath: documentPath)
+        self.init(root: root, documentPath: documentPath, budget: budget, targets: ReferenceTargets(root: root, budget: budget))
+    }
+
+    /// The resolver of one import, spending that import's budget.
+    init(_ document: OpenAPIDocument) {
+        self.init(root: document.root, documentPath: document.path, budget: document.budget, targets: document.targets)
+    }
+
+    private init(root: DocumentNode, documentPath: String, budget: ImportBudget, targets: ReferenceTargets) {
+        self.root = root
+        self.documentPath = documentPath
+        self.budget = budget
+        self.targets = targets
+    }
 
     /// Levels of nesting and combining followed; deeper schemas are leaves.
     static let maxDepth = 24
@@ -40,10 +65,11 @@ struct SchemaResolver {
         // Follow the chain of references; a reference already on the way is a leaf, but a
         // chain that comes back to itself with nothing between (A → B → A) describes nothing.
         var chain: [String] = []
+        try budget.spend(Self.width(of: current), on: .nodes)
         while let reference = current["$ref"]?.string {
             if chain.contains(reference) {
                 guard refusingCycles else { return (Self.leaf(at: node.line), expanding) }
-                let names = (chain + [reference]).map { TerminalSanitizer.clean($0) }.joined(separator: " → ")
+                let names = (chain + [reference]).map(Self.shown).joined(separator: " → ")
                 throw OpenAPIImportError(
                     .unusable, "\(documentPath):\(current.line): the schema is references only, in a cycle (\(names)): it describes no items")
             }
@@ -51,20 +77,27 @@ struct SchemaResolver {
             guard depth + expanding.count < Self.maxDepth, expanding.insert(reference).inserted else {
                 return (Self.leaf(at: node.line), expanding)
             }
+            try budget.spend(on: .references)
             current = try target(of: reference, at: current)
+            try budget.spend(Self.width(of: current), on: .nodes)
         }
         let combined = ["allOf", "oneOf", "anyOf"].flatMap { current[$0]?.array?.prefix(Self.maxCombined) ?? [] }
         guard !combined.isEmpty else { return (current, expanding) }
         guard depth < Self.maxDepth else { return (Self.leaf(at: node.line), expanding) }
         // The node's own members first, then each part's in order; a property or fact already there wins.
+        // Keys already taken are a set, so that merging wide parts costs their width, not its square.
         var members = (current.members ?? []).filter { !["allOf", "oneOf", "anyOf", "properties"].contains($0.key) }
         var properties = current["properties"]?.members ?? []
+        var memberKeys = Set(members.map(\.key))
+        var propertyKeys = Set(properties.map(\.key))
         for part in combined {
             let (schema, _) = try resolve(part, expanding: expanding, depth: depth + 1)
-            for member in schema.members ?? [] where member.key != "properties" && !members.contains(where: { $0.key == member.key }) {
+            let parts = schema["properties"]?.members ?? []
+            try budget.spend(parts.count, on: .nodes)
+            for member in schema.members ?? [] where member.key != "properties" && memberKeys.insert(member.key).inserted {
                 members.append(member)
             }
-            for property in schema["properties"]?.members ?? [] where !properties.contains(where: { $0.key == property.key }) {
+            for property in parts where propertyKeys.insert(property.key).inserted {
                 properties.append(property)
             }
         }
@@ -92,39 +125,36 @@ struct SchemaResolver {
         guard reference.startsWithLiteral("#") else {
             throw OpenAPIImportError(
                 .unusable,
-                "\(documentPath):\(node.line): the schema refers to another document ('\(TerminalSanitizer.clean(reference))'); "
+                "\(documentPath):\(node.line): the schema refers to another document ('\(Self.shown(reference))'); "
                     + "apicli reads no other file or URL: put the schema in this document")
         }
-        guard let pointer = PercentCoding.decode(reference.dropFirst()) else {
-            throw missing(reference, at: node)
-        }
-        var target = root
-        guard pointer.isEmpty || pointer.startsWithLiteral("/") else { throw missing(reference, at: node) }
-        for part in pointer.pieces(between: "/").dropFirst() {
-            let name = String(part).replacingAll("~1", with: "/").replacingAll("~0", with: "~")
-            if let member = target[name] {
-                target = member
-            } else if let elements = target.array, let index = Self.arrayIndex(name), elements.indices.contains(index) {
-                target = elements[index]
-            } else {
-                throw missing(reference, at: node)
+        let found = targets.node(for: reference, bySchemaRules: true) { reference in
+            guard let pointer = PercentCoding.decode(reference.dropFirst()), pointer.isEmpty || pointer.startsWithLiteral("/")
+            else { return nil }
+            return pointer.pieces(between: "/").dropFirst().map {
+                String($0).replacingAll("~1", with: "/").replacingAll("~0", with: "~")
             }
         }
-        return target
+        guard let found else {
+            try budget.check()
+            throw missing(reference, at: node)
+        }
+        return found
     }
 
-    /// An array index as RFC 6901 writes it: `0`, or digits without a leading zero (`Int` would
-    /// also take `+1`, `-0` and `01`, which name no element).
-    private static func arrayIndex(_ token: String) -> Int? {
-        guard let first = token.utf8.first, token.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-              first != UInt8(ascii: "0") || token.utf8.count == 1
-        else { return nil }
-        return Int(token)
+    /// A reference as a message quotes it: cleaned, and cut before cleaning, so that quoting costs nothing however long it is.
+    static func shown(_ reference: String) -> String {
+        TerminalSanitizer.quote(String(reference.prefix(characters: 200, bytes: 800))) ?? ""
+    }
+
+    /// What looking into `node` costs: its members (a lookup scans them), at least one.
+    static func width(of node: DocumentNode) -> Int {
+        max(1, node.members?.count ?? 1)
     }
 
     private func missing(_ reference: String, at node: DocumentNode) -> OpenAPIImportError {
         OpenAPIImportError(
-            .unusable, "\(documentPath):\(node.line): the reference '\(TerminalSanitizer.clean(reference))' names nothing in the document")
+            .unusable, "\(documentPath):\(node.line): the reference '\(Self.shown(reference))' names nothing in the document")
     }
 
     private static func leaf(at line: Int) -> DocumentNode {

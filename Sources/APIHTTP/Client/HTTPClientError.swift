@@ -48,10 +48,24 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
         case let .badAnswer(url, reason): "the answer from \(url) could not be read: \(reason)"
         case let .truncated(url, received, expected):
             "the answer from \(url) broke off after \(received) of \(expected) bytes"
-        case let .retryLater(_, after, reason): "\(reason); retry in \(Self.seconds(after))"
+        case let .retryLater(_, after, reason): "\(reason); \(Self.retry(after))"
         case let .offline(url): "offline and nothing cached for \(url)"
         case let .cancelled(url): "cancelled: \(url)"
         case let .transportUnavailable(reason): "cannot send requests: \(reason)"
+        }
+    }
+
+    /// `retry in 48 s` up to an hour, then in hours or days (rounded up, so never
+    /// too early), and `try again later` past a year: a server's `Retry-After: 99999999` is
+    /// three years, not a number of seconds to quote.
+    public static func retry(_ duration: Duration) -> String {
+        let seconds = max(duration.wholeSecondsRoundedUp, 0)
+        func up(_ unit: Int) -> Int { (seconds + unit - 1) / unit }
+        switch seconds {
+        case ...3_600: return "retry in \(seconds) s"
+        case ...172_800: return "retry in \(up(3_600)) hours"
+        case ...31_536_000: return "retry in \(up(86_400)) days"
+        default: return "try again later"
         }
     }
 

@@ -12,8 +12,9 @@ import APIBasics
 ///
 /// A server may echo a key as it was sent, percent-encoded, or with JSON `\u` escapes
 /// (`"S\u0045CRET…"`, every character or only some): a decoder turns each of those
-/// back into the key, so each must go before any decoder sees the bytes. Every
-/// secret is looked for twice:
+/// back into the key, so each must go before any decoder sees the bytes. It may also
+/// write it in another case, in hex or base64, or cut by a character (``SecretForms``).
+/// Every secret is looked for twice, ignoring ASCII case (but in base64, where case counts):
 /// - in the bytes as they are (``rawForms``: the key as sent and as percent-encoded);
 /// - in the bytes as a decoder reads them — JSON escapes decoded, then `%XX` — but only
 ///   in a window around an escape that decodes to a byte some secret contains
@@ -31,21 +32,36 @@ public struct SecretScrubber: Sendable {
     /// Keys shorter than this cannot be told apart from ordinary text.
     public static let shortestKey = 8
 
-    /// Byte strings matched as they stand in the body.
+    /// Byte strings matched as they stand in the body, longest first.
     let rawForms: [[UInt8]]
+    /// The forms among them matched with their case (base64); the others ignore ASCII case.
+    let exactForms: Set<[UInt8]>
     /// Byte strings matched in the decoded text around escapes.
     let decodedForms: [[UInt8]]
     /// Which bytes occur in some decoded form: an escape that decodes to none of them cannot be part of a match.
     private let keyBytes: [Bool]
 
     public init(secrets: [String]) {
-        let forms = Set(secrets.filter { !$0.isEmpty }.map { Array($0.utf8) })
-        rawForms = forms.sorted { $0.count > $1.count }
+        var forms = Set(secrets.filter { !$0.isEmpty }.map { Array($0.utf8) })
+        var exact = Set<[UInt8]>()
+        for secret in forms {
+            let derived = SecretForms.derived(from: secret)
+            exact.formUnion(derived.exact)
+            forms.formUnion(derived.foldingCase)
+        }
+        exactForms = exact.subtracting(forms)
+        rawForms = (forms.union(exactForms)).sorted { $0.count > $1.count }
         let decoded = Set(secrets.filter { !$0.isEmpty }.flatMap { [$0, PercentCoding.decode($0) ?? $0] }
             .map { Array($0.utf8) })
         decodedForms = decoded.sorted { $0.count > $1.count }
         var bytes = [Bool](repeating: false, count: 256)
-        for form in decodedForms { for byte in form { bytes[Int(byte)] = true } }
+        // Both cases of a letter: the decoded text is matched ignoring case.
+        for form in decodedForms {
+            for byte in form {
+                bytes[Int(byte)] = true
+                if Self.isLetter(byte) { bytes[Int(byte ^ 0x20)] = true }
+            }
+        }
         keyBytes = bytes
     }
 
@@ -83,7 +99,8 @@ public struct SecretScrubber: Sendable {
     func matches(in bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
         var spans: [Range<Int>] = []
         for form in rawForms {
-            for span in Self.find(form, in: bytes) where Self.isWholeEnough(span, form: form, in: bytes) {
+            for span in Self.find(form, in: bytes, foldingCase: folds(form))
+            where Self.isWholeEnough(span, form: form, in: bytes) {
                 spans.append(span)
             }
         }
@@ -92,7 +109,7 @@ public struct SecretScrubber: Sendable {
             for decoded in decodings {
                 decoded.bytes.withUnsafeBytes { text in
                     for form in decodedForms {
-                        for found in Self.find(form, in: text) {
+                        for found in Self.find(form, in: text, foldingCase: folds(form)) {
                             let span = decoded.starts[found.lowerBound]..<decoded.ends[found.upperBound - 1]
                             if Self.isWholeEnough(span, form: form, in: bytes) { spans.append(span) }
                         }
@@ -103,35 +120,60 @@ public struct SecretScrubber: Sendable {
         return Self.merged(spans)
     }
 
-    /// Every occurrence of `form` in `bytes` (`memchr` for its first byte, then a compare).
-    static func find(_ form: [UInt8], in bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+    /// Every occurrence of `form` in `bytes` (`memchr` for its first byte, then a compare),
+    /// in either ASCII case when `foldingCase`.
+    static func find(_ form: [UInt8], in bytes: UnsafeRawBufferPointer, foldingCase: Bool = false) -> [Range<Int>] {
         var found: [Range<Int>] = []
-        forEachOccurrence(of: form, in: bytes) { offset in
+        forEachOccurrence(of: form, in: bytes, foldingCase: foldingCase) { offset in
             found.append(offset..<(offset + form.count))
             return true
         }
         return found
     }
 
-    /// Calls `body` with the offset of each occurrence of `form` in `bytes`, in order,
-    /// until it answers false.
+    /// Calls `body` with the offset of each occurrence of `form` in `bytes` until it answers
+    /// false: in order, or, `foldingCase`, in order for each case of the first byte.
     private static func forEachOccurrence(
-        of form: [UInt8], in bytes: UnsafeRawBufferPointer, _ body: (Int) -> Bool
+        of form: [UInt8], in bytes: UnsafeRawBufferPointer, foldingCase: Bool = false, _ body: (Int) -> Bool
     ) {
         guard let base = bytes.baseAddress, let first = form.first, form.count <= bytes.count else { return }
+        let starts = foldingCase && isLetter(first) ? [first | 0x20, first & ~0x20] : [first]
         form.withUnsafeBytes { needle in
             guard let needle = needle.baseAddress else { return }
-            var at = 0
             let last = bytes.count - form.count
-            // (glibc's `memmem` was measured in place of this: no fewer instructions.)
-            while at <= last, let hit = memchr(base + at, Int32(first), last - at + 1) {
-                let offset = base.distance(to: UnsafeRawPointer(hit))
-                // Overlapping occurrences too (merged later): where the scan starts must not
-                // change what is found, so that a body scrubbed in chunks reads the same.
-                if memcmp(hit, needle, form.count) == 0, !body(offset) { return }
-                at = offset + 1
+            for start in starts {
+                var at = 0
+                // (glibc's `memmem` was measured in place of this: no fewer instructions.)
+                while at <= last, let hit = memchr(base + at, Int32(start), last - at + 1) {
+                    let offset = base.distance(to: UnsafeRawPointer(hit))
+                    // Overlapping occurrences too (merged later): where the scan starts must not
+                    // change what is found, so that a body scrubbed in chunks reads the same.
+                    let same = foldingCase ? equalFoldingCase(UnsafeRawPointer(hit), needle, form.count) : memcmp(hit, needle, form.count) == 0
+                    if same, !body(offset) { return }
+                    at = offset + 1
+                }
             }
         }
+    }
+
+    /// Whether `form` is matched ignoring ASCII case: not base64, and long enough that
+    /// no ordinary word is it in another case.
+    private func folds(_ form: [UInt8]) -> Bool {
+        form.count >= Self.shortestKey && !exactForms.contains(form)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    /// Whether `count` bytes at `lhs` and `rhs` are the same but for the case of ASCII letters.
+    private static func equalFoldingCase(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
+        for index in 0..<count {
+            let left = lhs.load(fromByteOffset: index, as: UInt8.self)
+            let right = rhs.load(fromByteOffset: index, as: UInt8.self)
+            if left != right, !(isLetter(left) && left | 0x20 == right | 0x20) { return false }
+        }
+        return true
     }
 
     /// Ranges of the body around each escape that decodes to a key byte, merged: a match
@@ -168,7 +210,7 @@ public struct SecretScrubber: Sendable {
     func mayMatch(in bytes: UnsafeRawBufferPointer) -> Bool {
         var found = false
         for form in rawForms where !found {
-            Self.forEachOccurrence(of: form, in: bytes) { _ in
+            Self.forEachOccurrence(of: form, in: bytes, foldingCase: folds(form)) { _ in
                 found = true
                 return false
             }

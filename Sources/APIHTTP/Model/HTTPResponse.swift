@@ -16,6 +16,10 @@ public struct HTTPResponse: Sendable {
     public var bodyStreamed = false
     /// How many body bytes went to the sink, when ``bodyStreamed``.
     public var streamedBytes = 0
+    /// The URL that answered, after any redirects the transport followed; nil when no
+    /// transport says (a cached answer, a stub). A document's relative URLs resolve
+    /// against it: RFC 3986 §5.1.3, the base is the URI the representation was retrieved from.
+    public var url: URL?
 
     /// The body's length, whole or streamed.
     public var bodyCount: Int { bodyStreamed ? streamedBytes : body.count }

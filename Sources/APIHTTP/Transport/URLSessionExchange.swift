@@ -151,7 +151,9 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
             fail(.connectionFailed(url: url, reason: "no response"))
             return
         }
-        finish(.success(HTTPResponse(status: response.statusCode, headers: Self.headers(response), body: body)))
+        var answered = HTTPResponse(status: response.statusCode, headers: Self.headers(response), body: body)
+        answered.url = response.url
+        finish(.success(answered))
     }
 
     func urlSession(

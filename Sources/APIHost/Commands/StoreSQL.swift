@@ -14,7 +14,16 @@ import Glibc
 /// It cannot write: see ``ReadOnlyConnection`` for the four walls. SQLite's
 /// refusals and errors are one line with exit 65; Ctrl-C interrupts a long
 /// query (exit 130), and since nothing was written, nothing needs undoing.
+///
+/// What one cell holds in memory is bounded (``maxCellBytes``): a longer text is shown
+/// cut, ending with a marker that gives its length, a longer blob as its length, and a
+/// warning says how many were and how to read them whole. Held whole, a few cells of
+/// hundreds of megabytes (or `randomblob(1e9)`) took gigabytes: copied, then base64,
+/// then JSON text, then the table's cell.
 struct StoreSQL: Sendable {
+    /// The most of one text or blob printed: 16 MiB.
+    static let maxCellBytes = 16 << 20
+
     let host: Host
     let options: RunOptions
     let values: [String: String]
@@ -47,10 +56,16 @@ struct StoreSQL: Sendable {
         // Each row goes out as SQLite steps to it: nothing is kept but the table's first rows.
         var output = try StoreSQLOutput(columns: columns, script: script, format: format, terminal: terminal)
         let console = self.console
+        var cut = 0
         try OutputWriter.writing(to: { console.out($0) }) { out in
             do {
                 try Self.interruptible(connection) {
-                    try connection.query(sql) { _, values in output.write(values.map(Self.json), to: &out) }
+                    try connection.query(sql, maxValueBytes: Self.maxCellBytes) { values, cutColumns in
+                        cut += cutColumns.count
+                        var cells = values.map(Self.json)
+                        for (column, bytes) in cutColumns { cells[column] = Self.cutCell(values[column], bytes: bytes) }
+                        output.write(cells, to: &out)
+                    }
                 }
             } catch {
                 // The rows read so far are written as they are (see ``StoreSQLOutput/finish(to:)``).
@@ -59,6 +74,11 @@ struct StoreSQL: Sendable {
             output.finish(to: &out)
         }
         let printed = output.count
+        if cut > 0 {
+            Messages(environment: host.environment, options: options).warning(
+                "\(cut) cell\(cut == 1 ? " was" : "s were") over \(Self.maxCellBytes >> 20) MiB: texts are shown cut, ending "
+                    + "with \"…[cut: N bytes]\", blobs as \"[blob: N bytes]\"; select substr(column, start, length) to read one in parts")
+        }
         if script.failEmpty && printed == 0 {
             Messages(environment: host.environment, options: options).notice("no rows")
             return .empty
@@ -98,6 +118,12 @@ struct StoreSQL: Sendable {
         var text = "SQLite: " + message
         if message == "not authorized" { text += " (apicli store sql only reads: SELECT, WITH and reporting PRAGMAs)" }
         return CLIError(text, exitCode: .dataError)
+    }
+
+    /// A cell over ``maxCellBytes``, of `bytes` bytes whole: the start of a text and a marker, or a blob's length.
+    static func cutCell(_ kept: SQLValue, bytes: Int) -> JSONValue {
+        if case let .text(start) = kept { return .string(start + "…[cut: \(bytes) bytes]") }
+        return .string("[blob: \(bytes) bytes]")
     }
 
     /// A stored value as JSON: numbers and text as they are, blobs as base64.

@@ -9,11 +9,14 @@
 /// `--template` need names that tell columns apart, so a repeated name gets a
 /// suffix there (`city_key`, `city_key_2`), see ``keys(for:)``.
 ///
-/// The table is measured on its first ``sampleRows`` rows; later rows are drawn in
-/// that layout, each cell cut to the width measured.
+/// The table is measured on its first ``sampleRows`` rows, or fewer when they hold more
+/// than ``sampleBytes`` of text (a thousand rows of wide cells would be gigabytes held);
+/// later rows are drawn in that layout, each cell cut to the width measured.
 struct StoreSQLOutput {
     /// How many rows the table is measured on before rows are streamed.
     static let sampleRows = 1000
+    /// How much text the rows kept for measuring may hold.
+    static let sampleBytes = 32 << 20
 
     let names: [String]
     let keys: [String]
@@ -23,6 +26,7 @@ struct StoreSQLOutput {
     private(set) var count = 0
     private var elements: OutputRenderer.ElementStream
     private var sample: [[JSONValue]] = []
+    private var sampleSize = 0
     private var frame: TableRenderer.Frame?
     private let template: LineTemplate?
 
@@ -74,7 +78,11 @@ struct StoreSQLOutput {
                 frame.writeRow(cells(values), to: &out)
             } else {
                 sample.append(values)
-                if sample.count == Self.sampleRows { drawSample(to: &out) }
+                sampleSize += values.reduce(0) { total, value in
+                    if case let .string(text) = value { return total + text.utf8.count }
+                    return total + 16
+                }
+                if sample.count == Self.sampleRows || sampleSize > Self.sampleBytes { drawSample(to: &out) }
             }
         }
         out.pieceDone()

@@ -75,21 +75,18 @@ public struct ConfigFile: Sendable, Equatable {
     public func save() throws {
         let path = target
         let folder = PathText.folder(of: path)
-        let manager = FileManager.default
         do {
-            try manager.createDirectory(
+            try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let text = "# apicli settings: see `apicli config list`\n"
-                + entries.map { "\($0.key) = \($0.value)\n" }.joined()
-            let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-            guard manager.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-            else { throw CocoaError(.fileWriteUnknown) }
-            if rename(temporary, path) != 0 {
-                try? manager.removeItem(atPath: temporary)
-                throw CocoaError(.fileWriteUnknown)
-            }
         } catch {
-            throw CLIError("cannot write the config file \(path)", exitCode: .configuration)
+            throw CLIError("cannot write the config file \(path): \(SystemErrorText.describe(error))", exitCode: .configuration)
+        }
+        let text = "# apicli settings: see `apicli config list`\n" + entries.map { "\($0.key) = \($0.value)\n" }.joined()
+        do {
+            try OwnerOnlyFile.save(text, to: path)
+        } catch {
+            // A full disk or a file-size limit is an I/O error (74); a folder apicli may not write, the setup's (78).
+            throw CLIError("cannot write the config file \(path): \(error.reason)", exitCode: error.isDisk ? .ioError : .configuration)
         }
     }
 

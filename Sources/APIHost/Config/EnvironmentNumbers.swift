@@ -42,6 +42,6 @@ enum EnvironmentNumbers {
     }
 
     private static func invalid(_ name: String, _ text: String, _ rule: String) -> CLIError {
-        CLIError("\(name) must be \(rule), not '\(text)'", exitCode: .configuration)
+        CLIError("\(name) must be \(rule), not '\(ShownValue.quoted(text))'", exitCode: .configuration)
     }
 }

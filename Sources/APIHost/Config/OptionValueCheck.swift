@@ -9,7 +9,7 @@ enum OptionValueCheck {
     /// `--name` replaced by `subject` (`weather.cnt`, `APICLI_WEATHER_CNT`).
     static func problem(_ value: String, for option: OptionSpec, of provider: any Provider, subject: String) -> String? {
         if !option.choices.isEmpty && !option.choices.contains(value) {
-            return "\(subject) must be one of \(option.choices.joined(separator: ", ")), not '\(value)'"
+            return "\(subject) must be one of \(option.choices.joined(separator: ", ")), not '\(ShownValue.quoted(value))'"
         }
         let descriptor = provider.descriptor
         var values: [String: String] = [:]
@@ -21,7 +21,9 @@ enum OptionValueCheck {
             _ = try provider.queries(from: command)
             return nil
         } catch let error as UsageError where error.message.containsLiteral("--\(option.name)") {
-            return error.message.replacingAll("--\(option.name)", with: subject)
+            // The provider quotes the value as it is: written out, as every setting's message does.
+            let shown = value.isEmpty ? error.message : error.message.replacingAll(value, with: ShownValue.quoted(value))
+            return shown.replacingAll("--\(option.name)", with: subject)
         } catch {
             return nil
         }

@@ -38,7 +38,7 @@ public struct Settings: Sendable {
     public func baseURL(for descriptor: ProviderDescriptor) throws -> URL {
         let variable = descriptor.baseURLVariableName
         guard let text = variables[variable] else { return descriptor.defaultBaseURL }
-        let shown = URLPassword.redacted(text)
+        let shown = ShownValue.quoted(URLPassword.redacted(text))
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty
         else {
@@ -48,6 +48,9 @@ public struct Settings: Sendable {
                     exitCode: .configuration)
             }
             throw CLIError("\(variable) must be an http(s) URL, not '\(shown)'", exitCode: .configuration)
+        }
+        if let port = url.port, !(1...65_535).contains(port) {
+            throw CLIError("\(variable) has the port \(port), which is not a port number (1 to 65535): '\(shown)'", exitCode: .configuration)
         }
         guard url.fragment == nil, url.query == nil, !text.containsLiteral("#"), !text.containsLiteral("?") else {
             throw CLIError(
@@ -73,7 +76,7 @@ public struct Settings: Sendable {
             if let value = parsed.values[option.name] ?? optionDefault(option, of: descriptor) {
                 if !option.choices.isEmpty && !option.choices.contains(value) {
                     throw UsageError(
-                        "\(descriptor.name).\(option.name) must be one of \(option.choices.joined(separator: ", ")), not '\(value)'")
+                        "\(descriptor.name).\(option.name) must be one of \(option.choices.joined(separator: ", ")), not '\(ShownValue.quoted(value))'")
                 }
                 values[option.name] = value
             }

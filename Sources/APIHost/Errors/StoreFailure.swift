@@ -18,7 +18,7 @@ enum StoreFailure {
                 exitCode: .ioError)
         case .busy:
             return CLIError(error.description, exitCode: .temporaryFailure)
-        case .newerSchema:
+        case .newerSchema, .foreign:
             return CLIError(error.description, exitCode: .configuration)
         case .other:
             return CLIError(error.description, exitCode: .software)

@@ -21,8 +21,9 @@ enum CredentialLookup {
                     + "'apicli config set \(descriptor.apiKeySetting)'",
                 exitCode: .configuration)
         }
-        if spec.placement.headerName != nil, key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            // A line break in a header value would end the header and start another.
+        if key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            // Wherever the key goes: a line break in a header value would end the header and start
+            // another, and a key no one can type is a copying mistake in a query parameter too.
             throw CLIError(
                 "the \(descriptor.displayName) API key contains a control character (a line break?); "
                     + "set it again with 'apicli config set \(descriptor.apiKeySetting)' or \(spec.environmentVariable)",

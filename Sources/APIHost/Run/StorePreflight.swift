@@ -35,10 +35,10 @@ enum StorePreflight {
             throw CLIError(
                 "the store at \(path) is \(kind.rawValue), not a database file; use --db or APICLI_DB to name a file",
                 exitCode: .configuration)
-        case .foreign:
+        case let .foreign(why):
             throw CLIError(
-                "the store at \(path) is another program's SQLite database (it has tables of its own and no apicli "
-                    + "schema); it was left unchanged: use --db or APICLI_DB to name an apicli store",
+                "the store at \(path) is another program's SQLite database (\(why)); it was left unchanged: "
+                    + "use --db or APICLI_DB to name an apicli store",
                 exitCode: .configuration)
         case .missing where intent != .create(folder: true) && intent != .create(folder: false):
             throw CLIError("no store at \(path); fetch something first", exitCode: .noInput)

@@ -20,11 +20,26 @@ import Foundation
 /// any number of processes are serialised by SQLite's write lock; none can
 /// count a window another is about to fill. Twenty `apicli nyt` started at
 /// once therefore send at most 5 requests in any 60 s; the others wait.
+///
+/// A store that cannot be written now (a full disk, a file-size limit) does not stop the
+/// request it would pace: the run goes on with a ledger in memory, as a read-only store's
+/// does, so that the answer is fetched and shown with the warning that it was not stored.
 public struct StoreRateLimitLedger: RateLimitLedger {
     public let store: Store
+    /// What counts once the store refused a write.
+    private let fallback = InMemoryRateLimitLedger()
 
     public init(store: Store) {
         self.store = store
+    }
+
+    /// `body` on the store; on a store the disk refuses, `instead` in memory.
+    private func writing<T>(_ body: () throws -> T, instead: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StoreError where [.inputOutput, .readOnly].contains(error.problem) {
+            return try instead()
+        }
     }
 
     /// Records one request in `bucket` if every limit allows it (nil), or
@@ -44,7 +59,7 @@ public struct StoreRateLimitLedger: RateLimitLedger {
         let active = limits.filter { $0.window > .zero }
         guard !active.isEmpty else { return nil }
         let longest = active.map(\.window.timeInterval).max() ?? 0
-        return try store.write { tx -> Duration? in
+        return try writing({ try store.write { tx -> Duration? in
             let key = SQLValue.text(bucket)
             let clock = now.timeIntervalSince1970
             try tx.execute("DELETE FROM apicli_rate_events WHERE bucket = ? AND at > ?", [key, .real(clock + longest)])
@@ -73,13 +88,13 @@ public struct StoreRateLimitLedger: RateLimitLedger {
             if let wait { return .milliseconds(Int64(saturating: wait * 1000, rounding: .up) ?? 0) }
             try tx.execute("INSERT INTO apicli_rate_events (bucket, at) VALUES (?, ?)", [key, .real(instant)])
             return nil
-        }
+        } }, instead: { fallback.reserve(bucket: bucket, limits: limits, now: now) })
     }
 
     /// Fills `limit`'s window at `now` with events, so every process waits the window out.
     public func markFull(bucket: String, limit: RateLimit, now: Date) throws {
         guard limit.count > 0, limit.window > .zero else { return }
-        try store.write { tx in
+        try writing({ try store.write { tx in
             let key = SQLValue.text(bucket)
             let clock = now.timeIntervalSince1970
             let start = SQLValue.real(clock - limit.window.timeInterval)
@@ -88,7 +103,7 @@ public struct StoreRateLimitLedger: RateLimitLedger {
             for _ in 0..<max(limit.count - inWindow, 0) {
                 try tx.execute("INSERT INTO apicli_rate_events (bucket, at) VALUES (?, ?)", [key, .real(clock)])
             }
-        }
+        } }, instead: { fallback.markFull(bucket: bucket, limit: limit, now: now) })
     }
 
     /// Forgets `bucket`'s events (tests, or a user who reset a key's quota).

@@ -20,6 +20,27 @@ enum ResultColumns {
         (0..<sqlite3_column_count(statement)).map { value(of: statement, at: $0) }
     }
 
+    /// The column's value, a text or blob longer than `maxBytes` not read past it: the text
+    /// cut at a character's start, a blob left out (empty), and the value's whole length beside it.
+    /// Only what is kept is copied, however long the value SQLite holds.
+    static func value(of statement: OpaquePointer, at column: Int32, keeping maxBytes: Int) -> (value: SQLValue, cutFrom: Int?) {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return count > maxBytes ? (.blob(Data()), count) : (value(of: statement, at: column), nil)
+        case SQLITE_TEXT:
+            // The text first, then its length in UTF-8 bytes, as SQLite asks.
+            guard let text = sqlite3_column_text(statement, column) else { return (.text(""), nil) }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            var end = min(count, maxBytes)
+            // Back to the start of a character: UTF-8 continuation bytes are 10xxxxxx.
+            if end < count { while end > 0, text[end] & 0xC0 == 0x80 { end -= 1 } }
+            return (.text(String(decoding: UnsafeBufferPointer(start: text, count: end), as: UTF8.self)), end < count ? count : nil)
+        default:
+            return (value(of: statement, at: column), nil)
+        }
+    }
+
     static func value(of statement: OpaquePointer, at column: Int32) -> SQLValue {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))

@@ -16,6 +16,8 @@ extension StoreError {
         case busy
         /// A store from a newer apicli.
         case newerSchema
+        /// Another program's database, left as it was.
+        case foreign
         /// Anything else: a programming error or an unexpected SQLite answer.
         case other
     }
@@ -25,6 +27,7 @@ extension StoreError {
         switch self {
         case .busy: return .busy
         case .newerSchema: return .newerSchema
+        case .foreign: return .foreign
         case .misuse, .migrationFailed: return .other
         case let .cannotOpen(_, _, code), let .sqlite(code, _, _):
             switch code & 0xFF {

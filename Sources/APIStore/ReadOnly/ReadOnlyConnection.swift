@@ -62,6 +62,31 @@ public final class ReadOnlyConnection: @unchecked Sendable {
         }
     }
 
+    /// ``query(_:row:)`` with no text or blob read past `maxValueBytes`: a longer text comes
+    /// cut at a character's start, a longer blob empty, and `cut` gives each such column's
+    /// position and whole length, so that what a row holds in memory is bounded whatever
+    /// the store (or the query: `randomblob(1e9)`) holds.
+    public func query(
+        _ sql: String, maxValueBytes: Int, row: (_ values: [SQLValue], _ cut: [(column: Int, bytes: Int)]) throws -> Void
+    ) throws {
+        let statement = try prepareOne(sql)
+        defer { sqlite3_finalize(statement) }
+        let count = sqlite3_column_count(statement)
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw error(code, sql: sql) }
+            var values: [SQLValue] = []
+            var cut: [(column: Int, bytes: Int)] = []
+            for column in 0..<count {
+                let (value, whole) = ResultColumns.value(of: statement, at: column, keeping: maxValueBytes)
+                values.append(value)
+                if let whole { cut.append((Int(column), whole)) }
+            }
+            try row(values, cut)
+        }
+    }
+
     /// The column names `sql` would return, without running it.
     public func columns(_ sql: String) throws -> [String] {
         let statement = try prepareOne(sql)

@@ -13,20 +13,21 @@ import Glibc
 /// Opening a path with SQLite is not harmless: on a FIFO it blocks for ever, on
 /// `/dev/null` it creates `/dev/null-journal`, and a read-write open of another
 /// program's database switches it to WAL and adds apicli's tables. So the host looks
-/// first: the file type from `stat(2)`, then, for an SQLite file, its table names,
-/// read without changing a byte or creating a file (see ``look(at:)``).
+/// first: the file type from `stat(2)`, then, for an SQLite file, its header and schema,
+/// read without changing a byte or creating a file (see ``look(at:)``), and decides by
+/// ``StoreIdentity`` what it is.
 public enum StoreFileProbe {
     public enum Finding: Sendable, Equatable {
         /// Nothing at the path (a dangling link counts as nothing).
         case missing
         /// Something that is not a regular file: a folder, a FIFO, a device.
         case notRegularFile(FileStatus.Kind)
-        /// A regular file with no tables in it (empty, or an SQLite file with an empty schema): a store to be.
+        /// An empty file, or an SQLite file with nothing in it (no schema, no `user_version`): a store to be.
         case blank
-        /// A database with `apicli_migrations`: an apicli store.
+        /// apicli's mark, or apicli's `apicli_migrations`: an apicli store.
         case store
-        /// An SQLite database with tables of its own and no `apicli_migrations`: another program's.
-        case foreign(tables: [String])
+        /// Another program's SQLite database, and why (``StoreIdentity``).
+        case foreign(why: String)
         /// Not readable as SQLite here (not a database, damaged, locked): the open that follows says why.
         case unreadable
     }
@@ -54,29 +55,36 @@ public enum StoreFileProbe {
         if Store.isMarked(header: header) { return .store }
         let walMode = header[18] == 2 && header[19] == 2
         let immutable = walMode && FileStatus(path: path + "-wal") == nil
-        guard let tables = tableNames(path, immutable: immutable) else { return .unreadable }
-        if tables.contains("apicli_migrations") { return .store }
-        return tables.isEmpty ? .blank : .foreign(tables: tables)
-    }
-
-    /// The names of the tables in `path`'s schema, or nil when they cannot be read.
-    private static func tableNames(_ path: String, immutable: Bool) -> [String]? {
         var handle: OpaquePointer?
         let name = immutable ? ReadOnlyOpening.immutableURI(path) : path
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
         SQLiteLibrary.prepare()
         defer { sqlite3_close_v2(handle) }
-        guard sqlite3_open_v2(name, &handle, flags, nil) == SQLITE_OK, let handle else { return nil }
+        guard sqlite3_open_v2(name, &handle, flags, nil) == SQLITE_OK, let handle else { return .unreadable }
+        let identity = StoreIdentity.read(
+            applicationID: StoreIdentity.headerField(header, at: 68), userVersion: StoreIdentity.headerField(header, at: 60)
+        ) { sql in rows(sql, on: handle) }
+        switch identity {
+        case .store?: return .store
+        case .blank?: return .blank
+        case let .foreign(why)?: return .foreign(why: why)
+        case nil: return .unreadable
+        }
+    }
+
+    /// Every row of `sql` on `handle`, its columns as text; nil when the query fails.
+    private static func rows(_ sql: String, on handle: OpaquePointer) -> [[String?]]? {
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
-        let sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
-        var names: [String] = []
+        var rows: [[String?]] = []
         while true {
             let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { return names }
-            guard code == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
-            names.append(String(cString: text))
+            if code == SQLITE_DONE { return rows }
+            guard code == SQLITE_ROW else { return nil }
+            rows.append((0..<sqlite3_column_count(statement)).map { column in
+                sqlite3_column_text(statement, column).map { String(cString: $0) }
+            })
         }
     }
 

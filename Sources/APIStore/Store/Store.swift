@@ -161,7 +161,7 @@ public final class Store: Sendable {
     ) throws(StoreError) -> Database {
         let database = try Database(path: path, busyTimeout: busyTimeout, readOnly: readOnly)
         try whileBusy(path: path, timeout: busyTimeout) { () throws(StoreError) in
-            try configure(database, inMemory: inMemory, building: building)
+            try configure(database, path: path, inMemory: inMemory, building: building)
         }
         return database
     }
@@ -181,7 +181,7 @@ public final class Store: Sendable {
     ///
     /// `building`: a file made whole before it is linked into place (``makeWhole(at:_:)``)
     /// has no journal and is never synced by SQLite; it is switched to WAL once built.
-    private static func configure(_ database: Database, inMemory: Bool, building: Bool) throws(StoreError) {
+    private static func configure(_ database: Database, path: String, inMemory: Bool, building: Bool) throws(StoreError) {
         if database.isReadOnly {
             // Reading needs no setup, and any write would fail: check only that it is a database.
             _ = try database.query("SELECT COUNT(*) FROM sqlite_master", [])
@@ -191,6 +191,8 @@ public final class Store: Sendable {
             try database.executeScript("PRAGMA page_size = 16384")
             _ = try database.query("PRAGMA journal_mode = OFF", [])
         } else if !inMemory {
+            // Before anything is written: not the journal mode, not the migrations table, not the mark.
+            try refuseForeign(database, path: path)
             let mode = try database.query("PRAGMA journal_mode", []).first?[0].string?.lowercased()
             if mode != "wal" {
                 // Only a new file takes it: an existing one keeps its page size (it would need a VACUUM).
@@ -216,6 +218,20 @@ public final class Store: Sendable {
                 """)
         }
         try mark(database, inMemory: inMemory)
+    }
+
+    /// Throws ``StoreError/foreign(path:why:)`` when the file is not an apicli store nor blank
+    /// (``StoreIdentity``), having only read it.
+    private static func refuseForeign(_ database: Database, path: String) throws(StoreError) {
+        func number(_ pragma: String) throws(StoreError) -> Int32 {
+            Int32(truncatingIfNeeded: try database.query("PRAGMA \(pragma)", []).first?[0].int ?? 0)
+        }
+        let applicationID = try number("application_id")
+        guard applicationID != Store.applicationID else { return }
+        let identity = StoreIdentity.read(applicationID: applicationID, userVersion: try number("user_version")) { sql in
+            try? database.query(sql, []).map { row in row.values.map(\.string) }
+        }
+        if case let .foreign(why)? = identity { throw .foreign(path: path, why: why) }
     }
 
     /// Retries `body` while SQLite reports busy, up to `timeout`.

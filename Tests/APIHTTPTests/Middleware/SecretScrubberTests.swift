@@ -66,8 +66,48 @@ struct SecretScrubberTests {
             let body = try Data(contentsOf: url)
             #expect(scrubber.scrub(body) == body)
         }
-        let near = Data(#"{"a":"SENSITIVEkey12","b":"\u0053ENSITIVEkey1","c":"%53ENSITIVE"}"#.utf8)
+        // Near the key but none of its forms: cut by two characters (by one is a form, see `variants`).
+        let near = Data(#"{"a":"SENSITIVEkey1","b":"\u0053ENSITIVEke","c":"%53ENSITIVE"}"#.utf8)
         #expect(scrubber.scrub(near) == near)
+    }
+
+    /// The key re-encoded or mangled as servers echo it: each is the key to whoever reads it.
+    static let variants: [(name: String, echo: String)] = {
+        let bytes = Data(key.utf8)
+        let base64 = bytes.base64EncodedString()
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        return [
+            ("upper case", key.uppercased()),
+            ("lower case", key.lowercased()),
+            ("swapped case", String(key.map { $0.isUppercase ? Character($0.lowercased()) : Character($0.uppercased()) })),
+            ("cut by its last character", String(key.dropLast())),
+            ("cut by its first character", String(key.dropFirst())),
+            ("hex, lower case", hex),
+            ("hex, upper case", hex.uppercased()),
+            ("base64", base64),
+            ("base64, URL-safe, unpadded",
+             base64.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")),
+            ("base64 of the key one byte into other data", Data(("x" + key + "!").utf8).base64EncodedString()),
+            ("base64 of the key two bytes into other data", Data(("xy" + key + "!?").utf8).base64EncodedString()),
+            ("base64 of a URL that holds it", Data("https://api.example.org/v1?key=\(key)&q=1".utf8).base64EncodedString()),
+        ]
+    }()
+
+    @Test("an echo in another case, cut by a character, in hex or in base64 leaves none of the key", arguments: 0..<12)
+    func variantIsScrubbed(_ index: Int) {
+        let (name, echo) = Self.variants[index]
+        let text = scrubber.scrub("{\"error\": \"bad key \(echo) here\"}")
+        #expect(text.hasPrefix("{\"error\": \"bad key "), "\(name): \(text)")
+        #expect(text.hasSuffix(" here\"}"), "\(name): \(text)")
+        #expect(text.contains("***"), "\(name): \(text)")
+        // Whatever is left around the mask (a base64 character that holds bits of a neighbour) shows none of it.
+        let left = text.replacingOccurrences(of: "***", with: " ")
+        for word in left.split(separator: " ") {
+            let decoded = Data(base64Encoded: String(word) + String(repeating: "=", count: (4 - word.count % 4) % 4)).map {
+                String(decoding: $0, as: UTF8.self)
+            } ?? ""
+            #expect(!decoded.lowercased().contains("sensitive") && !word.lowercased().contains("sensitive"), "\(name): \(text)")
+        }
     }
 
     @Test("20,000 echoes, next to each other and apart, all go in one pass")

@@ -42,6 +42,16 @@ struct StreamingScrubberTests {
         }
     }
 
+    @Test("a key in another case, cut, in hex or base64, split at every byte, is replaced", arguments: 0..<12)
+    func variantSplitAtEveryByte(_ index: Int) {
+        let body = Self.body(SecretScrubberTests.variants[index].echo)
+        let whole = scrubber.scrub(body)
+        #expect(String(decoding: whole, as: UTF8.self).contains("***"))
+        for cut in 1..<body.count {
+            #expect(chunked(body, cuts: [cut]) == whole, "\(SecretScrubberTests.variants[index].name), cut at \(cut)")
+        }
+    }
+
     @Test("one byte at a time, and in random pieces, gives the whole-body result")
     func manyPieces() throws {
         // Echoes of every form, next to each other and far apart, with text around them that is not the key.

@@ -110,4 +110,17 @@ import Testing
             #expect(times[index + allowed] - times[index] >= window, "more than \(allowed) within \(window) s at \(index)")
         }
     }
+
+    /// The store's error path, injected: a store opened for reading only refuses every write,
+    /// as a full disk does. The ledger goes on in memory, counting as before, and never throws.
+    @Test func aStoreThatRefusesWritesIsCountedInMemoryInstead() throws {
+        _ = try directory.store()
+        let refusing = StoreRateLimitLedger(store: try Store(path: directory.path, readOnly: true))
+        let limits = [RateLimit.perMinute(2)]
+        #expect(try refusing.reserve(bucket: "nyt", limits: limits, now: at(0)) == nil)
+        #expect(try refusing.reserve(bucket: "nyt", limits: limits, now: at(1)) == nil)
+        #expect(try refusing.reserve(bucket: "nyt", limits: limits, now: at(2)) == .seconds(58))
+        try refusing.markFull(bucket: "other", limit: .perMinute(1), now: at(0))
+        #expect(try refusing.reserve(bucket: "other", limits: [.perMinute(1)], now: at(1)) == .seconds(59))
+    }
 }

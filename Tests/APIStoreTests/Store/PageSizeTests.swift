@@ -26,7 +26,9 @@ import TestSupport
     @Test(.needs("sqlite3")) func anOlderStoreKeepsItsPageSizeAndItsRows() throws {
         let path = directory.path()
         try SQLiteShell.run(
-            path, "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES ('kept');")
+            path, "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES ('kept');"
+                // What an older apicli made its stores with: its migrations table.
+                + " CREATE TABLE apicli_migrations (owner TEXT NOT NULL, version INTEGER NOT NULL, applied_at REAL NOT NULL);")
         let store = try Store(path: path, checkpointOnClose: false)
         #expect(try pageSize(store) == 4_096)
         #expect(try store.read { try $0.query("SELECT x FROM t").map { $0[0] } } == [.text("kept")])

@@ -65,7 +65,7 @@ import TestSupport
     func foreignStaysForeign() throws {
         let path = directory.path("notes.sqlite3")
         try shell(path, "PRAGMA application_id = 7; CREATE TABLE notes (body TEXT);")
-        #expect(StoreFileProbe.look(at: path) == .foreign(tables: ["notes"]))
+        #expect(StoreFileProbe.look(at: path) == .foreign(why: "its header names another application, application_id 7"))
         #expect(try headerApplicationID(path) == 7)
     }
 

@@ -62,7 +62,8 @@ enum CurlErrorMapping {
         case CURLE_GOT_NOTHING: return "the server closed the connection without answering"
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: return "the connection was lost"
         case CURLE_HTTP2, CURLE_HTTP2_STREAM: return "the server sent a malformed response"
-        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return "only http and https URLs are supported"
+        case CURLE_UNSUPPORTED_PROTOCOL: return "only http and https URLs are supported"
+        case CURLE_URL_MALFORMAT: return "libcurl cannot use the URL (a port out of range, or a malformed host?)"
         case CURLE_OUT_OF_MEMORY: return "out of memory"
         default: return "transfer failed (libcurl error \(code.rawValue): \(String(cString: apicli_easy_strerror(code))))"
         }
@@ -84,6 +85,9 @@ enum CurlErrorMapping {
             return "\(host) did not answer in HTTP (no status line; is another service listening on that port?)"
         case CURLE_UNSUPPORTED_PROTOCOL where message.lowercased().containsLiteral("response code"):
             return "the status line has no valid status code"
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            // The URL was checked to be http(s) before libcurl saw it: this is the answer's status line.
+            return "the status line is not HTTP's" + (message.isEmpty ? "" : " (libcurl: \(message.prefix(120)))")
         case CURLE_WEIRD_SERVER_REPLY:
             return "the server sent a malformed response"
         case CURLE_BAD_CONTENT_ENCODING:

@@ -71,7 +71,11 @@ public struct CurlTransport: ClientTransport {
             let response = try await exchange(
                 request, url: url, method: method, headers: headers, deadline: context.deadline,
                 budget: hop == 0 ? .zero : budget, largeBody: context.largeBody)
-            guard let next = redirect(response, from: url, request: request) else { return response }
+            guard let next = redirect(response, from: url, request: request) else {
+                var answered = response
+                answered.url = url
+                return answered
+            }
             if !RedirectPolicy.sendsKeyHeader(to: next, from: request) { headers = request.headers }
             url = next
             if response.status == 303 || ([301, 302].contains(response.status) && method.uppercased() == "POST") {
@@ -100,6 +104,9 @@ public struct CurlTransport: ClientTransport {
         guard remaining > 0 else { throw HTTPClientError.timedOut(url: request.redactedURL, after: budget) }
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             throw HTTPClientError.connectionFailed(url: request.redactedURL, reason: "only http and https URLs are supported")
+        }
+        if let port = url.port, !(1...65_535).contains(port) {
+            throw HTTPClientError.connectionFailed(url: request.redactedURL, reason: "port \(port) is not a port number (1 to 65535)")
         }
         let options = CurlTransfer.Options(
             url: url.absoluteString, method: method, headers: headers, userAgent: userAgent,

@@ -12,7 +12,8 @@ struct DocumentFetch: Sendable {
     let environment: HostEnvironment
     let options: RunOptions
 
-    func fetch(_ url: URL) async throws -> [UInt8] {
+    /// The document's bytes and the URL that served them, after redirects: where its relative URLs resolve.
+    func fetch(_ url: URL) async throws -> (bytes: [UInt8], url: URL) {
         let request = HTTPRequest(baseURL: url, path: "")
         let context = RequestContext(
             provider: "provider-add", deadline: environment.time.now().addingTimeInterval(options.timeout.timeInterval))
@@ -27,6 +28,6 @@ struct DocumentFetch: Sendable {
             let code: ExitCode = response.status == 429 || response.status == 503 ? .temporaryFailure : .unavailable
             throw CLIError("\(request.redactedURL) answered \(response.status), not the OpenAPI document", exitCode: code)
         }
-        return Array(response.body)
+        return (Array(response.body), response.url ?? url)
     }
 }

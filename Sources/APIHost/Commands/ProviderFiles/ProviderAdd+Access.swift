@@ -29,8 +29,10 @@ extension ProviderAdd {
         if let (scheme, rest) = document.cut(atFirst: ":"), scheme.allSatisfy({ $0.isLetter }),
            rest.startsWithLiteral("//") || document.lowercased().startsWithLiteral("file:") {
             let url = try Self.baseURL(document, flag: "--openapi")
-            access.documentURL = url
-            access.documentBytes = try await DocumentFetch(environment: host.environment, options: options).fetch(url)
+            let fetched = try await DocumentFetch(environment: host.environment, options: options).fetch(url)
+            access.requestedDocumentURL = url
+            access.documentURL = fetched.url
+            access.documentBytes = fetched.bytes
         }
         return access
     }
@@ -73,6 +75,9 @@ extension ProviderAdd {
               url.host?.isEmpty == false
         else {
             throw UsageError("\(flag) must be an http:// or https:// URL, not '\(URLPassword.redacted(text))'")
+        }
+        if let port = url.port, !(1...65_535).contains(port) {
+            throw UsageError("\(flag): the port \(port) is not a port number (1 to 65535)")
         }
         return url
     }

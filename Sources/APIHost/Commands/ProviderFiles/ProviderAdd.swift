@@ -154,7 +154,7 @@ struct ProviderAdd: Sendable {
             ProviderFile.Key(placement: $0, environmentVariable: ProviderFile.keyVariable(for: name), signupURL: nil)
         }
         return ProviderFile(
-            name: name, summary: "Search \(url.host ?? name) (a provider file).", about: nil, displayName: nil,
+            name: name, summary: "Search \(url.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? name) (a provider file).", about: nil, displayName: nil,
             baseURL: url, path: path.startsWithLiteral("/") ? path : "/" + path, words: .parameter(words), key: key,
             options: [], items: .list(items), id: nil, columns: [], paging: nil, rateLimits: [], cacheSeconds: 600)
     }
@@ -196,18 +196,14 @@ struct ProviderAdd: Sendable {
         do {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let temporary = path + ".tmp-\(getpid())"
-            guard FileManager.default.createFile(
-                atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-            else { throw CLIError("cannot write \(temporary)", exitCode: .software) }
-            guard rename(temporary, path) == 0 else {
-                unlink(temporary)
-                throw CLIError("cannot write \(path)", exitCode: .software)
-            }
-        } catch let error as CLIError {
-            throw error
         } catch {
             throw CLIError("cannot write \(path): \(SystemErrorText.describe(error))", exitCode: .software)
+        }
+        do {
+            try OwnerOnlyFile.save(text, to: path)
+        } catch {
+            // A full disk or a file-size limit is an I/O error (74).
+            throw CLIError("cannot write \(path): \(error.reason)", exitCode: error.isDisk ? .ioError : .software)
         }
     }
 }
