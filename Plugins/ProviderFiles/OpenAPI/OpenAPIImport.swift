@@ -97,9 +97,10 @@ public struct OpenAPIImport {
                 imported[index].aliases = named.alias.map { [$0] } ?? []
             }
         }
+        let source = "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath))"
         let about = ImportedText.providerAbout(of: document, imported: operations.count == 1
-            ? "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)), operation \(operations[0])."
-            : "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)): \(imported.count) GET operation\(imported.count == 1 ? "" : "s").")
+            ? source + ", operation \(operations[0])."
+            : source + ": \(imported.count) GET operation\(imported.count == 1 ? "" : "s").")
         let summary = imported.count == 1 ? imported[0].summary
             : ImportedText.providerSummary(title: title, operations: imported, documentPath: documentPath)
         let file = ProviderFile(
@@ -187,7 +188,8 @@ public struct OpenAPIImport {
         let summary = ImportedText.summary(of: found.node, path: found.path)
         var operation = ProviderFile.Operation(
             name: operationName, summary: summary,
-            about: ImportedText.about(of: found.node, summary: summary), path: server.prefix + found.path, words: words, arguments: arguments, options: options,
+            about: ImportedText.about(of: found.node, summary: summary), path: server.prefix + found.path, words: words,
+            arguments: arguments, options: options,
             items: items.shape, id: id.flatMap(KeyPath.init), columns: ColumnGuess.columns(from: fields, id: id), paging: paging)
         operation.tags = ImportedText.tags(of: found.node)
         return (operation, server.origin, key)
