@@ -18,7 +18,10 @@ extension ProviderFileReader {
                 continue
             }
             guard ProviderFile.isValidOperationName(alias) else {
-                fields.problem(field, line: node.line, "'\(TerminalSanitizer.clean(alias))' must be lowercase letters, digits and dashes, starting with a letter, at most \(ProviderFile.maxOperationNameLength)")
+                fields.problem(
+                    field, line: node.line,
+                    "'\(TerminalSanitizer.clean(alias))' must be lowercase letters, digits and dashes, starting with a letter, "
+                        + "at most \(ProviderFile.maxOperationNameLength)")
                 continue
             }
             aliases.append(alias)

@@ -111,6 +111,15 @@ extension ListedDescriptor {
     }
 }
 
+extension FileProvider {
+    /// A provider whose description is given: a listed one, whose operations its catalog leaves out.
+    init(file: ProviderFile, source: String, descriptor: ProviderDescriptor) {
+        self.file = file
+        self.source = source
+        self.descriptor = descriptor
+    }
+}
+
 private extension JSONValue {
     var text: String? {
         guard case let .string(text) = self else { return nil }

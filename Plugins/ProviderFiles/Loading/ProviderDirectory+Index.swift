@@ -63,26 +63,30 @@ extension ProviderDirectory {
                 continue
             }
             changed = true
-            let read = entry(name)
-            let content: CatalogListing.Content
-            switch read.result {
-            case let .success(provider):
-                guard let whole = (provider as? FileProvider)?.file else { continue }
-                content = CatalogListing.listed(whole, source: file)
-                if whole.operations.count > 1 {
-                    index.write(CompiledProvider.encode(whole, stamp: stamp, fingerprint: index.fingerprint), to: index.compiledPath(for: name))
-                }
-            case let .failure(error):
-                content = .broken(error.description)
-            }
-            let entry = CatalogListing.Entry(name: name, stamp: stamp, content: content)
+            let entry = reread(name, file: file, stamp: stamp, index: index)
             fresh.append(entry)
-            listed.append(catalogEntry(entry, file: file) ?? Self.catalogEntry(read))
+            listed.append(catalogEntry(entry, file: file) ?? Self.catalogEntry(self.entry(name)))
         }
-        if changed, !names.isEmpty || stored != nil, index.write(CatalogListing(entries: fresh).encode(fingerprint: index.fingerprint), to: index.catalogPath) {
+        if changed, !names.isEmpty || stored != nil,
+           index.write(CatalogListing(entries: fresh).encode(fingerprint: index.fingerprint), to: index.catalogPath)
+        {
             index.prune(keeping: Set(names))
         }
         return listed
+    }
+
+    /// The catalog's entry for `<name>.json`, read and checked whole; a file of several
+    /// operations gets its compiled form written on the way.
+    private func reread(_ name: String, file: String, stamp: FileStamp, index: ProviderIndex) -> CatalogListing.Entry {
+        do {
+            let whole = try read(file, expectedName: name)
+            if whole.operations.count > 1 {
+                index.write(CompiledProvider.encode(whole, stamp: stamp, fingerprint: index.fingerprint), to: index.compiledPath(for: name))
+            }
+            return CatalogListing.Entry(name: name, stamp: stamp, content: CatalogListing.listed(whole, source: file))
+        } catch {
+            return CatalogListing.Entry(name: name, stamp: stamp, content: .broken(error.description))
+        }
     }
 
     /// The names of the folder's `*.json` files, sorted, hidden ones left out.

@@ -78,12 +78,3 @@ public struct ProviderDirectory: Sendable {
         return Entry(name: name, path: file, result: result)
     }
 }
-
-extension FileProvider {
-    /// A provider whose description is given: a listed one, whose operations its catalog leaves out.
-    init(file: ProviderFile, source: String, descriptor: ProviderDescriptor) {
-        self.file = file
-        self.source = source
-        self.descriptor = descriptor
-    }
-}

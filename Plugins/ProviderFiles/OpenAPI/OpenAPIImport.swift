@@ -105,9 +105,10 @@ public struct OpenAPIImport {
                 imported[index].aliases = named.alias.map { [$0] } ?? []
             }
         }
+        let source = "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath))"
         let about = ImportedText.providerAbout(of: document, imported: operations.count == 1
-            ? "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)), operation \(operations[0])."
-            : "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath)): \(imported.count) GET operation\(imported.count == 1 ? "" : "s").")
+            ? source + ", operation \(operations[0])."
+            : source + ": \(imported.count) GET operation\(imported.count == 1 ? "" : "s").")
         let summary = imported.count == 1 ? imported[0].summary
             : ImportedText.providerSummary(title: title, operations: imported, documentPath: documentPath)
         let file = ProviderFile(

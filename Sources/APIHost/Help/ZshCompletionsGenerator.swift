@@ -51,7 +51,8 @@ public enum ZshCompletionsGenerator {
         // script was written): apicli says what comes next, from the provider's description.
         out += "                *)\n"
         out += "                    local -a candidates\n"
-        out += "                    candidates=(${(f)\"$(${~program} completions \(CompletionCandidates.action) zsh -- \"${(@)words[1,CURRENT]}\" 2>/dev/null)\"})\n"
+        let ask = "${~program} completions \(CompletionCandidates.action) zsh -- \"${(@)words[1,CURRENT]}\" 2>/dev/null"
+        out += "                    candidates=(${(f)\"$(\(ask))\"})\n"
         out += "                    if (( ${#candidates} )); then\n"
         out += "                        _describe -t values 'value' candidates\n"
         out += "                    else\n"
