@@ -54,14 +54,18 @@ struct RealConnectionTests {
 
     @Test("a slow drip past the deadline: the run gives up on time and shows what it stored")
     func slowDrip() async throws {
-        let server = try Self.server([.json(Self.records), .json(Self.records).dripping(chunk: 1, every: .milliseconds(200))])
+        // The second answer drips one byte every 200 ms: 440 bytes, 88 s an attempt. Ending well
+        // under that shows the 1.5 s deadline cut it; the bound leaves room for a loaded machine,
+        // where the run's own work (not the wait) takes seconds.
+        let slow = Self.records + Data(repeating: UInt8(ascii: " "), count: 400)
+        let server = try Self.server([.json(Self.records), .json(slow).dripping(chunk: 1, every: .milliseconds(200))])
         let connected = try Connected(base: server.baseURL, timeout: "1.5")
         let fresh = await connected.run(["stub", "words"])
         #expect(fresh.code == .success, "\(fresh.stderr)")
         let started = ContinuousClock.now
         let result = await connected.run(["stub", "words", "--refresh"])
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(10), "the deadline held (the drip takes seconds per retry): \(elapsed)")
+        #expect(elapsed < .seconds(30), "the deadline held (the drip takes 88 s an attempt): \(elapsed)")
         #expect(result.code == .success, "\(result.stderr)")
         #expect(result.stdout.contains("First record"), "\(result.stdout)")
         #expect(result.warnings.contains { $0.contains("showing results stored at") }, "\(result.stderr)")
