@@ -48,8 +48,10 @@ struct HostileImportEndToEndTests {
         (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
     }
 
+    /// One at a time: each may take seconds of a core in a debug build, and seven at once would
+    /// crowd the timing of every other test running beside them.
     @Test("each ends with exit 78 and one line naming what ran over, within the time and memory bound",
-          .timeLimit(.minutes(3)), arguments: cases)
+          .serialized, .timeLimit(.minutes(5)), arguments: cases)
     func endsWithinBudget(_ hostile: Case) async throws {
         let home = try TemporaryDirectory(prefix: "apicli-hostile")
         let document = home.path(hostile.fileName)

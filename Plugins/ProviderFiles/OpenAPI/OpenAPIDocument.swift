@@ -137,6 +137,8 @@ struct OpenAPIDocument {
         defer { close(descriptor) }
         let most = DocumentLimits.standard.maxBytes + 1
         var bytes: [UInt8] = []
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_size > 0 { bytes.reserveCapacity(min(Int(status.st_size) + 1, most)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count < most {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, most - bytes.count)) }
