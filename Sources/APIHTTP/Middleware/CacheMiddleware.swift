@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Answers GETs from the response cache, and keeps it filled.
+/// Answers reads (GETs, and POSTs declared searches) from the response cache, and keeps it filled.
 ///
 /// Entries are keyed by `request.cacheKey`, which leaves the credential out, so
 /// the cache never holds a key and survives a key change. Per `context.cacheMode`:
@@ -49,7 +49,8 @@ public struct CacheMiddleware: ClientMiddleware {
         context: RequestContext,
         next: @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
-        guard request.method.uppercased() == "GET" else { return try await next(request, context) }
+        // Reads only: a GET, or a POST declared a search (its body is part of the key). A write never.
+        guard request.isRead, request.method.uppercased() != "HEAD" else { return try await next(request, context) }
         let key = request.cacheKey
         let url = request.redactedURL
 

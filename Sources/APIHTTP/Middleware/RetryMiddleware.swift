@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Retries idempotent requests on connection errors and retryable statuses.
+/// Retries idempotent requests on connection errors and retryable statuses; a PUT or
+/// DELETE only when it failed before it was sent, any other write never.
 ///
 /// Backoff and limits come from ``RetryPolicy``; the clock, the sleep and the
 /// jitter's randomness are injected, so tests wait for nothing and can predict
@@ -38,7 +39,11 @@ public struct RetryMiddleware: ClientMiddleware {
         context: RequestContext,
         next: @Sendable (HTTPRequest, RequestContext) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
-        guard request.isIdempotent else { return try await next(request, context) }
+        guard request.isIdempotent || request.isIdempotentWrite else { return try await next(request, context) }
+        // A PUT or DELETE is sent again only when it never left: no status, no failure after sending.
+        var policy = self.policy
+        let retriesOnlyUnsent = !request.isIdempotent
+        if retriesOnlyUnsent { policy.retryableStatuses = [] }
         var context = context
         let firstAttempt = max(context.attempt, 1)
         let lastAttempt = firstAttempt + max(policy.maxAttempts, 1) - 1
@@ -48,7 +53,9 @@ public struct RetryMiddleware: ClientMiddleware {
             let outcome: Result<HTTPResponse, HTTPClientError>
             do {
                 outcome = .success(try await next(request, context))
-            } catch let error as HTTPClientError where attempt < lastAttempt && policy.isRetryable(error) {
+            } catch let error as HTTPClientError
+                where attempt < lastAttempt && policy.isRetryable(error) && (!retriesOnlyUnsent || error.failedBeforeSending)
+            {
                 outcome = .failure(error)
             }
             let wait: Duration

@@ -23,6 +23,11 @@ public struct HTTPRequest: Sendable, Hashable {
     /// The headers without the key: safe to show. A header credential is added by ``transportHeaders``.
     public var headers: HTTPHeaders
     public var credential: Credential?
+    /// The body as sent (JSON, a form, raw bytes); its `Content-Type` is in ``headers``.
+    public var body: Data?
+    /// Whether the request only reads: a GET or HEAD, or a POST the provider declares a
+    /// search. A read may be cached and retried; anything else is a write (``HTTPRequest+Method.swift``).
+    public var isRead: Bool
 
     public init(
         method: String = "GET",
@@ -30,8 +35,12 @@ public struct HTTPRequest: Sendable, Hashable {
         path: String,
         query: [QueryItem] = [],
         headers: HTTPHeaders = HTTPHeaders(),
-        credential: Credential? = nil
+        credential: Credential? = nil,
+        body: Data? = nil,
+        isRead: Bool? = nil
     ) {
+        self.body = body
+        self.isRead = isRead ?? HTTPRequest.isReadMethod(method)
         self.method = method
         self.baseURL = baseURL
         self.path = path
@@ -41,7 +50,7 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 
     /// Whether repeating the request is harmless, which is what allows a retry.
-    public var isIdempotent: Bool { ["GET", "HEAD", "OPTIONS"].contains(method.uppercased()) }
+    public var isIdempotent: Bool { ["GET", "HEAD", "OPTIONS"].contains(method.uppercased()) || isRead }
 
     /// The real URL, secret included when the key is a query parameter: for the transport only.
     public var url: URL {
@@ -76,7 +85,9 @@ public struct HTTPRequest: Sendable, Hashable {
     /// The URL without the credential parameter at all (and any base-URL password
     /// as `***`): the response cache's key, so that changing keys does not orphan
     /// cached responses, and no secret is stored.
-    public var cacheKey: String { method.uppercased() + " " + URLPassword.redacted(urlString(credentialPair: nil)) }
+    public var cacheKey: String {
+        method.uppercased() + " " + URLPassword.redacted(urlString(credentialPair: nil)) + bodyKeySuffix
+    }
 
     /// Every secret this request carries, as a server or a platform error might
     /// echo it: the key as sent and percent-encoded, and a base-URL password.

@@ -52,6 +52,7 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
 
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.sentBody
         urlRequest.timeoutInterval = connectSeconds
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for field in request.transportHeaders { urlRequest.setValue(field.value, forHTTPHeaderField: field.name) }

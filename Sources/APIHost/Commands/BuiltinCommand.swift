@@ -127,9 +127,10 @@ public struct BuiltinCommand: Sendable, Hashable {
             operands: ["show": .fileProvider, "check": .fileProvider, "remove": .fileProvider],
             options: ProviderFileCommand.specs),
         BuiltinCommand(
-            "api", runBy: APICommand.self, summary: "Send one GET to a provider's API with its key, limits and cache; print the body as it came.",
+            "api", runBy: APICommand.self, summary: "Send one request to a provider's API with its key, limits and cache; print the body as it came.",
             usage: [
                 "apicli api PROVIDER PATH [-q NAME=VALUE]… [--include] [--paginate] [--refresh | --offline] [--verbose]",
+                "apicli api PROVIDER PATH -X POST|PUT|PATCH|DELETE [-f|-F NAME=VALUE]… [--input FILE|-] [-H 'NAME: VALUE']… [--yes] [--dry-run]",
                 "(after PROVIDER, -q is --query; --quiet keeps its long form)",
             ],
             operand: .provider, options: APIArguments.specs),

@@ -83,6 +83,8 @@ typedef enum {
     CURLOPT_CAINFO_BLOB = 40309,
     CURLOPT_PROTOCOLS_STR = 10318,
     CURLOPT_REDIR_PROTOCOLS_STR = 10319,
+    CURLOPT_POSTFIELDSIZE_LARGE = 30120,
+    CURLOPT_COPYPOSTFIELDS = 10165,
 } CURLoption;
 
 /// An info's number is its type's base (string 0x100000, long 0x200000) plus its index.

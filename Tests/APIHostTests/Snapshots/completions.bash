@@ -12,7 +12,7 @@ _apicli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--server|--key-of|--rate|--spacing|--query|-q) ((i++)) ;;
+            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H) ((i++)) ;;
             -*) ;;
             *)
                 if [[ -z "$command" ]]; then
@@ -56,6 +56,11 @@ _apicli() {
         api)
             case "$prev" in
                 --query|-q) return 0 ;;
+                --method|-X) return 0 ;;
+                --raw-field|-f) return 0 ;;
+                --field|-F) return 0 ;;
+                --input) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+                --header|-H) return 0 ;;
             esac
             ;;
     esac
@@ -132,7 +137,7 @@ _apicli() {
             ;;
         api)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--query -q --include -i --paginate --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--query -q --include -i --paginate --method -X --raw-field -f --field -F --input --header -H --dry-run --yes --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
             fi

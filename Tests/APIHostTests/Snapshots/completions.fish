@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --server --key-of --rate --spacing --query -q
+            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H
                 set skip 1
             case '-*'
             case '*'
@@ -77,7 +77,7 @@ complete -c apicli -n '__apicli_is' -a store -d 'Inspect, query (read-only SQL) 
 complete -c apicli -n '__apicli_is' -a completions -d 'Print a shell completion script (bash, zsh, fish).'
 complete -c apicli -n '__apicli_is' -a manpage -d 'Print the man page (roff).'
 complete -c apicli -n '__apicli_is' -a provider -d 'Add, list, show, check or remove provider files (new APIs without recompiling).'
-complete -c apicli -n '__apicli_is' -a api -d 'Send one GET to a provider\'s API with its key, limits and cache; print the body as it came.'
+complete -c apicli -n '__apicli_is' -a api -d 'Send one request to a provider\'s API with its key, limits and cache; print the body as it came.'
 
 # news
 complete -c apicli -n '__apicli_using news' -l from -x -d 'Only articles published on or after this date.'
@@ -146,4 +146,11 @@ complete -c apicli -n '__apicli_is provider remove' -a 'sky'
 complete -c apicli -n '__apicli_using api' -s q -l query -x -d 'Add a query parameter (repeatable); percent-encoded.'
 complete -c apicli -n '__apicli_using api' -s i -l include -d 'Print the status line and the headers (keys redacted) before the body.'
 complete -c apicli -n '__apicli_using api' -l paginate -d 'Follow every page, one body after another: the answer\'s Link rel=next, else the provider\'s page numbers.'
+complete -c apicli -n '__apicli_using api' -s X -l method -x -d 'The method: GET (the default), HEAD, POST (the default with a body), PUT, PATCH, DELETE.'
+complete -c apicli -n '__apicli_using api' -s f -l raw-field -x -d 'Add a string field to the JSON body (a query parameter on GET or HEAD); repeatable.'
+complete -c apicli -n '__apicli_using api' -s F -l field -x -d 'Add a typed field: numbers, true, false, null, @FILE; a.b=1 nests, tags[]=x appends; repeatable.'
+complete -c apicli -n '__apicli_using api' -l input -r -F -d 'Send the file as the body (\'-\': standard input); -f and -F then add query parameters.'
+complete -c apicli -n '__apicli_using api' -s H -l header -x -d 'Add a request header (repeatable); never the key\'s own header.'
+complete -c apicli -n '__apicli_using api' -l dry-run -d 'Print the request (method, URL, headers with the key redacted, body) and send nothing.'
+complete -c apicli -n '__apicli_using api' -l yes -d 'Send a write without asking: needed when standard input is not a terminal.'
 complete -c apicli -n '__apicli_is api' -a 'news sky'

@@ -102,6 +102,13 @@ _apicli() {
                         '(-q --query)'{-q,--query}'[Add a query parameter (repeatable); percent-encoded.]:NAME=VALUE: ' \
                         '(-i --include)'{-i,--include}'[Print the status line and the headers (keys redacted) before the body.]' \
                         '--paginate[Follow every page, one body after another: the answer'\''s Link rel=next, else the provider'\''s page numbers.]' \
+                        '(-X --method)'{-X,--method}'[The method: GET (the default), HEAD, POST (the default with a body), PUT, PATCH, DELETE.]:METHOD: ' \
+                        '(-f --raw-field)'{-f,--raw-field}'[Add a string field to the JSON body (a query parameter on GET or HEAD); repeatable.]:NAME=VALUE: ' \
+                        '(-F --field)'{-F,--field}'[Add a typed field: numbers, true, false, null, @FILE; a.b=1 nests, tags\[\]=x appends; repeatable.]:NAME=VALUE: ' \
+                        '--input[Send the file as the body ('\''-'\'': standard input); -f and -F then add query parameters.]:FILE:_files' \
+                        '(-H --header)'{-H,--header}'[Add a request header (repeatable); never the key'\''s own header.]:'\''NAME\: VALUE'\'': ' \
+                        '--dry-run[Print the request (method, URL, headers with the key redacted, body) and send nothing.]' \
+                        '--yes[Send a write without asking: needed when standard input is not a terminal.]' \
                         '1:action:(news sky)' && return 0
                     ;;
                 *)
@@ -130,7 +137,7 @@ _apicli_commands() {
         'completions:Print a shell completion script (bash, zsh, fish).'
         'manpage:Print the man page (roff).'
         'provider:Add, list, show, check or remove provider files (new APIs without recompiling).'
-        'api:Send one GET to a provider'\''s API with its key, limits and cache; print the body as it came.'
+        'api:Send one request to a provider'\''s API with its key, limits and cache; print the body as it came.'
     )
     _describe -t commands 'apicli command' commands
 }

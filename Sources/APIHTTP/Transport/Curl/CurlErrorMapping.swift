@@ -57,8 +57,8 @@ enum CurlErrorMapping {
     static func reason(_ code: CURLcode, detail: CurlFailureDetail, host: String, port: Int) -> String {
         switch code {
         case CURLE_COULDNT_CONNECT:
-            return "could not connect to \(host):\(port) (\(connectReason(detail.osError)))"
-        case CURLE_COULDNT_RESOLVE_HOST: return "host not found: \(host)"
+            return HTTPClientError.notConnectedPrefix + "\(host):\(port) (\(connectReason(detail.osError)))"
+        case CURLE_COULDNT_RESOLVE_HOST: return HTTPClientError.hostNotFoundPrefix + host
         case CURLE_GOT_NOTHING: return "the server closed the connection without answering"
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: return "the connection was lost"
         case CURLE_HTTP2, CURLE_HTTP2_STREAM: return "the server sent a malformed response"

@@ -60,6 +60,18 @@ final class CurlHandle {
         case "HEAD": results.append(apicli_easy_setopt_long(easy, CURLOPT_NOBODY, 1))
         default: results.append(apicli_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, options.method))
         }
+        if let body = options.body {
+            // The size first: libcurl copies that many bytes when the data is set.
+            results.append(apicli_easy_setopt_long(easy, CURLOPT_POSTFIELDSIZE_LARGE, body.count))
+            results.append(body.withUnsafeBytes { bytes in
+                guard let start = bytes.baseAddress, !bytes.isEmpty else {
+                    return apicli_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, "")
+                }
+                return apicli_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: start))
+            })
+            // No `Expect: 100-continue` wait: the body goes with the head.
+            headerList = apicli_slist_append(headerList, "Expect:")
+        }
         if let userAgent = options.userAgent, options.headers["User-Agent"] == nil {
             results.append(apicli_easy_setopt_string(easy, CURLOPT_USERAGENT, userAgent))
         }

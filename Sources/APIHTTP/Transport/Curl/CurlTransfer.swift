@@ -18,6 +18,8 @@ final class CurlTransfer: Sendable {
         var url: String
         var method: String
         var headers: HTTPHeaders
+        /// The request body, sent as it is; nil sends none.
+        var body: Data?
         var userAgent: String?
         var maxBodyBytes: Int
         var connectTimeout: Duration

@@ -86,8 +86,10 @@ public struct CurlTransport: ClientTransport {
     }
 
     /// The next URL for a 3xx answer, or nil to return the answer itself.
+    /// A request that carries a body, or whose method is not GET or HEAD, is not redirected:
+    /// its 3xx is its answer, so that a write is never sent twice or to a second place.
     private func redirect(_ response: HTTPResponse, from url: URL, request: HTTPRequest) -> URL? {
-        guard [301, 302, 303, 307, 308].contains(response.status),
+        guard request.followsRedirects, [301, 302, 303, 307, 308].contains(response.status),
               let location = response.headers["Location"],
               let target = URL(string: location, relativeTo: url)?.absoluteURL,
               ["http", "https"].contains(target.scheme?.lowercased() ?? "")
@@ -109,7 +111,8 @@ public struct CurlTransport: ClientTransport {
             throw HTTPClientError.connectionFailed(url: request.redactedURL, reason: "port \(port) is not a port number (1 to 65535)")
         }
         let options = CurlTransfer.Options(
-            url: url.absoluteString, method: method, headers: headers, userAgent: userAgent,
+            url: url.absoluteString, method: method, headers: headers,
+            body: method == request.method ? request.sentBody : nil, userAgent: userAgent,
             maxBodyBytes: maxBodyBytes, connectTimeout: connectTimeout, budget: .seconds(remaining),
             extraCAFile: extraCAFile, redactedURL: request.redactedURL, secret: request.credential?.value,
             largeBody: largeBody)

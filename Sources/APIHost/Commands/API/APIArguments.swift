@@ -1,4 +1,5 @@
-/// The command line of `apicli api PROVIDER PATH [-q NAME=VALUE]… [--include] [--paginate]`.
+/// The command line of `apicli api PROVIDER PATH [-X METHOD] [-q NAME=VALUE]… [-f|-F NAME=VALUE]…
+/// [--input FILE] [-H 'NAME: VALUE']… [--dry-run] [--yes] [--include] [--paginate]`.
 ///
 /// After the provider word, `-q` is `--query`, as gh's short request flags are;
 /// before it (`apicli -q api nyt …`) it is still the global `--quiet`, which
@@ -14,13 +15,33 @@ struct APIArguments {
     var paginate: Bool
     var options: RunOptions
     var help: Bool
+    /// `-X`, upper-cased; nil when not given (GET, or POST when a body is given).
+    var method: String?
+    /// `-f` and `-F`, in the order given (`-f` strings, `-F` typed).
+    var fieldPairs: [(pair: String, typed: Bool)]
+    /// `--input`: a file, or `-` for standard input.
+    var input: String?
+    /// `-H`, as written (`Name: value`).
+    var headerLines: [String]
+    var dryRun: Bool
+    var yes: Bool
 
     /// The options `api` declares (its ``BuiltinCommand`` entry carries them, for help and completions).
     static let specs: [OptionSpec] = [
         .value("query", short: "q", valueName: "NAME=VALUE", help: "Add a query parameter (repeatable); percent-encoded."),
         .flag("include", short: "i", help: "Print the status line and the headers (keys redacted) before the body."),
         .flag("paginate", help: "Follow every page, one body after another: the answer's Link rel=next, else the provider's page numbers."),
+        .value("method", short: "X", valueName: "METHOD", help: "The method: GET (the default), HEAD, POST (the default with a body), PUT, PATCH, DELETE."),
+        .value("raw-field", short: "f", valueName: "NAME=VALUE", help: "Add a string field to the JSON body (a query parameter on GET or HEAD); repeatable.", repeatable: true),
+        .value("field", short: "F", valueName: "NAME=VALUE", help: "Add a typed field: numbers, true, false, null, @FILE; a.b=1 nests, tags[]=x appends; repeatable.", repeatable: true),
+        .value("input", valueName: "FILE", help: "Send the file as the body ('-': standard input); -f and -F then add query parameters."),
+        .value("header", short: "H", valueName: "'NAME: VALUE'", help: "Add a request header (repeatable); never the key's own header.", repeatable: true),
+        .flag("dry-run", help: "Print the request (method, URL, headers with the key redacted, body) and send nothing."),
+        .flag("yes", help: "Send a write without asking: needed when standard input is not a terminal."),
     ]
+
+    /// `-f` and `-F` by every spelling, and whether the value is typed.
+    private static let fieldFlags: [String: Bool] = ["-f": false, "--raw-field": false, "-F": true, "--field": true]
 
     /// The global options that mean something for one raw request.
     static let globalSpecs: [OptionSpec] = GlobalOptions.specs
@@ -34,6 +55,7 @@ struct APIArguments {
     init(_ words: [String], variables: [String: String]) throws {
         var rest: [String] = []
         var pairs: [String] = []
+        var fields: [(pair: String, typed: Bool)] = []
         var index = 0
         // Before the provider word, `-q` is the global `--quiet` (`apicli -q api nyt …`).
         var providerSeen = false
@@ -56,6 +78,20 @@ struct APIArguments {
                 if word.count > 2 { rest.append("-" + word.dropFirst(2)) }
                 continue
             }
+            if let typed = Self.fieldFlags[word] {
+                guard index < words.count else { throw UsageError("\(word) needs a value (NAME=VALUE)") }
+                fields.append((words[index], typed))
+                index += 1
+                continue
+            }
+            if let (flag, value) = word.cut(atFirst: "="), let typed = Self.fieldFlags[String(flag)], flag.hasPrefix("--") {
+                fields.append((String(value), typed))
+                continue
+            }
+            if providerSeen, word.count > 2, let typed = Self.fieldFlags[String(word.prefix(2))] {
+                fields.append((String(word.dropFirst(2)), typed))
+                continue
+            }
             if word == "-q" || word == "--query" {
                 guard index < words.count else { throw UsageError("\(word) needs a value (NAME=VALUE)") }
                 pairs.append(words[index])
@@ -74,6 +110,19 @@ struct APIArguments {
         include = parsed.values["include"] == "true"
         paginate = parsed.values["paginate"] == "true"
         help = parsed.values["help"] == "true"
+        method = parsed.values["method"].map { $0.uppercased() }
+        if let method, !["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].contains(method) {
+            throw UsageError("-X takes GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS, not '\(method)'")
+        }
+        func repeated(_ name: String) -> [String] {
+            parsed.values[name].map { $0.split(separator: OptionSpec.repeatSeparator, omittingEmptySubsequences: false).map(String.init) } ?? []
+        }
+        // Read above, in the order given across -f and -F: an array's items keep it.
+        fieldPairs = fields
+        input = parsed.values["input"]
+        headerLines = repeated("header")
+        dryRun = parsed.values["dry-run"] == "true"
+        yes = parsed.values["yes"] == "true"
         let positionals = parsed.positionals
         guard help || positionals.count == 2 else {
             throw UsageError(

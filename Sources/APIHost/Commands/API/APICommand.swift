@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `apicli api PROVIDER PATH`: one GET through the provider's base URL, key,
+/// `apicli api PROVIDER PATH`: one request (any method; a write only with `--yes` or a
+/// yes on the terminal, and logged in the store's request log) through the provider's base URL, key,
 /// rate limits, pacing, cache, retries and redaction, its body printed as it
 /// came. It is how a plugin in any language (`apicli-NAME` on `PATH`) reaches an
 /// API with the user's key and apicli's limits without handling either.
@@ -42,12 +43,30 @@ struct APICommand: BuiltinCommandHandler {
             throw UsageError("-q \(name)=… is the key's parameter: apicli adds the key itself, from \(descriptor.credential?.environmentVariable ?? "the config")")
         }
         let baseURL = try settings.baseURL(for: descriptor)
-        let pages = try APIPages(descriptor: descriptor, query: arguments.query, paginate: arguments.paginate)
-        let headers = try HeaderOptions.configured(for: descriptor, settings: settings)
+        let plan = try APIRequestPlan(
+            arguments, keyPlacement: credential?.placement ?? descriptor.credential?.placement,
+            configured: try HeaderOptions.configured(for: descriptor, settings: settings), readFile: Self.readInput)
+        let isRead = HTTPRequest.isReadMethod(plan.method)
+        if !isRead, arguments.paginate { throw UsageError("--paginate follows the pages of a read; \(plan.method) is a write") }
+        if !isRead, options.offline, !arguments.dryRun {
+            throw UsageError("--offline cannot send a \(plan.method): a write is never answered from the cache")
+        }
+        let pages = try APIPages(descriptor: descriptor, query: arguments.query + plan.extraQuery, paginate: arguments.paginate)
         let first = HTTPRequest(
-            baseURL: baseURL, path: arguments.path.sent(for: descriptor, baseURL: baseURL), query: pages.firstQuery,
-            headers: headers, credential: credential)
+            method: plan.method, baseURL: baseURL, path: arguments.path.sent(for: descriptor, baseURL: baseURL),
+            query: pages.firstQuery, headers: plan.headers, credential: credential, body: plan.body)
         try Self.checkOrigin(first, baseURL: baseURL)
+        if arguments.dryRun {
+            environment.console.out(RequestDisplay.text(first))
+            return .success
+        }
+        let decision = try WriteConfirmation.decide(
+            first, yes: arguments.yes, stdinIsTerminal: environment.stdinIsTerminal, console: environment.console,
+            readLine: environment.readLine)
+        guard decision == .send else {
+            environment.console.err("apicli: not sent\n")
+            return .empty
+        }
 
         if !options.offline { try ClientFactory.checkCAFile(environment.variables) }
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
@@ -68,6 +87,7 @@ struct APICommand: BuiltinCommandHandler {
         while true {
             fetched.insert(request.cacheKey)
             let response = try await exchange.send(request, patient: fetched.count > 1)
+            if !request.isRead { Self.log(request, response: response, descriptor: descriptor, store: store, exchange: exchange) }
             // An error page is not the answer a script reads: it shows with --include, for a look at it.
             if response.isSuccess || arguments.include { printer.print(response) }
             if !response.isSuccess { throw exchange.failure(response, path: request.path) }
@@ -82,6 +102,28 @@ struct APICommand: BuiltinCommandHandler {
                 }
                 return .success
             }
+        }
+    }
+
+    /// Keeps a write's answer in the request log; a log that cannot be written is a warning,
+    /// since the write itself went out and its answer is printed.
+    private static func log(
+        _ request: HTTPRequest, response: HTTPResponse, descriptor: ProviderDescriptor, store: Store, exchange: APIExchange
+    ) {
+        do {
+            try RequestLog.record(request, response: response, provider: descriptor.name, at: exchange.time.now(), in: store)
+        } catch {
+            exchange.messages.warning("the answer was not kept in the request log: \(error)")
+        }
+    }
+
+    /// The bytes of `--input FILE` or `@FILE` (`-`: standard input).
+    static func readInput(_ path: String) throws -> Data {
+        if path == "-" { return StandardInput.readAll() }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIError("cannot read \(path): \(SystemErrorText.describe(error))", exitCode: .noInput)
         }
     }
 

@@ -23,7 +23,8 @@ struct APIExchange: Sendable {
             return try await client.send(request, context: context(mode, patient: patient))
         } catch let error as HTTPClientError {
             let failure = ErrorMapping.cliError(error)
-            guard error.isTransient, mode != .offline,
+            // A write is never answered from the cache.
+            guard error.isTransient, mode != .offline, request.isRead,
                   let cached = try? await client.send(request, context: context(.offline, patient: false)),
                   case let .cache(storedAt) = cached.origin
             else {
