@@ -40,10 +40,12 @@ extension ProviderFile {
             },
             operations: single == nil ? operations.enumerated().map { index, operation in
                 var spec = OperationSpec(
-                    name: operation.name, summary: operation.summary, discussion: operationDiscussion(of: operation),
+                    name: operation.name, summary: operation.summary + operation.writeMark, discussion: operationDiscussion(of: operation),
                     arguments: operation.argumentSpecs, options: operation.optionSpecs, examples: examples(of: operation),
                     aliases: operation.aliases, group: groups[index], path: operation.path)
                 spec.sendsKey = operation.sendsKey || key == nil
+                spec.method = operation.method
+                spec.isRead = operation.isRead
                 return spec
             } : [])
         descriptor.apiPaths = operations.map(\.path)
@@ -94,7 +96,7 @@ extension ProviderFile.Operation {
                 : "How many pages to fetch, 1 to \(last + 1), each where the page before it says the next one is."
             options.append(.value("pages", valueName: "N", help: pagesHelp, default: "1", configurable: true))
         }
-        return options
+        return options + writeOptionSpecs
     }
 
     /// Paging by number, which `apicli api --paginate` can follow without the answer's help; nil otherwise.

@@ -34,7 +34,8 @@ extension ProviderFile {
         }
         return .object([
             .init("name", .string(operation.name)),
-            .init("method", "GET"),
+            .init("method", .string(operation.method)),
+            .init("read", .bool(operation.isRead)),
             .init("path", .string(prefix + operation.path)),
             .init("summary", .string(operation.summary)),
             .init("arguments", .array(operation.arguments.map { argument in
@@ -48,7 +49,8 @@ extension ProviderFile {
                     .init("name", .string(option.name)), .init("parameter", .string(option.parameter)),
                     .init("type", .string(Self.typeName(option.type))), .init("required", .bool(option.required)),
                     .init("choices", Self.choices(option.type)),
-                ] + Self.constraints(option.type, pattern: option.pattern) + Self.defaults(option))
+                ] + Self.constraints(option.type, pattern: option.pattern) + Self.defaults(option)
+                    + [.init("in", option.inBody ? "body" : "query")])
             })),
             .init("words", words),
             .init("wordsOptional", .bool(operation.words != nil && operation.wordsOptional)),

@@ -109,6 +109,12 @@ public struct ProviderFile: Sendable {
         public var aliases: [String] = []
         /// The API document's tags for it; help lists it under the first.
         public var tags: [String] = []
+        /// The HTTP method, upper-cased: GET unless the file says otherwise (`ProviderFile+Method.swift`).
+        public var method = "GET"
+        /// `read: true`: a POST (or other method) that only reads, such as a search; nil: as its method says.
+        public var read: Bool? = nil
+        /// `"bodyType": "form"`: the body options go as a form (`application/x-www-form-urlencoded`), not JSON.
+        public var formBody = false
 
         public init(
             name: String, summary: String, about: String?, path: String, words: Words?, arguments: [Argument],
@@ -187,6 +193,8 @@ public struct ProviderFile: Sendable {
         public var pattern: String? = nil
         /// What the API uses when the option is not sent, as its document says: shown, never sent.
         public var apiDefault: String? = nil
+        /// `"in": "body"`: sent as a member of the JSON request body rather than as a query parameter.
+        public var inBody = false
 
         public init(
             name: String, parameter: String, type: OptionType, help: String, defaultValue: String?, required: Bool = false

@@ -22,11 +22,13 @@ extension ProviderFileReader {
             let required = option.bool("required") ?? false
             let pattern = readPattern(&option, node: node, type: type)
             let apiDefault = option.string("apiDefault", required: false, maxLength: 300)
+            let inBody = readPlace(&option, node: node)
             guard let name, let parameter, let type else { return nil }
             var read = ProviderFile.Option(
                 name: name, parameter: parameter, type: type, help: help, defaultValue: value, required: required)
             read.pattern = pattern
             read.apiDefault = apiDefault
+            read.inBody = inBody
             return read
         }
     }

@@ -20,7 +20,7 @@ extension ProviderFileReader {
             return nil
         }
         var names = Set<String>()
-        let known = ["name", "summary", "about", "key"] + Self.operationFields + Self.namingFields
+        let known = ["name", "summary", "about", "key"] + Self.operationFields + Self.namingFields + Self.methodFields
         let operations = fields.objects(nodes, at: "operations", known: known) { operation, node -> ProviderFile.Operation? in
             let name = operation.string("name", maxLength: ProviderFile.maxOperationNameLength)
             if let name, !ProviderFile.isValidOperationName(name) {
@@ -32,11 +32,15 @@ extension ProviderFileReader {
             let about = operation.string("about", required: false, maxLength: 4_000)
             let sendsKey = readOperationKey(&operation, key: key)
             let naming = readNaming(&operation)
+            let method = readMethod(&operation)
             guard let name, let summary else { return nil }
             var read = readOperation(&operation, name: name, summary: summary, about: about, key: key, wordsRequired: false)
             read?.sendsKey = sendsKey
             read?.aliases = naming.aliases
             read?.tags = naming.tags
+            read?.method = method.method
+            read?.read = method.read
+            read?.formBody = method.form
             return read
         }
         checkAliases(&fields, operations, nodes: nodes)

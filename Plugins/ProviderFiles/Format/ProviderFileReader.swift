@@ -32,7 +32,7 @@ public struct ProviderFileReader {
     static let operationFields = ["path", "words", "arguments", "options", "items", "id", "columns", "paging", "itemsSeen"]
     static let optionFields = [
         "name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices", "required",
-        "pattern", "apiDefault",
+        "pattern", "apiDefault", "in",
     ]
     static let argumentFields = ["name", "parameter", "type", "help", "minimum", "maximum", "format", "choices", "pattern"]
     static let columnFields = ["name", "path", "kind", "searchable"]

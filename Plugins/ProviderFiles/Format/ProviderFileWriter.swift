@@ -41,11 +41,13 @@ public enum ProviderFileWriter {
             && operation.arguments.isEmpty && operation.words != nil
             && !operation.options.contains(where: \.required) && operation.sendsKey
             && operation.aliases.isEmpty && operation.tags.isEmpty
+            && operation.method == "GET" && operation.read == nil && !operation.options.contains(where: \.inBody) && !operation.formBody
     }
 
     /// One operation's fields in the documented order.
     static func operationMembers(_ operation: ProviderFile.Operation) -> [JSONValue.Member] {
         var members: [JSONValue.Member] = [.init("path", .string(operation.path))]
+        members += methodMembers(operation)
         if let words = operation.words { members.append(.init("words", self.words(words, optional: operation.wordsOptional))) }
         if !operation.arguments.isEmpty { members.append(.init("arguments", .array(operation.arguments.map(argument)))) }
         if !operation.options.isEmpty { members.append(.init("options", .array(operation.options.map(option)))) }
@@ -99,6 +101,7 @@ public enum ProviderFileWriter {
         if let value = option.defaultValue { members.append(.init("default", .string(value))) }
         if let value = option.apiDefault { members.append(.init("apiDefault", .string(value))) }
         if option.required { members.append(.init("required", .bool(true))) }
+        if option.inBody { members.append(.init("in", "body")) }
         return .object(members)
     }
 

@@ -21,6 +21,8 @@ public struct OpenAPIImport {
     let reservedOptions: Set<String>
     /// Servers, a fetched document and the bearer choice (`OpenAPI/ServerChoice.swift`).
     public var access = OpenAPIAccess()
+    /// `--read OP`: operations (operationIds or `METHOD /path`) to import as reads whatever their method.
+    public var readOperations: [String] = []
     /// `--items`: where the list is in each answer, instead of what the schema says
     /// (`.some(nil)`: the answer is a bare list); nil: read from the schema.
     public var itemsPath: KeyPath?? = nil
@@ -63,14 +65,14 @@ public struct OpenAPIImport {
         let found = try operations.isEmpty ? Self.getOperations(in: document) : operations.map(document.operation)
         // A path item in another document may hold GET operations: the import cannot say which are missing.
         try document.checkExternalReferences()
-        guard !found.isEmpty else { throw document.error(document.root["paths"], "no GET operation to import") }
+        guard !found.isEmpty else { throw document.error(document.root["paths"], "no operation to import") }
         try document.checkCount(of: found)
         var names = OperationNames()
         var imported: [ProviderFile.Operation] = []
         var skipped: [(operation: String, reason: String)] = []
         var provider = ImportedAccess()
         for operation in found {
-            let label = operation.node["operationId"]?.string ?? "GET \(operation.path)"
+            let label = operation.node["operationId"]?.string ?? "\(operation.method.uppercased()) \(operation.path)"
             do {
                 try document.spendOperation(operation)
                 let made = try self.operation(operation, in: document, named: names.next(for: operation))
@@ -108,7 +110,7 @@ public struct OpenAPIImport {
         let source = "Imported from the OpenAPI document \(PathText.lastComponent(of: documentPath))"
         let about = ImportedText.providerAbout(of: document, imported: operations.count == 1
             ? source + ", operation \(operations[0])."
-            : source + ": \(imported.count) GET operation\(imported.count == 1 ? "" : "s").")
+            : source + ": \(imported.count) operation\(imported.count == 1 ? "" : "s").")
         let summary = imported.count == 1 ? imported[0].summary
             : ImportedText.providerSummary(title: title, operations: imported, documentPath: documentPath)
         let file = ProviderFile(
@@ -138,21 +140,27 @@ public struct OpenAPIImport {
         }
     }
 
-    /// Every GET operation of the document, in its order.
+    /// Every operation of the document whatever its method, in its order (each path's GET first).
     static func getOperations(in document: OpenAPIDocument) -> [OpenAPIDocument.Found] {
-        (document.root["paths"]?.members ?? []).compactMap { path, item in
+        (document.root["paths"]?.members ?? []).flatMap { path, item in
             let item = document.resolved(item)
-            return item["get"].map { (method: "get", path: path, node: $0, pathItem: item) }
+            return importedMethods.compactMap { method in item[method].map { (method: method, path: path, node: $0, pathItem: item) } }
         }
     }
+
+    /// The methods an import keeps, in the order each path's operations are taken.
+    static let importedMethods = ["get", "head", "post", "put", "patch", "delete"]
 
     /// One GET operation as an operation of the file, with the server and key it needs.
     func operation(
         _ found: OpenAPIDocument.Found, in document: OpenAPIDocument, named operationName: String
     ) throws -> (operation: ProviderFile.Operation, origin: URL, key: KeyChoice) {
-        guard found.method == "get" else {
-            throw document.error(found.node, "\(found.method.uppercased()) \(found.path) is not a GET; provider files only search with GET")
+        guard Self.importedMethods.contains(found.method) else {
+            throw document.error(found.node, "\(found.method.uppercased()) \(found.path): provider files send GET, HEAD, POST, PUT, PATCH and DELETE")
         }
+        let method = found.method.uppercased()
+        let read = declaresRead(found)
+        let isRead = ["GET", "HEAD"].contains(method) || read == true
         let server = try document.server(for: found.node, pathItem: found.pathItem, access: access)
         let key = try document.keyChoice(for: found.node, access: access)
         let keyParameter: String? = if case let .query(name)? = key.placement { name } else { nil }
@@ -173,7 +181,9 @@ public struct OpenAPIImport {
         let arguments = try pathArguments(found, declared: declared, words: words, document: document)
 
         let answer = AnswerSchema(resolver: SchemaResolver(document))
-        let content = AnswerContent.of(found.node, in: document)
+        var content = AnswerContent.of(found.node, in: document)
+        // A write's answer is printed as it came: whatever it is, it does not leave the operation out.
+        if !isRead, case .leftOut = content { content = .asItComes }
         if case let .leftOut(reason) = content { throw document.error(found.node, reason) }
         let schema: DocumentNode? = if case let .schema(declared) = content { declared } else { nil }
         let items = try answer.shape(of: content, listAt: itemsPath)
@@ -181,16 +191,19 @@ public struct OpenAPIImport {
         try document.budget.spendChoosingColumns(among: fields.count)
         let id = ColumnGuess.id(among: fields)
         // Only a list pages; a record or parallel arrays is one answer.
-        let paging = items.shape.kind != .list ? nil
+        // Only a list pages, and only a read: a write is sent once.
+        let paging = items.shape.kind != .list || !isRead ? nil
             : answerPaging(query, operation: found.node, document: document, itemID: id.flatMap(KeyPath.init))
                 ?? numberedPaging(query, document: document, answer: schema, schema: answer)
         let pagingNames = Set([paging?.parameter, paging?.sizeParameter].compactMap { $0 })
         var optionNames = reservedOptions.union(paging == nil ? [] : ["page", "pages"])
             .union(key.identification.map(ProviderFile.Header.optionName))
+        // A write's own flags (`--yes`, `--dry-run`) are not the document's to take.
+        if !isRead { optionNames.formUnion(["yes", "dry-run"]) }
         let options = query.compactMap { parameter -> ProviderFile.Option? in
             guard let wire = parameter["name"]?.string, wire != taken, !pagingNames.contains(wire) else { return nil }
             return option(parameter, wire: wire, document: document, taken: &optionNames)
-        }
+        } + bodyOptions(found, parameters: parameters, document: document, taken: &optionNames)
 
         // The text help is made of is counted as it is read, each piece at most PlainText.readLimit bytes.
         for field in ["summary", "description"] {
@@ -205,6 +218,9 @@ public struct OpenAPIImport {
         operation.wordsOptional = Self.wordsOptional(words, query: query)
         operation.sendsKey = key.placement != nil
         operation.tags = ImportedText.tags(of: found.node)
+        operation.method = method
+        operation.read = read
+        operation.formBody = operation.options.contains(where: \.inBody) && sendsForm(found, parameters: parameters, document: document)
         return (operation, server.origin, key)
     }
 

@@ -17,9 +17,14 @@ extension FileProvider {
             throw UsageError("give the words to search for: \(command) \(FileArguments.usage(of: operation))")
         }
         var parameters: [QueryItem] = []
+        var body: [BodyField] = []
         for option in operation.options {
             guard let value = try wireValue(of: option, in: commandLine) else { continue }
-            parameters.append(QueryItem(option.parameter, value))
+            if option.inBody {
+                body.append(BodyField(name: option.parameter, value: Self.bodyValue(value, type: option.type)))
+            } else {
+                parameters.append(QueryItem(option.parameter, value))
+            }
         }
         var firstPage = 0
         var pages = 1
@@ -30,7 +35,13 @@ extension FileProvider {
         }
         return [FileQuery(
             operation: several ? operation.name : "", arguments: values, words: words, parameters: parameters,
-            firstPage: firstPage, pages: pages)]
+            firstPage: firstPage, pages: pages, body: body)]
+    }
+
+    /// A body option's value as JSON: a number for an integer option, else a string.
+    static func bodyValue(_ wire: String, type: ProviderFile.OptionType) -> JSONValue {
+        if case .integer = type, let number = Int64(wire) { return .int(number) }
+        return .string(wire)
     }
 
     private func wireValue(of option: ProviderFile.Option, in command: ParsedCommand) throws -> String? {
@@ -57,6 +68,21 @@ extension FileProvider {
     func request(for query: FileQuery, page: Int) -> Endpoint {
         let operation = self.operation(query)
         var endpoint = Endpoint(path: FileArguments.path(operation, filledWith: query.arguments))
+        endpoint.method = operation.method
+        endpoint.isRead = operation.isRead
+        if !operation.bodyOptions.isEmpty || !["GET", "HEAD", "DELETE"].contains(operation.method) {
+            if operation.formBody {
+                let pairs = query.body.map { field -> QueryItem in
+                    if case let .string(text) = field.value { return QueryItem(field.name, text) }
+                    return QueryItem(field.name, field.value.serialized(pretty: false))
+                }
+                endpoint.body = Data(PercentEncoding.formQuery(pairs).utf8)
+                endpoint.contentType = "application/x-www-form-urlencoded"
+            } else {
+                let members = query.body.map { JSONValue.Member($0.name, $0.value) }
+                endpoint.body = Data(JSONValue.object(members).serialized(pretty: false).utf8)
+            }
+        }
         switch operation.words {
         case let .parameter(name)?:
             // Optional words left out: the parameter is not sent at all.

@@ -13,12 +13,20 @@ struct FileQuery: Sendable, Hashable {
     /// The first page, as the API counts (paging's `first` when not given).
     var firstPage: Int
     var pages: Int
+    /// The body options' values, in the file's order: a JSON body, and part of ``answerKey``.
+    var body: [BodyField] = []
 
     /// What identifies the answer in the store: the request in its canonical form
     /// (``AnswerKey``), so that no request is ever answered with another's answer.
     var storageKey: String { answerKey.text }
 
     var answerKey: AnswerKey { AnswerKey(self) }
+}
+
+/// One member of a request body: an option sent `in: body`, its value typed as the option is.
+struct BodyField: Sendable, Hashable {
+    var name: String
+    var value: JSONValue
 }
 
 /// What one query yields: the items in the API's order, and the total when the API says it.

@@ -33,10 +33,16 @@ struct AnswerKey: Sendable, Hashable {
             .array(parameters.map { .array([.string($0.name), .string($0.value)]) }),
             .int(Int64(query.firstPage)),
             .int(Int64(query.pages)),
-        ]).serialized(pretty: false)
+        ] + Self.bodyMember(query)).serialized(pretty: false)
         family = String(head.dropLast()) + ","
         text = family + JSONValue.string(query.words).serialized(pretty: false) + "]"
         legacy = LegacyKey(query)
+    }
+
+    /// A request with a body (a search sent as POST) holds it before the words, as
+    /// `[[name, value]…]` in the file's order; a request without one has the form as before.
+    static func bodyMember(_ query: FileQuery) -> [JSONValue] {
+        query.body.isEmpty ? [] : [.array(query.body.map { .array([.string($0.name), $0.value]) })]
     }
 
     /// The first text past every key of ``family``: keys of the family are the texts from
@@ -59,7 +65,7 @@ struct LegacyKey: Sendable, Hashable {
     static let separator = "\u{1F}"
 
     init?(_ query: FileQuery) {
-        guard !query.operation.isEmpty || query.arguments.isEmpty else { return nil }
+        guard !query.operation.isEmpty || query.arguments.isEmpty, query.body.isEmpty else { return nil }
         let before = query.operation.isEmpty ? [] : ["operation=" + query.operation] + query.arguments.map { "argument=" + $0 }
         let after = query.parameters.map { "\($0.name)=\($0.value)" } + ["page=\(query.firstPage)", "pages=\(query.pages)"]
         beforeWords = before.map { $0 + Self.separator }.joined()

@@ -29,6 +29,9 @@ public struct OperationSpec: Sendable, Hashable {
     /// The API path it requests, as a template (`/v1/customers/{customer}`), for
     /// help and for finding operations by a word; nil when the provider does not say.
     public var path: String? = nil
+    /// The HTTP method it sends (`POST`), and whether it only reads (a GET, or a search sent as POST).
+    public var method = "GET"
+    public var isRead = true
 
     public init(
         name: String, summary: String, discussion: String = "", arguments: [ArgumentSpec] = [],

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The part of a request a provider decides: the API path and its parameters.
 ///
 /// The host joins it to the base URL (`APICLI_<NAME>_BASE_URL` or the
@@ -9,6 +15,15 @@ public struct Endpoint: Sendable, Hashable {
     /// descriptor's `cacheTTL`. NYT's newest articles with an open end date: 5 minutes,
     /// since someone polling for news expects news.
     public var cacheTTL: Duration?
+    /// The HTTP method: GET unless the provider says otherwise.
+    public var method = "GET"
+    /// A JSON body, sent with `Content-Type: application/json`; nil sends none.
+    public var body: Data? = nil
+    /// Whether the request only reads (a GET, or a search sent as POST): only a read is
+    /// cached, stored and answered offline; anything else is a write the host guards.
+    public var isRead = true
+    /// The body's media type; nil: `application/json` when there is a body.
+    public var contentType: String? = nil
 
     public init(path: String, query: [QueryItem] = [], cacheTTL: Duration? = nil) {
         self.path = path

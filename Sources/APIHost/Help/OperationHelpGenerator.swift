@@ -83,7 +83,10 @@ public enum OperationHelpGenerator {
             sentences.append("Also called \(names): its full name, from the API's document.")
         }
         if let path = operation.path {
-            sentences.append("Sends GET \(path) ('\(programName) api \(provider.name) PATH' sends any other).")
+            sentences.append("Sends \(operation.method) \(path) ('\(programName) api \(provider.name) PATH' sends any other).")
+            if !operation.isRead {
+                sentences.append("It writes: it asks before sending on a terminal, needs --yes otherwise, and --dry-run shows it.")
+            }
         }
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")
     }

@@ -64,6 +64,14 @@ struct ProviderCommand<P: Provider>: Sendable {
             options: options, time: environment.time, progress: progress, paging: paging,
             capabilities: capabilities, batching: batching, trace: writeTrace)
         runner.headers = headers.headers
+        if let first = queries.first, case let endpoint = provider.request(for: first, page: 0), !endpoint.isRead {
+            let request = HTTPRequest(endpoint: endpoint, baseURL: baseURL, headers: headers.headers, credential: credential)
+            let wording = FailureWording(descriptor: descriptor, now: environment.time.now())
+            return try await OperationWrite(descriptor: descriptor, environment: environment, options: options).run(
+                request, command: command, client: client, store: store) { response in
+                StatusReading.failure(status: response.status, path: request.path, wording: wording).error
+            }
+        }
 
         let messages = Messages(environment: environment, options: options)
         if !options.offline {

@@ -37,7 +37,7 @@ extension QueryRunner {
     /// stored answer. A log written before this form matches no key: the answer is stored again.
     func fetchLogKey(_ query: P.Query) -> String {
         let endpoint = provider.request(for: query, page: 0)
-        let first = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query)
+        let first = HTTPRequest(endpoint: endpoint, baseURL: baseURL)
         return label(for: query) + " · " + first.cacheKey + " · \(max(1, paging.count(query))) pages"
     }
 

@@ -173,8 +173,7 @@ struct QueryRunner<P: Provider>: Sendable {
         _ endpoint: Endpoint, patient: Bool, route: LargeBodyRoute? = nil,
         failure: @escaping @Sendable (Int, Data) -> ProviderFailure?
     ) async throws -> HTTPResponse {
-        let request = HTTPRequest(
-            baseURL: baseURL, path: endpoint.path, query: endpoint.query, headers: headers, credential: credential)
+        let request = HTTPRequest(endpoint: endpoint, baseURL: baseURL, headers: headers, credential: credential)
         // Later pages wait for the rate limit (NYT: 5 a minute) rather than give up.
         let allowance = options.timeout + (patient ? .seconds(65) : .zero)
         let deadline = time.now().addingTimeInterval(allowance.timeInterval)
@@ -213,7 +212,7 @@ struct QueryRunner<P: Provider>: Sendable {
     }
 
     func forgetCachedAnswer(_ endpoint: Endpoint) {
-        let request = HTTPRequest(baseURL: baseURL, path: endpoint.path, query: endpoint.query, credential: credential)
+        let request = HTTPRequest(endpoint: endpoint, baseURL: baseURL, credential: credential)
         try? StoreResponseCache(store: store, provider: provider.descriptor.name).remove(for: request.cacheKey)
     }
 
