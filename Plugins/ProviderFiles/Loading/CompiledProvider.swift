@@ -34,7 +34,8 @@ enum CompiledProvider {
             let body = Array(ProviderFileWriter.operationObject(operation).serialized(pretty: false).utf8)
             table += [
                 operation.name, operation.aliases.joined(separator: ","), operation.tags.joined(separator: String(Character(tagSeparator))),
-                operation.path, String(bodies.count), String(body.count), operation.summary,
+                // A write's mark goes with its summary: the listing knows no method (``writeMark``).
+                operation.path, String(bodies.count), String(body.count), operation.summary + operation.writeMark,
             ].joined(separator: "\t") + "\n"
             bodies += body
         }

@@ -85,11 +85,18 @@ extension OpenAPIImport {
         let words = Set(OperationNames.kebab((id ?? "") + " " + (found.node["summary"]?.string ?? ""))
             .split(separator: "-").map { $0.lowercased() })
         // `createList` names a list it makes: a word that says it changes something wins.
-        guard words.isDisjoint(with: Self.changeWords) else { return nil }
+        guard !words.contains(where: Self.saysChange) else { return nil }
         return words.isDisjoint(with: Self.readWords) ? nil : true
     }
 
     static let readWords: Set<String> = ["search", "query", "find", "lookup", "list"]
+
+    /// A change word as written, or as a verb in the third person or past (`creates`, `updated`);
+    /// `post`, `put` and `patch` as the method's own name in an operationId (Stripe's `PostCustomers`).
+    static func saysChange(_ word: String) -> Bool {
+        if ["post", "put", "patch"].contains(word) { return true }
+        return changeWords.contains { word == $0 || word == $0 + "s" || word == $0 + "d" || word == $0 + "ed" }
+    }
     static let changeWords: Set<String> = [
         "create", "add", "update", "delete", "remove", "send", "upload", "edit", "insert", "replace", "cancel", "move",
         "rename", "revoke", "write", "save",

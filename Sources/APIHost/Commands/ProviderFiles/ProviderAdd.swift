@@ -54,6 +54,7 @@ struct ProviderAdd: Sendable {
                     reservedOptions: directory.reserved.options)
                 importer.access = access
                 importer.itemsPath = try values["items"].map(Self.itemsPath)
+                importer.readOperations = values["read"].map(ProviderFileCommand.repeated) ?? []
                 let imported = try importer.imported()
                 file = imported.file
                 skipped = imported.skipped.map { "left out \($0.operation): \($0.reason)" }

@@ -27,7 +27,11 @@ struct ProviderFileCommand: BuiltinCommandHandler {
         .value("openapi", valueName: "FILE", help: "An OpenAPI 3 or Swagger 2 document (JSON or YAML), a file or an http(s) URL, to import from."),
         .value(
             "operation", valueName: "OP",
-            help: "The operationId, or 'GET /path', to import; repeatable. Without it, every GET operation.",
+            help: "The operationId, or 'GET /path', to import; repeatable. Without it, every operation.",
+            repeatable: true),
+        .value(
+            "read", valueName: "OP",
+            help: "With --openapi: import this operation (operationId or 'POST /path') as a read, cached and stored; repeatable.",
             repeatable: true),
         .value("server", valueName: "N", help: "With --openapi: which of the document's servers to use, from 1."),
         .flag("bearer", help: "Send the key as 'Authorization: Bearer' (with --openapi: a token for an OAuth2 API)."),
