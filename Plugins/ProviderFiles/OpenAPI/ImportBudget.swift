@@ -42,7 +42,7 @@ final class ImportBudget {
 
     struct Limits: Sendable {
         var references = 100_000
-        var nodes = 2_000_000
+        var nodes = 4_000_000
         var bytes = 16 << 20
         var variables = 10_000
         var operations = 2_000

@@ -181,9 +181,8 @@ public struct OpenAPIImport {
         let arguments = try pathArguments(found, declared: declared, words: words, document: document)
 
         let answer = AnswerSchema(resolver: SchemaResolver(document))
-        var content = AnswerContent.of(found.node, in: document)
-        // A write's answer is printed as it came: whatever it is, it does not leave the operation out.
-        if !isRead, case .leftOut = content { content = .asItComes }
+        let content = isRead ? AnswerContent.of(found.node, in: document) : .asItComes
+        // A write's answer is printed as it came, never read for items: its schema is not looked into.
         if case let .leftOut(reason) = content { throw document.error(found.node, reason) }
         let schema: DocumentNode? = if case let .schema(declared) = content { declared } else { nil }
         let items = try answer.shape(of: content, listAt: itemsPath)
