@@ -12,7 +12,7 @@ _apicli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H) ((i++)) ;;
+            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--read|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H) ((i++)) ;;
             -*) ;;
             *)
                 if [[ -z "$command" ]]; then
@@ -47,6 +47,7 @@ _apicli() {
                 --sample-words) return 0 ;;
                 --openapi) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --operation) return 0 ;;
+                --read) return 0 ;;
                 --server) return 0 ;;
                 --key-of) return 0 ;;
                 --rate) return 0 ;;
@@ -124,7 +125,7 @@ _apicli() {
             ;;
         provider)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--base-url --path --items --query-param --no-key --key-param --key-header --summary --sample --sample-words --openapi --operation --server --bearer --key-of --rate --spacing --yes -y --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--base-url --path --items --query-param --no-key --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --bearer --key-of --rate --spacing --yes -y --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'add list show check remove' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then

@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H
+            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H
                 set skip 1
             case '-*'
             case '*'
@@ -130,7 +130,8 @@ complete -c apicli -n '__apicli_using provider' -l summary -x -d 'One line for \
 complete -c apicli -n '__apicli_using provider' -l sample -r -F -d 'A saved answer to guess the columns from (or to check against).'
 complete -c apicli -n '__apicli_using provider' -l sample-words -x -d 'The words of the one live request add makes (default: test).'
 complete -c apicli -n '__apicli_using provider' -l openapi -r -F -d 'An OpenAPI 3 or Swagger 2 document (JSON or YAML), a file or an http(s) URL, to import from.'
-complete -c apicli -n '__apicli_using provider' -l operation -x -d 'The operationId, or \'GET /path\', to import; repeatable. Without it, every GET operation.'
+complete -c apicli -n '__apicli_using provider' -l operation -x -d 'The operationId, or \'GET /path\', to import; repeatable. Without it, every operation.'
+complete -c apicli -n '__apicli_using provider' -l read -x -d 'With --openapi: import this operation (operationId or \'POST /path\') as a read, cached and stored; repeatable.'
 complete -c apicli -n '__apicli_using provider' -l server -x -d 'With --openapi: which of the document\'s servers to use, from 1.'
 complete -c apicli -n '__apicli_using provider' -l bearer -d 'Send the key as \'Authorization: Bearer\' (with --openapi: a token for an OAuth2 API).'
 complete -c apicli -n '__apicli_using provider' -l key-of -x -d 'Use that provider\'s key (NYT_API_KEY, nyt.api-key) instead of one of its own.'

@@ -80,7 +80,8 @@ _apicli() {
                         '--sample[A saved answer to guess the columns from (or to check against).]:FILE:_files' \
                         '--sample-words[The words of the one live request add makes (default: test).]:WORDS: ' \
                         '--openapi[An OpenAPI 3 or Swagger 2 document (JSON or YAML), a file or an http(s) URL, to import from.]:FILE:_files' \
-                        '--operation[The operationId, or '\''GET /path'\'', to import; repeatable. Without it, every GET operation.]:OP: ' \
+                        '--operation[The operationId, or '\''GET /path'\'', to import; repeatable. Without it, every operation.]:OP: ' \
+                        '--read[With --openapi: import this operation (operationId or '\''POST /path'\'') as a read, cached and stored; repeatable.]:OP: ' \
                         '--server[With --openapi: which of the document'\''s servers to use, from 1.]:N: ' \
                         '--bearer[Send the key as '\''Authorization: Bearer'\'' (with --openapi: a token for an OAuth2 API).]' \
                         '--key-of[Use that provider'\''s key (NYT_API_KEY, nyt.api-key) instead of one of its own.]:PROVIDER: ' \
