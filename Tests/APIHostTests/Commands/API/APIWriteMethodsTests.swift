@@ -96,6 +96,21 @@ struct APIWriteMethodsTests {
         #expect(server.requests.last?.method == "POST")
     }
 
+    @Test("-F name=@FILE sends the file's text; a missing file is one line (66) and sends nothing")
+    func fieldFromFile() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let host = try Self.host(server)
+        let note = host.directory.path("note.txt")
+        try Data("two\nlines".utf8).write(to: URL(fileURLWithPath: note))
+        let sent = await Self.run(host, ["api", "stub", "/v1/notes", "-F", "text=@\(note)", "-F", "n=1", "--yes"])
+        #expect(sent.code == .success, "\(sent.stderr)")
+        #expect(String(decoding: server.requests.first?.body ?? Data(), as: UTF8.self) == #"{"text":"two\nlines","n":1}"#)
+        let missing = await Self.run(host, ["api", "stub", "/v1/notes", "-F", "text=@\(note).gone", "--yes"])
+        #expect(missing.code == .noInput && missing.isOneErrorLine, "\(missing.stderr)")
+        #expect(server.requests.count == 1)
+    }
+
     @Test("a write that fails after it went out is sent once, whatever its method", arguments: ["POST", "PUT", "PATCH", "DELETE"])
     func sentOnce(_ method: String) async throws {
         let server = try Self.server(status: 503)
