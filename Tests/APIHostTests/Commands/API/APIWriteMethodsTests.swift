@@ -172,6 +172,22 @@ struct APIWriteMethodsTests {
         #expect(!result.stdout.contains(Self.key) && !result.stderr.contains(Self.key))
     }
 
+    @Test("the request shown (--dry-run, the question) never holds the key: a header key, a bearer token, one typed into the body", arguments: [
+        CredentialPlacement.header("X-Api-Key"), .bearer, .basic, .query("key"),
+    ])
+    func shownWithoutKey(_ placement: CredentialPlacement) throws {
+        let secret = "s3cret-Token_9f2"
+        let request = HTTPRequest(
+            method: "POST", baseURL: try #require(URL(string: "https://api.example")), path: "/v1/x",
+            headers: HTTPHeaders([("Content-Type", "application/json")]), credential: Credential(placement: placement, value: secret),
+            body: Data(#"{"echo":"\#(secret)"}"#.utf8))
+        let shown = RequestDisplay.text(request)
+        #expect(!shown.contains(secret), "\(shown)")
+        for form in request.secrets { #expect(!shown.contains(form), "\(shown)") }
+        #expect(shown.contains(#"{"echo":"***"}"#))
+        #expect(shown.hasPrefix("POST https://api.example/v1/x"))
+    }
+
     @Test("a write without --yes and without a terminal is refused in one line (64); on a terminal, the answer decides")
     func guarded() async throws {
         let server = try Self.server()
