@@ -72,12 +72,10 @@ extension ProviderFile.Operation {
     /// What help adds to a write's summary: ` [POST: writes]`.
     var writeMark: String { isRead ? "" : " [\(method): writes]" }
 
-    /// A write's own flags: `--yes` (send without asking) and `--dry-run` (show, send nothing).
+    /// `--dry-run` (show the request, send nothing) on every operation; `--yes` (send without asking) on a write.
     var writeOptionSpecs: [OptionSpec] {
-        guard !isRead else { return [] }
-        return [
-            .flag("yes", help: "Send this \(method) without asking: needed when standard input is not a terminal."),
-            .flag("dry-run", help: "Print the request (key redacted) and send nothing."),
-        ]
+        let dryRun = OptionSpec.flag("dry-run", help: "Print the request (key redacted) and send nothing.")
+        guard !isRead else { return [dryRun] }
+        return [.flag("yes", help: "Send this \(method) without asking: needed when standard input is not a terminal."), dryRun]
     }
 }

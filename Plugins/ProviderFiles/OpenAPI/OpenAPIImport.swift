@@ -198,7 +198,7 @@ public struct OpenAPIImport {
         var optionNames = reservedOptions.union(paging == nil ? [] : ["page", "pages"])
             .union(key.identification.map(ProviderFile.Header.optionName))
         // A write's own flags (`--yes`, `--dry-run`) are not the document's to take.
-        if !isRead { optionNames.formUnion(["yes", "dry-run"]) }
+        optionNames.formUnion(isRead ? ["dry-run"] : ["yes", "dry-run"])
         let options = query.compactMap { parameter -> ProviderFile.Option? in
             guard let wire = parameter["name"]?.string, wire != taken, !pagingNames.contains(wire) else { return nil }
             return option(parameter, wire: wire, document: document, taken: &optionNames)

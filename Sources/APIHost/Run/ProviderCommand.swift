@@ -64,6 +64,13 @@ struct ProviderCommand<P: Provider>: Sendable {
             options: options, time: environment.time, progress: progress, paging: paging,
             capabilities: capabilities, batching: batching, trace: writeTrace)
         runner.headers = headers.headers
+        if command.values["dry-run"] == "true", let first = queries.first {
+            // Any operation that declares --dry-run: the first request, shown, nothing sent.
+            let request = HTTPRequest(
+                endpoint: provider.request(for: first, page: 0), baseURL: baseURL, headers: headers.headers, credential: credential)
+            environment.console.out(RequestDisplay.text(request))
+            return .success
+        }
         if let first = queries.first, case let endpoint = provider.request(for: first, page: 0), !endpoint.isRead {
             let request = HTTPRequest(endpoint: endpoint, baseURL: baseURL, headers: headers.headers, credential: credential)
             let wording = FailureWording(descriptor: descriptor, now: environment.time.now())
