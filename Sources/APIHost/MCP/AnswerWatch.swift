@@ -18,6 +18,8 @@ final class AnswerWatch: ClientMiddleware, Sendable {
     struct Seen: Sendable {
         /// Requests the network answered (a revalidation too: it was sent).
         var sent = 0
+        /// When the last of them arrived (and was stored in the cache, which sits inside this).
+        var receivedAt: Date?
         /// When each answer the cache gave instead was stored.
         var storedAt: [Date] = []
         /// When a slot frees, for a call refused by the rate limit.
@@ -41,7 +43,9 @@ final class AnswerWatch: ClientMiddleware, Sendable {
             let response = try await next(request, context)
             seen.withLock { seen in
                 switch response.origin {
-                case .network, .revalidated: seen.sent += 1
+                case .network, .revalidated:
+                    seen.sent += 1
+                    seen.receivedAt = time.now()
                 case let .cache(storedAt): seen.storedAt.append(storedAt)
                 }
             }

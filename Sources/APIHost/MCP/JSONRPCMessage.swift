@@ -77,6 +77,10 @@ enum JSONRPCID: Sendable, Hashable {
 struct JSONRPCError: Error, Sendable, Equatable {
     var code: Code
     var message: String
+    /// A code outside JSON-RPC's own (MCP's -32022), sent instead of ``code``.
+    var rawCode: Int64? = nil
+    /// What the error names besides its message (the revisions served, for -32022).
+    var data: JSONValue? = nil
 
     init(_ code: Code, _ message: String) {
         self.code = code
@@ -92,7 +96,8 @@ struct JSONRPCError: Error, Sendable, Equatable {
     }
 
     var json: JSONValue {
-        .object([.init("code", .int(code.rawValue)), .init("message", .string(message))])
+        .object([.init("code", .int(rawCode ?? code.rawValue)), .init("message", .string(message))]
+            + (data.map { [.init("data", $0)] } ?? []))
     }
 }
 
@@ -114,8 +119,13 @@ struct JSONObject: Sendable {
 
 /// The lines `apicli mcp` writes: answers, each one line of compact JSON.
 enum JSONRPCReply {
+    /// Every result says it is complete (`resultType`, required from 2026-07-28, ignored before).
     static func result(_ id: JSONRPCID, _ result: JSONValue) -> JSONValue {
-        .object([.init("jsonrpc", "2.0"), .init("id", id.json), .init("result", result)])
+        var result = result
+        if case let .object(members) = result, !members.contains(where: { $0.key == "resultType" }) {
+            result = .object(members + [.init("resultType", "complete")])
+        }
+        return .object([.init("jsonrpc", "2.0"), .init("id", id.json), .init("result", result)])
     }
 
     static func error(_ id: JSONRPCID?, _ error: JSONRPCError) -> JSONValue {

@@ -62,7 +62,14 @@ struct MCPServer: Sendable {
 
     /// A request's result, or the JSON-RPC error it is answered with.
     func answer(_ method: String, _ params: JSONValue?) async throws(JSONRPCError) -> JSONValue {
+        if method != "initialize", let declared = ProtocolVersion.declared(in: params),
+           let refusal = ProtocolVersion.check(declared: declared)
+        {
+            throw refusal
+        }
         switch method {
+        case "server/discover":
+            return discoverResult
         case "initialize":
             guard let object = JSONObject(params) else {
                 throw JSONRPCError(.invalidParams, "initialize needs its params object (protocolVersion, capabilities, clientInfo)")
@@ -101,16 +108,37 @@ struct MCPServer: Sendable {
     private func initializeResult(version: String) -> JSONValue {
         .object([
             .init("protocolVersion", .string(version)),
-            .init("capabilities", .object([.init("tools", .object([.init("listChanged", false)]))])),
-            .init("serverInfo", .object([
-                .init("name", "apicli"), .init("title", "apicli"), .init("version", .string(Host.version)),
-            ])),
-            .init("instructions", .string(
-                "Each provider tool answers from apicli's local store when a fresh answer is there and says whether it was "
-                    + "stored or fetched, and when; pass refresh: true only when newer data matters. Rate limits are shared with "
-                    + "every other apicli; a call that would wait long returns 'rate limited until …' at once. search_store, "
-                    + "query_store and describe_store read what is already stored and spend no quota.")),
+            .init("capabilities", capabilities),
+            .init("serverInfo", serverInfo),
+            .init("instructions", .string(instructions)),
         ])
+    }
+
+    /// `server/discover` (2026-07-28): the revisions served, what the server offers, who it is.
+    private var discoverResult: JSONValue {
+        .object([
+            .init("supportedVersions", .array(ProtocolVersion.supported.map(JSONValue.string))),
+            .init("capabilities", capabilities),
+            .init("instructions", .string(instructions)),
+            .init("_meta", .object([.init(ProtocolVersion.serverInfoKey, serverInfo)])),
+            .init("ttlMs", .int(ToolCatalog.listingTTLMilliseconds)),
+            .init("cacheScope", "private"),
+        ])
+    }
+
+    private var capabilities: JSONValue {
+        .object([.init("tools", .object([.init("listChanged", false)]))])
+    }
+
+    private var serverInfo: JSONValue {
+        .object([.init("name", "apicli"), .init("title", "apicli"), .init("version", .string(Host.version))])
+    }
+
+    private var instructions: String {
+        "Each provider tool answers from apicli's local store when a fresh answer is there and says whether it was "
+            + "stored or fetched, and when; pass refresh: true only when newer data matters. Rate limits are shared with "
+            + "every other apicli; a call that would wait long returns 'rate limited until …' at once. search_store, "
+            + "query_store and describe_store read what is already stored and spend no quota."
     }
 }
 

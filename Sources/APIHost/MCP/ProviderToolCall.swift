@@ -65,7 +65,7 @@ struct ProviderToolCall: Sendable {
         init(_ seen: AnswerWatch.Seen, notes: [String], started: Date) {
             if seen.sent > 0 {
                 isStored = false
-                at = started
+                at = seen.receivedAt ?? started
             } else {
                 isStored = true
                 // A cached answer says when it was stored; one read from the provider's tables

@@ -43,8 +43,16 @@ struct ToolCatalog: Sendable {
         providerTools.first { $0.name == name }
     }
 
-    /// The `tools/list` result: every tool, in one page.
+    /// The `tools/list` result: every tool, in one page, with how long a client may keep
+    /// it (2026-07-28): a minute, since a provider file added meanwhile shows at the next start;
+    /// private, since it lists this user's providers.
     var listing: JSONValue {
-        .object([.init("tools", .array(providerTools.map(\.listing) + StoreTool.allCases.map(\.listing)))])
+        .object([
+            .init("tools", .array(providerTools.map(\.listing) + StoreTool.allCases.map(\.listing))),
+            .init("ttlMs", .int(Self.listingTTLMilliseconds)),
+            .init("cacheScope", "private"),
+        ])
     }
+
+    static let listingTTLMilliseconds: Int64 = 60_000
 }

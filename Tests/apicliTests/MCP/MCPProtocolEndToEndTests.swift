@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `apicli mcp` fed raw JSON-RPC on stdin: every line that is not a well-formed request
+/// gets the error object the specification names, a notification or a client's answer gets
+/// nothing, nothing but answers reaches stdout, stderr stays silent, and a closed stdin
+/// ends the process with 0.
+@Suite("apicli mcp: raw JSON-RPC")
+struct MCPProtocolEndToEndTests {
+    static let lines = [
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+        #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        #"this is not json"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"tools/li"#,
+        #"[{"jsonrpc":"2.0","id":3,"method":"ping"}]"#,
+        #""just a string""#,
+        #"{"id":4,"method":"ping"}"#,
+        #"{"jsonrpc":"2.0","id":5,"method":"resources/subscribe"}"#,
+        #"{"jsonrpc":"2.0","method":"notifications/whatever"}"#,
+        #"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"arguments":{}}}"#,
+        #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"no_such_tool"}}"#,
+        #"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"nyt","arguments":{"page":"two"}}}"#,
+        #"{"jsonrpc":"2.0","id":9,"result":{}}"#,
+        #"{"jsonrpc":"2.0","id":null,"method":"ping"}"#,
+        #"{"jsonrpc":"2.0","id":10,"method":"initialize","params":{"protocolVersion":"2099-01-01"}}"#,
+        #"{"jsonrpc":"2.0","id":11,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#,
+        #"{"jsonrpc":"2.0","id":12,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"1900-01-01"}}}"#,
+        #"{"jsonrpc":"2.0","id":13,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#,
+        #"{"jsonrpc":"2.0","id":"last","method":"ping"}"#,
+    ]
+
+    @Test("each malformed, unknown or wrong message gets its JSON-RPC error; nothing else is written")
+    func malformedInput() async throws {
+        let sandbox = try Sandbox(server: FixtureServer().server)
+        let result = try await sandbox.run(["mcp"], stdin: Self.lines.joined(separator: "\n") + "\n")
+        #expect(result.exitCode == 0)
+        #expect(result.stderrText.isEmpty, "stderr without --verbose: \(result.stderrText)")
+        let replies = try result.stdoutText.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not an object: \(line)")
+        }
+        #expect(replies.allSatisfy { $0["jsonrpc"] as? String == "2.0" })
+        func reply(_ id: Any) -> [String: Any]? {
+            replies.first { reply in
+                switch (reply["id"], id) {
+                case let (left as Int, right as Int): left == right
+                case let (left as String, right as String): left == right
+                default: false
+                }
+            }
+        }
+        func code(_ reply: [String: Any]?) -> Int? { (reply?["error"] as? [String: Any])?["code"] as? Int }
+
+        #expect((reply(1)?["result"] as? [String: Any])?["protocolVersion"] as? String == "2024-11-05")
+        #expect((reply(10)?["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-11-25")
+        let nullIDs = replies.filter { $0["id"] is NSNull }.map(code)
+        // not JSON, a cut line, a batch, a bare string, no "jsonrpc", a null id
+        #expect(nullIDs.sorted { ($0 ?? 0) < ($1 ?? 0) } == [-32700, -32700, -32600, -32600, -32600], "\(nullIDs)")
+        #expect(code(reply(4)) == -32600)
+        #expect(code(reply(5)) == -32601)
+        #expect(code(reply(6)) == -32602)
+        #expect(code(reply(7)) == -32602)
+        #expect(code(reply(8)) == -32602)
+        #expect(reply(9) == nil, "a client's answer was answered")
+        let modern = reply(11)?["result"] as? [String: Any]
+        #expect(modern?["resultType"] as? String == "complete")
+        #expect(((modern?["tools"] as? [Any])?.count ?? 0) >= 5)
+        #expect(code(reply(12)) == -32022)
+        let supported = ((reply(12)?["error"] as? [String: Any])?["data"] as? [String: Any])?["supported"] as? [String]
+        #expect(supported?.first == "2026-07-28" && supported?.contains("2025-11-25") == true)
+        #expect(((reply(13)?["result"] as? [String: Any])?["supportedVersions"] as? [String])?.contains("2026-07-28") == true)
+        #expect((reply("last")?["result"] as? [String: Any]) != nil)
+        // One answer per line, none for the two notifications and the client's answer.
+        #expect(replies.count == Self.lines.count - 3, "\(result.stdoutText)")
+        #expect(sandbox.server.requests.isEmpty)
+    }
+
+    @Test("--verbose logs on stderr; stdout carries the same answers")
+    func verboseLogs() async throws {
+        let sandbox = try Sandbox(server: FixtureServer().server)
+        let result = try await sandbox.run(["mcp", "--verbose"], stdin: Self.lines[0] + "\n")
+        #expect(result.exitCode == 0)
+        #expect(result.stderrText.contains("apicli mcp: request initialize"), "\(result.stderrText)")
+        #expect(result.stdoutText.split(separator: "\n").count == 1)
+    }
+
+    @Test("an empty stdin ends it at once with 0")
+    func closedStdin() async throws {
+        let sandbox = try Sandbox(server: FixtureServer().server)
+        let result = try await sandbox.run(["mcp"], timeout: .seconds(20))
+        #expect(result.exitCode == 0 && !result.timedOut)
+        #expect(result.stdoutText.isEmpty && result.stderrText.isEmpty)
+    }
+}
