@@ -92,3 +92,36 @@ struct MCPProtocolEndToEndTests {
         #expect(result.stdoutText.isEmpty && result.stderrText.isEmpty)
     }
 }
+
+/// The bound on a rate-limit wait (`--max-wait`), apart from the request deadline: NYT's
+/// 12 s between requests is well within the 30 s deadline, so the command line waits it
+/// out, and a tool call answers at once instead.
+@Suite("apicli mcp: a long rate-limit wait answers at once")
+struct MCPRateLimitBoundTests {
+    @Test("of two searches at once, one is fetched and the other says until when it is rate limited")
+    func boundedWait() async throws {
+        let sandbox = try Sandbox(server: FixtureServer().server)
+        let calls = ["first", "second"].enumerated().map { index, word in
+            #"{"jsonrpc":"2.0","id":\#(index + 1),"method":"tools/call","params":{"name":"nyt","arguments":{"words":["\#(word)"]}}}"#
+        }
+        let started = ContinuousClock.now
+        let result = try await sandbox.run(
+            ["mcp", "--max-wait", "2"], set: ["APICLI_TIMEOUT": "30"], unset: ["APICLI_NYT_SPACING"],
+            stdin: calls.joined(separator: "\n") + "\n")
+        let elapsed = ContinuousClock.now - started
+        #expect(result.exitCode == 0)
+        let texts = result.stdoutText.split(separator: "\n").compactMap { line -> (Bool, String)? in
+            guard let reply = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let answer = reply["result"] as? [String: Any],
+                  let content = answer["content"] as? [[String: Any]], let text = content.first?["text"] as? String
+            else { return nil }
+            return (answer["isError"] as? Bool ?? false, text)
+        }
+        #expect(texts.count == 2, "\(result.stdoutText)")
+        #expect(texts.filter { !$0.0 }.count == 1)
+        let refused = texts.first { $0.0 }?.1 ?? ""
+        #expect(refused.hasPrefix("rate limited until 20"), "\(refused)")
+        #expect(sandbox.server.requests(to: FixtureServer.nytPath).count == 1)
+        #expect(elapsed < .seconds(9), "the refused call waited: \(elapsed)")
+    }
+}
