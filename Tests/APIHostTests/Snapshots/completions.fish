@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --server --key-of --rate --spacing --query -q
+            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --server --key-of --rate --spacing --query -q --max-wait
                 set skip 1
             case '-*'
             case '*'
@@ -78,6 +78,7 @@ complete -c apicli -n '__apicli_is' -a completions -d 'Print a shell completion 
 complete -c apicli -n '__apicli_is' -a manpage -d 'Print the man page (roff).'
 complete -c apicli -n '__apicli_is' -a provider -d 'Add, list, show, check or remove provider files (new APIs without recompiling).'
 complete -c apicli -n '__apicli_is' -a api -d 'Send one GET to a provider\'s API with its key, limits and cache; print the body as it came.'
+complete -c apicli -n '__apicli_is' -a mcp -d 'Serve every provider and the store to an AI agent as Model Context Protocol tools (stdio).'
 
 # news
 complete -c apicli -n '__apicli_using news' -l from -x -d 'Only articles published on or after this date.'
@@ -91,7 +92,7 @@ complete -c apicli -n '__apicli_using news' -l headlines-only -d 'Print only the
 function __apicli_asked
     set -l words (__apicli_words)
     test (count $words) -ge 1; or return 1
-    contains -- $words[1] news providers help config store completions manpage provider api; and return 1
+    contains -- $words[1] news providers help config store completions manpage provider api mcp; and return 1
     return 0
 end
 
@@ -147,3 +148,7 @@ complete -c apicli -n '__apicli_using api' -s q -l query -x -d 'Add a query para
 complete -c apicli -n '__apicli_using api' -s i -l include -d 'Print the status line and the headers (keys redacted) before the body.'
 complete -c apicli -n '__apicli_using api' -l paginate -d 'Follow every page, one body after another: the answer\'s Link rel=next, else the provider\'s page numbers.'
 complete -c apicli -n '__apicli_is api' -a 'news sky'
+
+# mcp
+complete -c apicli -n '__apicli_using mcp' -l allow-writes -d 'Offer the operations that change data at an API too (each marked as a write).'
+complete -c apicli -n '__apicli_using mcp' -l max-wait -x -d 'The longest a tool call waits for a rate limit; one that would wait longer answers \'rate limited until …\' at once.'

@@ -104,6 +104,11 @@ _apicli() {
                         '--paginate[Follow every page, one body after another: the answer'\''s Link rel=next, else the provider'\''s page numbers.]' \
                         '1:action:(news sky)' && return 0
                     ;;
+                mcp)
+                    _arguments -s $global_options \
+                        '--allow-writes[Offer the operations that change data at an API too (each marked as a write).]' \
+                        '--max-wait[The longest a tool call waits for a rate limit; one that would wait longer answers '\''rate limited until …'\'' at once.]:SECONDS: ' && return 0
+                    ;;
                 *)
                     local -a candidates
                     candidates=(${(f)"$(${~program} completions words zsh -- "${(@)words[1,CURRENT]}" 2>/dev/null)"})
@@ -131,6 +136,7 @@ _apicli_commands() {
         'manpage:Print the man page (roff).'
         'provider:Add, list, show, check or remove provider files (new APIs without recompiling).'
         'api:Send one GET to a provider'\''s API with its key, limits and cache; print the body as it came.'
+        'mcp:Serve every provider and the store to an AI agent as Model Context Protocol tools (stdio).'
     )
     _describe -t commands 'apicli command' commands
 }
