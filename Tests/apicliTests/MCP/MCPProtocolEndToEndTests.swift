@@ -125,3 +125,31 @@ struct MCPRateLimitBoundTests {
         #expect(elapsed < .seconds(9), "the refused call waited: \(elapsed)")
     }
 }
+
+/// Provider files as tools: each operation one, with its own options, from the same
+/// description as the completions above.
+@Suite("apicli mcp: provider files' operations as tools")
+struct MCPProviderFileToolsTests {
+    @Test("an installed file and an imported document list one tool per operation")
+    func operationsAsTools() async throws {
+        let (sandbox, _) = try Sandbox.withFixtures()
+        try sandbox.installProviderFile("books", OperationCompletionEndToEndTests.books)
+        let added = try await sandbox.run(["provider", "add", "top", "--openapi", OperationCompletionEndToEndTests.topStories])
+        #expect(added.exitCode == 0, "\(added.stderrText)")
+        let result = try await sandbox.run(["mcp"], stdin: #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"# + "\n")
+        #expect(result.exitCode == 0 && result.stderrText.isEmpty, "\(result.stderrText)")
+        let reply = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let tools = try #require((reply["result"] as? [String: Any])?["tools"] as? [[String: Any]])
+        let byName = Dictionary(tools.compactMap { tool in (tool["name"] as? String).map { ($0, tool) } }) { first, _ in first }
+        #expect(byName["books_reviews"] != nil && byName["books_lists-date-list"] != nil, "\(byName.keys.sorted())")
+        let reviews = (byName["books_reviews"]?["inputSchema"] as? [String: Any])?["properties"] as? [String: [String: Any]]
+        #expect(reviews?["order"]?["enum"] as? [String] == ["newest", "oldest"])
+        #expect(reviews?["offset"] == nil, "another operation's option")
+        let top = byName.keys.filter { $0.hasPrefix("top") }
+        #expect(!top.isEmpty, "\(byName.keys.sorted())")
+        let section = top.compactMap { name in
+            ((byName[name]?["inputSchema"] as? [String: Any])?["properties"] as? [String: [String: Any]])?["section"]?["enum"] as? [String]
+        }.first
+        #expect(section?.contains("arts") == true, "\(top)")
+    }
+}
