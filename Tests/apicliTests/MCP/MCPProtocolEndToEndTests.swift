@@ -104,11 +104,9 @@ struct MCPRateLimitBoundTests {
         let calls = ["first", "second"].enumerated().map { index, word in
             #"{"jsonrpc":"2.0","id":\#(index + 1),"method":"tools/call","params":{"name":"nyt","arguments":{"words":["\#(word)"]}}}"#
         }
-        let started = ContinuousClock.now
         let result = try await sandbox.run(
             ["mcp", "--max-wait", "2"], set: ["APICLI_TIMEOUT": "30"], unset: ["APICLI_NYT_SPACING"],
             stdin: calls.joined(separator: "\n") + "\n")
-        let elapsed = ContinuousClock.now - started
         #expect(result.exitCode == 0)
         let texts = result.stdoutText.split(separator: "\n").compactMap { line -> (Bool, String)? in
             guard let reply = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -121,8 +119,9 @@ struct MCPRateLimitBoundTests {
         #expect(texts.filter { !$0.0 }.count == 1)
         let refused = texts.first { $0.0 }?.1 ?? ""
         #expect(refused.hasPrefix("rate limited until 20"), "\(refused)")
+        // A call that had waited the 12 s would have been sent and answered: one request, one refusal
+        // show it did not (timing the run would measure the machine's load as much).
         #expect(sandbox.server.requests(to: FixtureServer.nytPath).count == 1)
-        #expect(elapsed < .seconds(9), "the refused call waited: \(elapsed)")
     }
 }
 
