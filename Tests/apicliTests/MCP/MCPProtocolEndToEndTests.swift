@@ -152,3 +152,35 @@ struct MCPProviderFileToolsTests {
         #expect(section?.contains("arts") == true, "\(top)")
     }
 }
+
+/// A key a server quotes back in an error, and a password in a base URL, reach no tool
+/// description, result or error.
+@Suite("apicli mcp: no key or password in what the agent reads")
+struct MCPSecretsTests {
+    @Test("a 401 that quotes the key and a base URL with a password: the error names neither")
+    func errorsKeepSecrets() async throws {
+        let password = "pass-word-secret-42"
+        let server = try LoopbackServer { request in
+            let key = request.query("api-key") ?? ""
+            return .json(#"{"fault":{"faultstring":"Invalid ApiKey \#(key)","detail":{"errorcode":"oauth.v2.InvalidApiKey"}}}"#, status: 401)
+        }
+        let sandbox = try Sandbox(server: server)
+        var base = try #require(URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false))
+        base.user = "mcpuser"
+        base.password = password
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"nyt","arguments":{"words":["leak"]}}}"#,
+        ]
+        let result = try await sandbox.run(
+            ["mcp", "--verbose"], set: ["APICLI_NYT_BASE_URL": try #require(base.string)], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(result.exitCode == 0)
+        #expect(server.requests.first?.query("api-key") == Sandbox.nytKey, "the key did not reach the server")
+        #expect(result.stdoutText.contains(#""isError":true"#), "\(result.stdoutText)")
+        #expect(result.stdoutText.contains("key"), "the error does not say the key was refused: \(result.stdoutText)")
+        for secret in [Sandbox.nytKey, Sandbox.weatherKey, password] {
+            #expect(!result.stdoutText.contains(secret), "\(secret) reached the agent: \(result.stdoutText)")
+            #expect(!result.stderrText.contains(secret), "\(secret) in the log")
+        }
+    }
+}
