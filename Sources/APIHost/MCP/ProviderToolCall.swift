@@ -27,7 +27,9 @@ struct ProviderToolCall: Sendable {
         line.insert(contentsOf: ["--format", "json"] + (databasePath.map { ["--db", $0] } ?? []), at: separator)
         let started = host.environment.time.now()
         let run = await InProcessRun.run(line, host: host, waitBound: waitBound)
-        guard run.code == .success || run.code == .empty else { return failure(run) }
+        // 74 with an answer: shown but not kept (a read-only store); the notes say why.
+        let answered = run.code == .success || run.code == .empty || (run.code == .ioError && !run.stdout.isEmpty)
+        guard answered else { return failure(run) }
         let source = Source(run.watched, notes: run.notes, started: started)
         var printed = Substring(run.stdout)
         while printed.last?.isNewline == true { printed.removeLast() }
