@@ -41,7 +41,7 @@ struct MCPServer: Sendable {
             case let .request(id, method, params):
                 output.log("request \(method) (id \(id.json.serialized(pretty: false)))")
                 let output = self.output
-                let task = Task(executorPreference: globalConcurrentExecutor) {
+                calls.start(id) {
                     let reply: JSONValue
                     do {
                         reply = JSONRPCReply.result(id, try await answer(method, params))
@@ -53,7 +53,6 @@ struct MCPServer: Sendable {
                     // A cancelled request is not answered (the client stopped waiting).
                     if !Task.isCancelled { output.send(reply) }
                 }
-                calls.add(id, task)
             }
         }
         output.log("stdin closed; finishing the calls under way")
@@ -142,21 +141,34 @@ struct MCPServer: Sendable {
     }
 }
 
-/// The requests under way, by id: cancelled by `notifications/cancelled`, awaited at the end.
+/// The requests under way: each a task on the pool, forgotten when it ends, cancelled by
+/// `notifications/cancelled` naming its id, awaited when stdin closes.
 final class InFlight: Sendable {
-    private let tasks = Mutex<[JSONRPCID: Task<Void, Never>]>([:])
-    private let all = Mutex<[Task<Void, Never>]>([])
+    private let state = Mutex<(next: Int, tasks: [Int: (id: JSONRPCID, task: Task<Void, Never>)])>((0, [:]))
 
-    func add(_ id: JSONRPCID, _ task: Task<Void, Never>) {
-        tasks.withLock { $0[id] = task }
-        all.withLock { $0.append(task) }
+    func start(_ id: JSONRPCID, _ body: @escaping @Sendable () async -> Void) {
+        state.withLock { state in
+            let key = state.next
+            state.next += 1
+            let task = Task(executorPreference: globalConcurrentExecutor) { [weak self] in
+                await body()
+                _ = self?.state.withLock { $0.tasks.removeValue(forKey: key) }
+            }
+            state.tasks[key] = (id, task)
+        }
     }
 
     func cancel(_ id: JSONRPCID) {
-        tasks.withLock { $0.removeValue(forKey: id) }?.cancel()
+        for task in state.withLock({ $0.tasks.values.filter { $0.id == id }.map(\.task) }) { task.cancel() }
     }
 
     func finishAll() async {
-        for task in all.withLock({ $0 }) { await task.value }
+        while true {
+            let running = state.withLock { $0.tasks.values.map(\.task) }
+            guard !running.isEmpty else { return }
+            for task in running { await task.value }
+            // A task ends by removing itself; one that ended before it was entered is removed here.
+            state.withLock { state in state.tasks = state.tasks.filter { entry in !running.contains(entry.value.task) } }
+        }
     }
 }

@@ -184,3 +184,26 @@ struct MCPSecretsTests {
         }
     }
 }
+
+/// Requests overlap: a slow call does not hold a quick one behind it, and a cancelled one is not answered.
+@Suite("apicli mcp: overlapping requests")
+struct MCPOverlapTests {
+    @Test("a ping sent after a slow call is answered first; the call cancelled gets no answer")
+    func overlapAndCancel() async throws {
+        let articles = try Fixtures.real(FixtureServer.nytFixture)
+        let server = try LoopbackServer { _ in ScriptedResponse.json(articles).delayed(by: .seconds(2)) }
+        let sandbox = try Sandbox(server: server)
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nyt","arguments":{"words":["slow"]}}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"nyt","arguments":{"words":["cancelled"]}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"ping"}"#,
+        ]
+        let result = try await sandbox.run(["mcp"], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(result.exitCode == 0)
+        let ids = result.stdoutText.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? Int
+        }
+        #expect(ids == [3, 1], "\(result.stdoutText)")
+    }
+}
