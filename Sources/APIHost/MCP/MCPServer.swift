@@ -101,7 +101,10 @@ struct MCPServer: Sendable {
         if catalog.withheldWrites.contains(name) {
             throw JSONRPCError(.invalidParams, "'\(name)' changes data at its API and is offered only when 'apicli mcp --allow-writes' is run")
         }
-        throw JSONRPCError(.invalidParams, "no tool '\(name)' (tools/list names them)")
+        var message = "no tool '\(name)'"
+        let names = catalog.providerTools.map(\.name) + StoreTool.allCases.map(\.rawValue)
+        if let near = NearestName.suggest(name, among: names) { message += "; did you mean '\(near)'?" }
+        throw JSONRPCError(.invalidParams, message + " (tools/list names them)")
     }
 
     private func initializeResult(version: String) -> JSONValue {
