@@ -26,6 +26,11 @@ public struct RequestContext: Sendable {
     /// Where a successful answer's body goes once it is past the route's threshold, when
     /// the transport can stream (``LargeBodyRoute``); nil: the body comes back whole.
     public var largeBody: LargeBodyRoute?
+    /// The longest wait for a rate-limit slot worth making; a longer one fails at once
+    /// with ``HTTPClientError/retryLater(url:after:reason:)``, whatever the deadline.
+    /// nil: only the deadline bounds it. A caller that must not block (an agent's tool
+    /// call) sets it; see ``RateLimitMiddleware``.
+    public var rateLimitWaitBound: Duration? = nil
 
     public init(
         provider: String, displayName: String? = nil, deadline: Date, attempt: Int = 1,

@@ -64,7 +64,9 @@ public struct RateLimitMiddleware: ClientMiddleware {
             let now = time.now()
             let wait = max(reserved - .seconds(max(now.timeIntervalSince(asked), 0)), .milliseconds(1))
             lastWait = wait
-            if now.addingTimeInterval(wait.timeInterval) > context.deadline {
+            if now.addingTimeInterval(wait.timeInterval) > context.deadline
+                || context.rateLimitWaitBound.map({ wait > $0 }) == true
+            {
                 throw HTTPClientError.retryLater(url: request.redactedURL, after: wait, reason: reason(context))
             }
             if wait >= noticeThreshold {

@@ -134,6 +134,15 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "(after PROVIDER, -q is --query; --quiet keeps its long form)",
             ],
             operand: .provider, options: APIArguments.specs),
+        BuiltinCommand(
+            "mcp", runBy: MCPCommand.self,
+            summary: "Serve every provider and the store to an AI agent as Model Context Protocol tools (stdio).",
+            usage: ["apicli mcp [--allow-writes] [--max-wait SECONDS] [--db PATH] [--verbose]"],
+            options: MCPCommand.specs,
+            examples: [
+                "apicli mcp                               # started by an agent host; speaks JSON-RPC on stdin/stdout",
+                "apicli mcp --max-wait 5                  # a call that would wait longer for a rate limit answers at once",
+            ]),
     ]
 
     /// The built-in command called `name`, if any.

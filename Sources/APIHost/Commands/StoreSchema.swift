@@ -76,7 +76,7 @@ struct StoreSchema: Sendable {
     }
 
     /// What `provider`'s capabilities say its tables hold.
-    private static func tableNotes<P: Provider>(of provider: P) -> [TableNote] {
+    static func tableNotes<P: Provider>(of provider: P) -> [TableNote] {
         provider.capabilities.tableNotes
     }
 

@@ -37,6 +37,10 @@ public struct HostEnvironment: Sendable {
     /// nil: an `apicli-NAME` plugin runs, and this process ends as it ended. A host run in-process
     /// (a test) is handed the launch instead and answers with the run's exit code.
     public var launchPlugin: (@Sendable (PluginLaunch) -> ExitCode)? = nil
+    /// A middleware placed just inside redaction in every provider's client: how `apicli mcp`
+    /// learns whether an answer came from the store or the network, and bounds rate-limit
+    /// waits (``AnswerWatch``). nil for a command line.
+    public var clientWatch: (any ClientMiddleware)? = nil
 
     public init(
         variables: [String: String], console: any Console, stdoutIsTerminal: Bool = false,

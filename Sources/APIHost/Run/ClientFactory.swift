@@ -16,7 +16,7 @@ enum ClientFactory {
         let console = environment.console
         let trace: (@Sendable (String) -> Void)? = options.verbose ? { @Sendable line in console.err("apicli: " + line + "\n") } : nil
         let notice: @Sendable (String) -> Void = { @Sendable text in messages.notice(text) }
-        return HTTPClient.standard(
+        let client = HTTPClient.standard(
             transport: transport(environment),
             bucket: descriptor.name,
             limits: limits,
@@ -28,6 +28,8 @@ enum ClientFactory {
             trace: trace,
             notice: notice
         )
+        guard let watch = environment.clientWatch, let redaction = client.middlewares.first else { return client }
+        return HTTPClient(transport: client.transport, middlewares: [redaction, watch] + client.middlewares.dropFirst())
     }
 
     /// The injected transport, or the real one with apicli's name, body cap and extra CA.
