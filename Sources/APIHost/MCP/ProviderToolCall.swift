@@ -24,7 +24,9 @@ struct ProviderToolCall: Sendable {
     func run(_ arguments: JSONValue?) async throws(JSONRPCError) -> JSONValue {
         var line = try ToolArguments.commandLine(for: tool, arguments: arguments)
         let separator = line.firstIndex(of: "--") ?? line.endIndex
-        line.insert(contentsOf: ["--format", "json"] + (databasePath.map { ["--db", $0] } ?? []), at: separator)
+        // A write is offered only under `--allow-writes`: that flag is the consent `--yes` gives on a command line.
+        let consent = tool.isWrite && !line[..<separator].contains("--yes") ? ["--yes"] : []
+        line.insert(contentsOf: ["--format", "json"] + consent + (databasePath.map { ["--db", $0] } ?? []), at: separator)
         let started = host.environment.time.now()
         let run = await InProcessRun.run(line, host: host, waitBound: waitBound)
         // 74 with an answer: shown but not kept (a read-only store); the notes say why.

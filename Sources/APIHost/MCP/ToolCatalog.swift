@@ -8,14 +8,13 @@ struct ToolCatalog: Sendable {
     /// Write operations left out because `--allow-writes` was not given.
     var withheldWrites: [String]
 
-    /// Whether an operation changes something at the API. Every operation a provider
-    /// declares today is a read; an operation that declares a method other than GET,
-    /// HEAD or a search POST answers true here, and that one line is where it is read.
+    /// Whether an operation changes something at the API: what the operation declares
+    /// (GET, HEAD and a POST the document or the user calls a read are reads).
     typealias WriteTest = @Sendable (ProviderDescriptor, OperationSpec?) -> Bool
 
-    static let readsOnly: WriteTest = { _, _ in false }
+    static let declared: WriteTest = { _, operation in operation.map { !$0.isRead } ?? false }
 
-    init(providers: [ProviderDescriptor], allowWrites: Bool, isWrite: WriteTest = ToolCatalog.readsOnly) {
+    init(providers: [ProviderDescriptor], allowWrites: Bool, isWrite: WriteTest = ToolCatalog.declared) {
         var tools: [ProviderTool] = []
         var withheld: [String] = []
         var taken = Set(StoreTool.allCases.map(\.rawValue))
