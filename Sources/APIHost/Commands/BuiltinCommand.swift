@@ -133,6 +133,11 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "(after PROVIDER, -q is --query; --quiet keeps its long form)",
             ],
             operand: .provider, options: APIArguments.specs),
+        BuiltinCommand(
+            "quota", runBy: QuotaHandler.self, summary: "Show each key's requests this minute and day against its limits, the reserve, and the API's last word.",
+            usage: ["apicli quota [PROVIDER]   (APICLI_HARVEST_RESERVE: the share of the day kept from harvests, default 10%)"],
+            operand: .provider,
+            examples: ["apicli quota nyt                         # NYT's key: apicli nyt, nyt-top, nyt-books…"]),
     ]
 
     /// The built-in command called `name`, if any.
