@@ -34,6 +34,8 @@ struct HarvestRun {
                 try await time.sleep(.seconds(max(until.timeIntervalSince(time.now()), 1)))
                 continue
             }
+            // The minute's slots and the spacing are waited for here, so that a run never waits past its deadline.
+            if let pause = try slotWait() { try await time.sleep(pause) }
             try await fetch(slice)
             slices = try job.slices(in: store)
             if slices.first(where: { $0.key == slice.key })?.lastError != nil, slices.contains(where: { $0.key == slice.key && $0.state == "pending" }) {
@@ -113,6 +115,31 @@ struct HarvestRun {
         environment.time = time
         let code = await Host(registry: host.registry, environment: environment).run(words)
         return Inner(code: code, items: console.lines, error: console.lastError)
+    }
+
+    /// How long until the key's short windows (a minute, the spacing) have a slot; nil: one is free.
+    /// Read from the ledger without taking the slot: the run that follows takes it.
+    private func slotWait() throws -> Duration? {
+        let now = time.now().timeIntervalSince1970
+        let longest = allowance.limits.map(\.window.timeInterval).max() ?? 0
+        return try store.read { tx -> Duration? in
+            let bucket = SQLValue.text(allowance.bucket)
+            let latest = try tx.queryOne(
+                "SELECT MAX(at) FROM apicli_rate_events WHERE bucket = ? AND at <= ?", [bucket, .real(now + longest)])?[0].double
+            let instant = max(now, latest ?? now)
+            var wait = 0.0
+            for limit in allowance.limits where limit.window.timeInterval <= 3600 && limit.count > 0 {
+                let window = limit.window.timeInterval
+                let inWindow = try tx.queryOne(
+                    "SELECT COUNT(*) FROM apicli_rate_events WHERE bucket = ? AND at > ?", [bucket, .real(instant - window)])?[0].int ?? 0
+                guard inWindow >= limit.count else { continue }
+                let blocking = try tx.queryOne(
+                    "SELECT at FROM apicli_rate_events WHERE bucket = ? AND at > ? ORDER BY at LIMIT 1 OFFSET ?",
+                    [bucket, .real(instant - window), .integer(Int64(inWindow - limit.count))])?[0].double ?? instant
+                wait = max(wait, blocking + window - now + 0.05)
+            }
+            return wait > 0 ? .milliseconds(Int64(wait * 1000)) : nil
+        }
     }
 
     /// When the day's budget for harvests is spent: the time it frees again; nil while it lasts.
