@@ -1,4 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The provider files compiled into apicli (``BundledProviderFiles``), served as the providers
 /// folder serves its files: read and checked by ``ProviderFileReader`` when a run, a listing
@@ -27,14 +32,31 @@ public struct BundledCatalog: ProviderCatalog {
         }
     }
 
+    /// Every bundled file as listings need it: from its listed description, generated with it
+    /// (a listed provider describes; ``provider(named:running:)`` reads the file to run it).
     public func entries() -> [ProviderCatalogEntry] {
         BundledProviderFiles.all.filter { !reserved.commands.contains($0.name) }.map { bundled in
-            ProviderCatalogEntry(
-                name: bundled.name, origin: bundled.origin,
-                provider: Result { () throws(ProviderFailure) in
-                    guard let provider = try provider(named: bundled.name) else { throw .misdescribed("not bundled") }
-                    return provider
-                })
+            if let value = try? JSONValue.parse(Data(bundled.listed.utf8)),
+               let descriptor = ListedDescriptor.decode(value, name: bundled.name)
+            {
+                return ProviderCatalogEntry(
+                    name: bundled.name, origin: bundled.origin, provider: .success(ListedDescriptor.provider(descriptor, source: bundled.origin)))
+            }
+            return wholeEntry(bundled)
         }
+    }
+
+    /// Every bundled file read whole (the man page).
+    public func wholeEntries() -> [ProviderCatalogEntry] {
+        BundledProviderFiles.all.filter { !reserved.commands.contains($0.name) }.map(wholeEntry)
+    }
+
+    private func wholeEntry(_ bundled: BundledProviderFile) -> ProviderCatalogEntry {
+        ProviderCatalogEntry(
+            name: bundled.name, origin: bundled.origin,
+            provider: Result { () throws(ProviderFailure) in
+                guard let provider = try provider(named: bundled.name) else { throw .misdescribed("not bundled") }
+                return provider
+            })
     }
 }

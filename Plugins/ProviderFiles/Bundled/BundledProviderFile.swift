@@ -8,6 +8,9 @@ public struct BundledProviderFile: Sendable {
     public let name: String
     /// The document's file name in `Tests/Fixtures/real/openapi-corpus` (sources in its SOURCES.md).
     public let document: String
+    /// Its listed description (``ListedDescriptor``), as the providers folder's index keeps one: what
+    /// `--help`, `providers` and completion read, so that listing the bundle reads no file.
+    let listed: String
     public let text: String
 
     /// Where messages and `provider show` say the file comes from.

@@ -5,7 +5,10 @@
 extension BundledProviderFiles {
     /// NYT's APIs beside the compiled `nyt`, each sharing its key and allowance.
     static let nyt: [BundledProviderFile] = [
-        BundledProviderFile(name: "nyt-top", document: "nyt_top_stories_v2.yaml", text: ###"""
+        BundledProviderFile(
+            name: "nyt-top", document: "nyt_top_stories_v2.yaml",
+            listed: ###"{"summary":"NYT Top Stories: the articles now on a section's front (apicli nyt-top arts)","displayName":"Top Stories","baseURL":"https://api.nytimes.com","cacheSeconds":600,"rateLimits":[[5,60],[500,86400],[1,12]],"key":{"in":"query","name":"api-key","variable":"NYT_API_KEY","signup":"https://developer.nytimes.com/get-started","owner":"nyt"},"options":[]}"###,
+            text: ###"""
 {
   "apicli": 2,
   "name": "nyt-top",
@@ -99,7 +102,10 @@ extension BundledProviderFiles {
   "cacheSeconds": 600
 }
 """###),
-        BundledProviderFile(name: "nyt-popular", document: "nyt_most_popular_api_v2.yaml", text: ###"""
+        BundledProviderFile(
+            name: "nyt-popular", document: "nyt_most_popular_api_v2.yaml",
+            listed: ###"{"summary":"NYT Most Popular: the most viewed, emailed and shared articles (apicli nyt-popular viewed 7)","displayName":"Most Popular","baseURL":"https://api.nytimes.com","cacheSeconds":600,"rateLimits":[[5,60],[500,86400],[1,12]],"key":{"in":"query","name":"api-key","variable":"NYT_API_KEY","signup":"https://developer.nytimes.com/get-started","owner":"nyt"},"options":[]}"###,
+            text: ###"""
 {
   "apicli": 2,
   "name": "nyt-popular",
@@ -394,7 +400,10 @@ extension BundledProviderFiles {
   "cacheSeconds": 600
 }
 """###),
-        BundledProviderFile(name: "nyt-books", document: "nyt_books_api.yaml", text: ###"""
+        BundledProviderFile(
+            name: "nyt-books", document: "nyt_books_api.yaml",
+            listed: ###"{"summary":"NYT Books: best-seller lists and reviews (apicli nyt-books current hardcover-fiction)","displayName":"Books API","baseURL":"https://api.nytimes.com","cacheSeconds":600,"rateLimits":[[5,60],[500,86400],[1,12]],"key":{"in":"query","name":"api-key","variable":"NYT_API_KEY","signup":"https://developer.nytimes.com/get-started","owner":"nyt"},"options":[]}"###,
+            text: ###"""
 {
   "apicli": 2,
   "name": "nyt-books",
@@ -825,7 +834,10 @@ extension BundledProviderFiles {
   "cacheSeconds": 600
 }
 """###),
-        BundledProviderFile(name: "nyt-archive", document: "nyt_archive_api.yaml", text: ###"""
+        BundledProviderFile(
+            name: "nyt-archive", document: "nyt_archive_api.yaml",
+            listed: ###"{"summary":"NYT Archive: every article of one month since 1851 (apicli nyt-archive 2019 1)","displayName":"Archive","baseURL":"https://api.nytimes.com","cacheSeconds":600,"rateLimits":[[5,60],[500,86400],[1,12]],"key":{"in":"query","name":"api-key","variable":"NYT_API_KEY","signup":"https://developer.nytimes.com/get-started","owner":"nyt"},"options":[]}"###,
+            text: ###"""
 {
   "apicli": 2,
   "name": "nyt-archive",
@@ -909,7 +921,10 @@ extension BundledProviderFiles {
   "cacheSeconds": 600
 }
 """###),
-        BundledProviderFile(name: "nyt-wire", document: "nyt_timeswire_v3.yaml", text: ###"""
+        BundledProviderFile(
+            name: "nyt-wire", document: "nyt_timeswire_v3.yaml",
+            listed: ###"{"summary":"NYT Times Wire: articles as they are published (apicli nyt-wire latest all all)","displayName":"Times Newswire API","baseURL":"https://api.nytimes.com","cacheSeconds":600,"rateLimits":[[5,60],[500,86400],[1,12]],"key":{"in":"query","name":"api-key","variable":"NYT_API_KEY","signup":"https://developer.nytimes.com/get-started","owner":"nyt"},"options":[]}"###,
+            text: ###"""
 {
   "apicli": 2,
   "name": "nyt-wire",
@@ -1112,7 +1127,10 @@ extension BundledProviderFiles {
   "cacheSeconds": 600
 }
 """###),
-        BundledProviderFile(name: "nyt-semantic", document: "nyt_semantic_api.yaml", text: ###"""
+        BundledProviderFile(
+            name: "nyt-semantic", document: "nyt_semantic_api.yaml",
+            listed: ###"{"summary":"NYT Semantic: the Times' people, places, organisations and subjects (apicli nyt-semantic search --query obama)","displayName":"Semantic API","baseURL":"https://api.nytimes.com","cacheSeconds":600,"rateLimits":[[5,60],[500,86400],[1,12]],"key":{"in":"query","name":"api-key","variable":"NYT_API_KEY","signup":"https://developer.nytimes.com/get-started","owner":"nyt"},"options":[]}"###,
+            text: ###"""
 {
   "apicli": 2,
   "name": "nyt-semantic",
@@ -1278,7 +1296,10 @@ extension BundledProviderFiles {
   "cacheSeconds": 600
 }
 """###),
-        BundledProviderFile(name: "nyt-movies", document: "nyt_movie_reviews_v2.yaml", text: ###"""
+        BundledProviderFile(
+            name: "nyt-movies", document: "nyt_movie_reviews_v2.yaml",
+            listed: ###"{"summary":"NYT Movie Reviews: reviews and critics (apicli nyt-movies reviews picks)","displayName":"Movie Reviews API","baseURL":"https://api.nytimes.com","cacheSeconds":600,"rateLimits":[[5,60],[500,86400],[1,12]],"key":{"in":"query","name":"api-key","variable":"NYT_API_KEY","signup":"https://developer.nytimes.com/get-started","owner":"nyt"},"options":[]}"###,
+            text: ###"""
 {
   "apicli": 2,
   "name": "nyt-movies",

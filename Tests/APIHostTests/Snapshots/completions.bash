@@ -12,7 +12,7 @@ _apicli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--server|--key-of|--rate|--spacing|--query|-q) ((i++)) ;;
+            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--server|--key-of|--rate|--spacing|--query|-q|--fq) ((i++)) ;;
             -*) ;;
             *)
                 if [[ -z "$command" ]]; then
@@ -58,6 +58,13 @@ _apicli() {
                 --query|-q) return 0 ;;
             esac
             ;;
+        harvest)
+            case "$prev" in
+                --from) return 0 ;;
+                --to) return 0 ;;
+                --fq) return 0 ;;
+            esac
+            ;;
     esac
     case "$prev" in
         --format|-f) COMPREPLY=($(compgen -W 'table json ndjson csv line' -- "$cur")); return 0 ;;
@@ -72,7 +79,7 @@ _apicli() {
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             else
-                COMPREPLY=($(compgen -W 'news sky providers help config store completions manpage provider api' -- "$cur"))
+                COMPREPLY=($(compgen -W 'news sky providers help config store completions manpage provider api quota harvest' -- "$cur"))
             fi
             ;;
         news)
@@ -135,6 +142,20 @@ _apicli() {
                 COMPREPLY=($(compgen -W '--query -q --include -i --paginate --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
+            fi
+            ;;
+        quota)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
+            fi
+            ;;
+        harvest)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--from --to --fq --resume --list --wait --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W '' -- "$cur"))
             fi
             ;;
         *)

@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --server --key-of --rate --spacing --query -q
+            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --server --key-of --rate --spacing --query -q --fq
                 set skip 1
             case '-*'
             case '*'
@@ -78,6 +78,8 @@ complete -c apicli -n '__apicli_is' -a completions -d 'Print a shell completion 
 complete -c apicli -n '__apicli_is' -a manpage -d 'Print the man page (roff).'
 complete -c apicli -n '__apicli_is' -a provider -d 'Add, list, show, check or remove provider files (new APIs without recompiling).'
 complete -c apicli -n '__apicli_is' -a api -d 'Send one GET to a provider\'s API with its key, limits and cache; print the body as it came.'
+complete -c apicli -n '__apicli_is' -a quota -d 'Show each key\'s requests this minute and day against its limits, the reserve, and the API\'s last word.'
+complete -c apicli -n '__apicli_is' -a harvest -d 'Pull a long range (every Archive month, every search result) within the key\'s daily budget; resumable.'
 
 # news
 complete -c apicli -n '__apicli_using news' -l from -x -d 'Only articles published on or after this date.'
@@ -91,7 +93,7 @@ complete -c apicli -n '__apicli_using news' -l headlines-only -d 'Print only the
 function __apicli_asked
     set -l words (__apicli_words)
     test (count $words) -ge 1; or return 1
-    contains -- $words[1] news providers help config store completions manpage provider api; and return 1
+    contains -- $words[1] news providers help config store completions manpage provider api quota harvest; and return 1
     return 0
 end
 
@@ -147,3 +149,14 @@ complete -c apicli -n '__apicli_using api' -s q -l query -x -d 'Add a query para
 complete -c apicli -n '__apicli_using api' -s i -l include -d 'Print the status line and the headers (keys redacted) before the body.'
 complete -c apicli -n '__apicli_using api' -l paginate -d 'Follow every page, one body after another: the answer\'s Link rel=next, else the provider\'s page numbers.'
 complete -c apicli -n '__apicli_is api' -a 'news sky'
+
+# quota
+complete -c apicli -n '__apicli_is quota' -a 'news sky'
+
+# harvest
+complete -c apicli -n '__apicli_using harvest' -l from -x -d 'The first month (YYYY-MM, nyt-archive) or day (YYYY-MM-DD, nyt).'
+complete -c apicli -n '__apicli_using harvest' -l to -x -d 'The last month or day, included.'
+complete -c apicli -n '__apicli_using harvest' -l fq -x -d 'nyt: a filter query, sent as given.'
+complete -c apicli -n '__apicli_using harvest' -l resume -d 'Go on with the newest unfinished job, or the one named (apicli harvest --resume 3).'
+complete -c apicli -n '__apicli_using harvest' -l list -d 'List the harvest jobs: what was asked, slices done, items, last error.'
+complete -c apicli -n '__apicli_using harvest' -l wait -d 'When the day\'s budget is used, wait until it frees and go on (else stop, exit 75).'
