@@ -22,6 +22,7 @@ do {
     let environment = HostEnvironment.current()
     let sources: [ProviderSource] = [
         .compiled(generatedProviders),
+        .bundledFiles(compiled: generatedProviders),
         .providerFiles(environment: environment, compiled: generatedProviders),
     ]
     let host = Host(registry: try ProviderRegistry(sources: sources), environment: environment)

@@ -56,6 +56,8 @@ public struct RateLimitMiddleware: ClientMiddleware {
             let asked = time.now()
             guard let reserved = try ledger.reserve(bucket: bucket, limits: limits, now: asked) else {
                 let response = try await next(request, context)
+                let said = RateLimitHeaders.of(response.headers)
+                if !said.isEmpty { try? ledger.noteRateHeaders(bucket: bucket, headers: said, now: time.now()) }
                 return try markingFullWindow(response, context: context)
             }
             // The ledger measured the wait from `asked`, read before it took the store's write lock;

@@ -143,6 +143,24 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "apicli mcp                               # started by an agent host; speaks JSON-RPC on stdin/stdout",
                 "apicli mcp --max-wait 5                  # a call that would wait longer for a rate limit answers at once",
             ]),
+        BuiltinCommand(
+            "quota", runBy: QuotaHandler.self, summary: "Show each key's requests this minute and day against its limits, the reserve, and the API's last word.",
+            usage: ["apicli quota [PROVIDER]   (APICLI_HARVEST_RESERVE: the share of the day kept from harvests, default 10%)"],
+            operand: .provider,
+            examples: ["apicli quota nyt                         # NYT's key: apicli nyt, nyt-top, nyt-books…"]),
+        BuiltinCommand(
+            "harvest", runBy: HarvestHandler.self, summary: "Pull a long range (every Archive month, every search result) within the key's daily budget; resumable.",
+            usage: [
+                "apicli harvest nyt-archive --from YYYY-MM --to YYYY-MM [--wait]",
+                "apicli harvest nyt WORDS --from YYYY-MM-DD --to YYYY-MM-DD [--fq FILTER] [--wait]",
+                "apicli harvest --resume [JOB] [--wait] | --list",
+            ],
+            options: HarvestHandler.specs,
+            examples: [
+                "apicli harvest nyt-archive --from 2019-01 --to 2019-12   # 12 requests, one month each",
+                "apicli harvest nyt climate --from 2020-01-01 --to 2020-12-31   # split until each range has at most 1,000",
+                "apicli harvest --resume                                  # the newest unfinished job",
+            ]),
     ]
 
     /// The built-in command called `name`, if any.

@@ -35,7 +35,7 @@ struct HelpHandler: GlobalOptionsCommand {
             if let near = NearestName.suggest(topic, among: host.registry.allProviders.map(\.descriptor.name)) { message += "; did you mean '\(near)'?" }
             throw UsageError(message)
         }
-        let model = CommandLineModel(providers: [provider.descriptor])  // other provider files stay unread
+        let model = host.helpModel(for: provider.descriptor)  // other provider files stay unread
         console.out(try OperationHelpGenerator.page(for: provider.descriptor, words: Array(line.arguments.dropFirst()), in: model))
         return .success
     }

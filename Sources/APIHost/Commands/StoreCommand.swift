@@ -1,3 +1,4 @@
+import ProviderFiles
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -89,6 +90,9 @@ struct StoreCommand: Sendable {
     }
 
     private func info(_ info: StoreInfo) {
+        var info = info
+        // The bundled providers are listed once they have stored or cached something.
+        info.providers.removeAll { BundledProviderFiles.names.contains($0.provider) && $0.rows == 0 && $0.cacheEntries == 0 && $0.lastFetch == nil }
         var lines = ["path     \(info.path)", "size     \(Self.size(info.sizeBytes))"]
         let width = max(8, info.providers.map(\.provider.count).max() ?? 0)
         lines.append("")

@@ -35,8 +35,8 @@ public struct Settings: Sendable {
     /// was meant. Only an http(s) URL with a host is accepted, and without a query or a
     /// fragment, which the API's path is appended after (`…#x/geo/1.0/direct` sends
     /// no path at all).
-    public func baseURL(for descriptor: ProviderDescriptor) throws -> URL {
-        let variable = descriptor.baseURLVariableName
+    public func baseURL(for descriptor: ProviderDescriptor, keyOwner: ProviderDescriptor? = nil) throws -> URL {
+        let variable = KeyAllowance.baseURLVariable(of: descriptor, keyOwner: keyOwner, variables: variables)
         guard let text = variables[variable] else { return descriptor.defaultBaseURL }
         let shown = ShownValue.quoted(URLPassword.redacted(text))
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),

@@ -21,6 +21,7 @@ public enum ProviderHelpGenerator {
         if !provider.examples.isEmpty {
             out += "\nEXAMPLES:\n" + provider.examples.map { "  " + $0 + "\n" }.joined()
         }
+        out += sameKeySection(of: provider, in: model)
         out += "\nENVIRONMENT:\n"
         out += HelpText.list(environment(of: provider, programName: program))
         out += "\nGlobal options (--format, --offline, --refresh, --color...): '\(program) --help'.\n"

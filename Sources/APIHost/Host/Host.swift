@@ -110,7 +110,7 @@ public struct Host: Sendable {
         let parsed = try CommandLineParser(options: specs).parse(words)
         if parsed.values["help"] == "true" {
             // One provider's page needs its own description only: other provider files stay unread.
-            let model = CommandLineModel(providers: [descriptor])
+            let model = helpModel(for: descriptor)
             let help = operation.map { OperationHelpGenerator.help(for: $0, of: descriptor, in: model) }
             environment.console.out(help ?? ProviderHelpGenerator.help(for: descriptor, in: model))
             return .success
@@ -125,8 +125,14 @@ public struct Host: Sendable {
         _ provider: P, operation: OperationSpec?, parsed: CommandLineParser.Result, options: RunOptions, settings: Settings
     ) async throws -> ExitCode {
         try await ProviderCommand(
-            provider: provider, operation: operation, environment: environment, settings: settings, options: options
+            provider: provider, operation: operation, keyOwner: keyOwner(of: provider.descriptor), environment: environment,
+            settings: settings, options: options
         ).run(parsed)
+    }
+
+    /// The compiled provider whose key `descriptor` uses, if it uses one's (``KeyAllowance``).
+    func keyOwner(of descriptor: ProviderDescriptor) -> ProviderDescriptor? {
+        descriptor.credential?.keyOwner.flatMap { registry.compiledProvider(named: $0)?.descriptor }
     }
 
     func loadSettings() throws -> Settings {

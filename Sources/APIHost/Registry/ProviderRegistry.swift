@@ -1,3 +1,5 @@
+import ProviderFiles
+
 /// The providers this run of apicli knows, from its sources (see
 /// ``ProviderSource``), and the one place that answers "which provider is this
 /// word", "every provider" and "the command model" that help, completions and
@@ -92,8 +94,9 @@ public struct ProviderRegistry: Sendable {
     /// The model from sources already read (see ``readSources()``).
     func model(of reading: [SourceReading]) -> CommandLineModel {
         let reserved = Self.reserved(compiled: compiled).commands
+        // The bundled files are no user's files: `provider remove` does not offer them.
         let files = reading.filter(\.source.hasFiles).flatMap(\.entries).map(\.name)
-            .filter { !reserved.contains($0) && ProviderDescriptor.isValidName($0) }
+            .filter { !reserved.contains($0) && ProviderDescriptor.isValidName($0) && !BundledProviderFiles.names.contains($0) }
         let entries = reading.flatMap(\.entries).sorted { $0.name < $1.name }
         return CommandLineModel(version: Host.version, providers: Self.runnable(entries).map(\.descriptor), fileProviders: files)
     }

@@ -9,7 +9,7 @@ import Foundation
 /// and rate-limit ledger so that limits hold across processes.
 enum ClientFactory {
     static func client(
-        for descriptor: ProviderDescriptor, limits: [RateLimit], store: Store, environment: HostEnvironment,
+        for descriptor: ProviderDescriptor, allowance: KeyAllowance, store: Store, environment: HostEnvironment,
         options: RunOptions
     ) -> HTTPClient {
         let messages = Messages(environment: environment, options: options)
@@ -18,8 +18,8 @@ enum ClientFactory {
         let notice: @Sendable (String) -> Void = { @Sendable text in messages.notice(text) }
         let client = HTTPClient.standard(
             transport: transport(environment),
-            bucket: descriptor.name,
-            limits: limits,
+            bucket: allowance.bucket,
+            limits: allowance.limits,
             // A store that cannot be written cannot share the allowance: this process keeps its own.
             ledger: store.isReadOnly ? InMemoryRateLimitLedger() : StoreRateLimitLedger(store: store),
             ttl: descriptor.cacheTTL,

@@ -12,6 +12,8 @@ struct ProviderCommand<P: Provider>: Sendable {
     let provider: P
     /// The operation chosen, for a provider that has operations.
     var operation: OperationSpec? = nil
+    /// The compiled provider whose key this one uses (`nyt` for `nyt-top`), for its allowance and base URL.
+    var keyOwner: ProviderDescriptor? = nil
     let environment: HostEnvironment
     let settings: Settings
     let options: RunOptions
@@ -40,7 +42,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         let queries = try provider.queries(from: command)
         let credential = try credential()
         let headers = try HeaderOptions.headers(for: operation.map(descriptor.narrowed) ?? descriptor, command: command)
-        let baseURL = try settings.baseURL(for: descriptor)
+        let baseURL = try settings.baseURL(for: descriptor, keyOwner: keyOwner)
         if !options.offline { try ClientFactory.checkCAFile(environment.variables) }
         let paths = AppPaths(variables: environment.variables, databaseFlag: options.databasePath)
         let database = try paths.databaseLocation()
@@ -50,9 +52,9 @@ struct ProviderCommand<P: Provider>: Sendable {
             DefaultTransport.startLoading()
         }
         let store = try StoreOpener.open(path: database, providers: [provider], intent: .create(folder: !paths.databaseIsNamed))
-        let limits = try RateLimitSettings.limits(for: descriptor, variables: environment.variables)
+        let allowance = try KeyAllowance.of(descriptor, keyOwner: keyOwner, variables: environment.variables)
         let client = ClientFactory.client(
-            for: descriptor, limits: limits, store: store, environment: environment, options: options)
+            for: descriptor, allowance: allowance, store: store, environment: environment, options: options)
         let unicode = TerminalSize.isUnicodeLocale(environment.variables)
         let drawsProgress = ProgressIndicator.isAllowed(
             stderrIsTerminal: environment.stderrIsTerminal, quiet: options.quiet, variables: environment.variables)
@@ -136,7 +138,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         var requests = 0
         for query in queries { requests += max(1, paging.count(query)) }
         if !options.offline, let pacing = PacingEstimate.notice(
-            requests: requests, descriptor: descriptor, limits: limits, timeout: options.timeout, onTerminal: environment.stderrIsTerminal)
+            requests: requests, descriptor: descriptor, limits: allowance.limits, timeout: options.timeout, onTerminal: environment.stderrIsTerminal)
         {
             messages.notice(pacing)
         }

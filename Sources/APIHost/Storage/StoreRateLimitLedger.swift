@@ -106,6 +106,20 @@ public struct StoreRateLimitLedger: RateLimitLedger {
         } }, instead: { fallback.markFull(bucket: bucket, limit: limit, now: now) })
     }
 
+    /// Keeps the API's last rate-limit headers for `bucket` (``AllowanceSchema``), replacing the ones before.
+    public func noteRateHeaders(bucket: String, headers: [(name: String, value: String)], now: Date) throws {
+        try AllowanceSchema.migrate(store)
+        let text = headers.map { $0.name + ": " + $0.value }.joined(separator: "\n")
+        try store.write { tx in
+            try tx.execute(
+                """
+                INSERT INTO apicli_rate_headers (bucket, at, headers) VALUES (?, ?, ?)
+                ON CONFLICT (bucket) DO UPDATE SET at = excluded.at, headers = excluded.headers
+                """,
+                [.text(bucket), .real(now.timeIntervalSince1970), .text(text)])
+        }
+    }
+
     /// Forgets `bucket`'s events (tests, or a user who reset a key's quota).
     public func reset(bucket: String) throws {
         try store.write { tx in try tx.execute("DELETE FROM apicli_rate_events WHERE bucket = ?", [.text(bucket)]) }

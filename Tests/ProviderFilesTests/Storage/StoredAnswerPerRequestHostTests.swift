@@ -14,7 +14,7 @@ import TestSupport
 @Suite("A stored answer belongs to its request")
 struct StoredAnswerPerRequestHostTests {
     static let key = "nyt-top:key-3c9e1f"
-    static let env = ["NYT_TOP_STORIES_API_KEY": key, "NYT_ARCHIVE_API_KEY": key]
+    static let env = ["NYT_TOP_STORIES_API_KEY": key, "NYT_ARCHIVE_API_KEY": key, "ARCHIVE_API_KEY": key]
 
     /// Answers by path, as set (`nil`: 404); ``down`` refuses every connection.
     final class PathAnswers: Sendable {
@@ -133,17 +133,17 @@ struct StoredAnswerPerRequestHostTests {
         }
         answers.set("/svc/archive/v1/2016/11.json", try month("Election night, November 2016", "nyt://2016-11"))
         answers.set("/svc/archive/v1/2019/1.json", try month("A shutdown, January 2019", "nyt://2019-01"))
-        let host = try await Self.host(answers, importing: "nyt_archive_api.yaml", as: "nyt-archive")
+        let host = try await Self.host(answers, importing: "nyt_archive_api.yaml", as: "archive")
         for (year, month) in [("2016", "11"), ("2019", "1")] {
-            let run = await host.run(["nyt-archive", year, month], set: Self.env)
+            let run = await host.run(["archive", year, month], set: Self.env)
             #expect(run.code == .success, "\(year)/\(month): \(run.stderr)")
         }
-        let january = await host.run(["nyt-archive", "2019", "1", "--offline", "--format", "csv"])
+        let january = await host.run(["archive", "2019", "1", "--offline", "--format", "csv"])
         #expect(january.code == .success, "\(january.stderr)")
         #expect(january.stdout.contains("January 2019") && !january.stdout.contains("November 2016"), "\(january.stdout)")
-        let november = await host.run(["nyt-archive", "2016", "11", "--offline", "--format", "csv"])
+        let november = await host.run(["archive", "2016", "11", "--offline", "--format", "csv"])
         #expect(november.stdout.contains("November 2016") && !november.stdout.contains("January 2019"), "\(november.stdout)")
-        let march = await host.run(["nyt-archive", "2019", "3", "--offline"])
+        let march = await host.run(["archive", "2019", "3", "--offline"])
         #expect(march.code == .unavailable, "\(march.stdout)")
     }
 

@@ -2,26 +2,26 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The worked example of docs/plugins.md, `Examples/apicli-nyt-top`, run as a
-/// user runs it: on `PATH`, through `apicli nyt-top`, against the recorded answer.
+/// The worked example of docs/plugins.md, `Examples/apicli-nyt-front`, run as a
+/// user runs it: on `PATH`, through `apicli nyt-front`, against the recorded answer.
 @Suite("The plugin example, end to end", .serialized, .needs("python3"))
 struct PluginExampleEndToEndTests {
-    static let example = Fixtures.packageRoot.appendingPathComponent("Examples/apicli-nyt-top")
+    static let example = Fixtures.packageRoot.appendingPathComponent("Examples/apicli-nyt-front")
 
     /// A sandbox with the example installed on `PATH` and the top stories served for every section.
     static func installed() throws -> (Sandbox, FixtureServer, PluginFolder, Data) {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
         let plugins = try PluginFolder(in: sandbox)
-        try plugins.add("nyt-top", String(decoding: try Data(contentsOf: example), as: UTF8.self))
+        try plugins.add("nyt-front", String(decoding: try Data(contentsOf: example), as: UTF8.self))
         let body = try Fixtures.real("nyt/topstories/home-2022-10-01.json")
         fixtures.answer(.json(body)) { $0.path.hasPrefix("/svc/topstories/v2/") }
         return (sandbox, fixtures, plugins, body)
     }
 
-    @Test("apicli nyt-top lists the recorded top stories in a table, with apicli's key and cache; --offline passes through")
+    @Test("apicli nyt-front lists the recorded top stories in a table, with apicli's key and cache; --offline passes through")
     func table() async throws {
         let (sandbox, fixtures, plugins, body) = try Self.installed()
-        let result = try await sandbox.run(["nyt-top"], set: plugins.variables(["COLUMNS": "120"]))
+        let result = try await sandbox.run(["nyt-front"], set: plugins.variables(["COLUMNS": "120"]))
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let stories = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["results"] as? [[String: Any]])
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
@@ -35,11 +35,11 @@ struct PluginExampleEndToEndTests {
         #expect(request.path == "/svc/topstories/v2/home.json")
         #expect(request.query("api-key") == Sandbox.nytKey)
 
-        let offline = try await sandbox.run(["--offline", "nyt-top"], set: plugins.variables(["COLUMNS": "120"]))
+        let offline = try await sandbox.run(["--offline", "nyt-front"], set: plugins.variables(["COLUMNS": "120"]))
         #expect(offline.exitCode == 0, "\(offline.stderrText)")
         #expect(offline.stdoutText == result.stdoutText)
         #expect(fixtures.requests.count == 1)
-        let unknown = try await sandbox.run(["--offline", "nyt-top", "science"], set: plugins.variables())
+        let unknown = try await sandbox.run(["--offline", "nyt-front", "science"], set: plugins.variables())
         #expect(unknown.exitCode == 69, "apicli's exit code passes through the plugin: \(unknown.stderrText)")
     }
 
@@ -52,7 +52,7 @@ struct PluginExampleEndToEndTests {
         for reader in ["true", "head -2"] {
             let result = try await ProcessRunner.run(
                 executable: URL(fileURLWithPath: "/bin/bash"),
-                arguments: ["-c", "set -o pipefail; \"$0\" nyt-top | \(reader); echo \"status $?\" >&2", apicli],
+                arguments: ["-c", "set -o pipefail; \"$0\" nyt-front | \(reader); echo \"status $?\" >&2", apicli],
                 environment: sandbox.environment(set: plugins.variables(["COLUMNS": "120"])))
             #expect(result.stderrText == "status 0\n", "\(reader): \(result.stderrText)")
             let lines = result.stdoutText.split(separator: "\n")
@@ -65,7 +65,7 @@ struct PluginExampleEndToEndTests {
         let (sandbox, _, plugins, body) = try Self.installed()
         let stories = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["results"] as? [[String: Any]])
         let first = try #require(stories.first)
-        for line in [["-f", "json", "nyt-top"], ["--json", "nyt-top"], ["nyt-top", "--format", "json"]] {
+        for line in [["-f", "json", "nyt-front"], ["--json", "nyt-front"], ["nyt-front", "--format", "json"]] {
             let result = try await sandbox.run(line, set: plugins.variables())
             #expect(result.exitCode == 0, "\(line): \(result.stderrText)")
             let printed = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]], "\(line)")
@@ -75,17 +75,17 @@ struct PluginExampleEndToEndTests {
             #expect(printed.first?["published_date"] as? String == first["published_date"] as? String)
             #expect(Set(printed.first?.keys.map { $0 } ?? []) == ["section", "subsection", "title", "byline", "url", "published_date"])
         }
-        let ndjson = try await sandbox.run(["--format", "ndjson", "nyt-top"], set: plugins.variables())
+        let ndjson = try await sandbox.run(["--format", "ndjson", "nyt-front"], set: plugins.variables())
         let objects = ndjson.stdoutText.split(separator: "\n")
         #expect(objects.count == stories.count)
         #expect(objects.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) is [String: Any] })
-        let csv = try await sandbox.run(["-f", "csv", "nyt-top"], set: plugins.variables())
+        let csv = try await sandbox.run(["-f", "csv", "nyt-front"], set: plugins.variables())
         let rows = csv.stdoutText.split(separator: "\n")
         #expect(rows.first == "section,subsection,title,byline,url,published_date")
         #expect(rows.count == stories.count + 1, "\(csv.stdoutText)")
-        let line = try await sandbox.run(["-f", "line", "nyt-top"], set: plugins.variables())
+        let line = try await sandbox.run(["-f", "line", "nyt-front"], set: plugins.variables())
         #expect(line.exitCode == 64)
-        #expect(line.stderrText == "apicli nyt-top: error: prints table, json, ndjson or csv, not 'line'\n")
+        #expect(line.stderrText == "apicli nyt-front: error: prints table, json, ndjson or csv, not 'line'\n")
     }
 
     /// NYT's 5 a minute is kept in the store, so it holds for a plugin's `apicli api
@@ -98,7 +98,7 @@ struct PluginExampleEndToEndTests {
         let variables = plugins.variables(["APICLI_NYT_SPACING": "0.2", "APICLI_TIMEOUT": "3"])
         let results = try await withThrowingTaskGroup(of: (String, ProcessRunner.Result).self) { group in
             for index in 0..<4 {
-                group.addTask { ("plugin \(index)", try await sandbox.run(["nyt-top", "section\(index)"], set: variables)) }
+                group.addTask { ("plugin \(index)", try await sandbox.run(["nyt-front", "section\(index)"], set: variables)) }
                 group.addTask { ("nyt \(index)", try await sandbox.run(["nyt", "limitprobe\(index)"], set: variables)) }
             }
             return try await group.reduce(into: [(String, ProcessRunner.Result)]()) { $0.append($1) }

@@ -42,7 +42,7 @@ struct APICommand: BuiltinCommandHandler {
         if let name = credential?.placement.queryName, arguments.query.contains(where: { $0.name == name }) {
             throw UsageError("-q \(name)=… is the key's parameter: apicli adds the key itself, from \(descriptor.credential?.environmentVariable ?? "the config")")
         }
-        let baseURL = try settings.baseURL(for: descriptor)
+        let baseURL = try settings.baseURL(for: descriptor, keyOwner: host.keyOwner(of: descriptor))
         let plan = try APIRequestPlan(
             arguments, keyPlacement: credential?.placement ?? descriptor.credential?.placement,
             configured: try HeaderOptions.configured(for: descriptor, settings: settings), readFile: Self.readInput)
@@ -73,8 +73,8 @@ struct APICommand: BuiltinCommandHandler {
         let database = try paths.databaseLocation()
         // Only the default store's folder is made; a named one's folder must exist, as for a provider's run.
         let store = try StoreOpener.open(path: database, providers: [], intent: .create(folder: !paths.databaseIsNamed))
-        let limits = try RateLimitSettings.limits(for: descriptor, variables: environment.variables)
-        let client = ClientFactory.client(for: descriptor, limits: limits, store: store, environment: environment, options: options)
+        let allowance = try KeyAllowance.of(descriptor, keyOwner: host.keyOwner(of: descriptor), variables: environment.variables)
+        let client = ClientFactory.client(for: descriptor, allowance: allowance, store: store, environment: environment, options: options)
         let exchange = APIExchange(
             client: client, descriptor: descriptor, options: options, time: environment.time,
             messages: Messages(environment: environment, options: options))

@@ -71,6 +71,10 @@ struct ProviderFileCommand: BuiltinCommandHandler {
             console.out(ProviderListing(host: host).table())
         case "show":
             let name = try operand(rest, verb)
+            if let (file, bundled) = try host.bundledFile(named: name) {
+                console.out(options.format == .json ? file.operationsJSON.serialized(pretty: true) + "\n" : bundled.text + "\n")
+                return .success
+            }
             let path = try installedFile(name)
             if options.format == .json {
                 // The operations as data, from the file as every run reads it.

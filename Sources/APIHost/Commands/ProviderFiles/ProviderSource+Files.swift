@@ -15,10 +15,12 @@ extension ProviderSource {
 }
 
 extension ProviderDirectory {
-    /// The folder the host reads provider files from, with the names they cannot take.
+    /// The folder the host reads provider files from, with the names they cannot take
+    /// (the bundled files' among them).
     static func standard(variables: [String: String], compiled: [any Provider]) -> ProviderDirectory {
-        ProviderDirectory(
-            path: AppPaths(variables: variables).providersDirectory, reserved: ProviderRegistry.reserved(compiled: compiled))
+        var reserved = ProviderRegistry.reserved(compiled: compiled)
+        reserved.commands.formUnion(BundledProviderFiles.names)
+        return ProviderDirectory(path: AppPaths(variables: variables).providersDirectory, reserved: reserved)
     }
 }
 
