@@ -107,8 +107,11 @@ enum ForecastStore {
                 condition?.id.sql ?? .null, condition?.main.sql ?? .null, condition?.description.sql ?? .null,
                 condition?.icon.sql ?? .null,
             ]
-            try transaction.execute(
-                upsertEntry, key + [position.sql, entry.time.sql] + entryColumns.values(of: entry) + conditionValues)
+            let values = [entry.time.sql] + entryColumns.values(of: entry) + conditionValues
+            try transaction.execute(upsertEntry, key + [position.sql] + values)
+            try WeatherVersions.addStep(
+                key: key, position: position, dt: entry.time, hash: WeatherVersions.stepHash(values), fetchedAt: fetchedAt,
+                in: transaction)
         }
     }
 
