@@ -92,13 +92,14 @@ struct StoreCommand: Sendable {
         var lines = ["path     \(info.path)", "size     \(Self.size(info.sizeBytes))"]
         let width = max(8, info.providers.map(\.provider.count).max() ?? 0)
         lines.append("")
-        lines.append("PROVIDER".padded(toLength: width) + "  ROWS  CACHED  LAST FETCH")
+        lines.append("PROVIDER".padded(toLength: width) + "  ROWS  CACHED  LAST FETCH            VERSIONS  SIZE")
         for provider in info.providers {
             let last = provider.lastFetch.map { $0.formatted(Date.ISO8601FormatStyle()) } ?? "never"
             lines.append(
                 provider.provider.padded(toLength: width)
                     + "  " + String(provider.rows).leftPadded(4) + "  " + String(provider.cacheEntries).leftPadded(6)
-                    + "  " + last)
+                    + "  " + last.padded(toLength: 20) + "  " + String(provider.versions).leftPadded(8)
+                    + "  " + Self.size(provider.versionBytes))
         }
         console.out(lines.joined(separator: "\n") + "\n")
     }
