@@ -1,0 +1,62 @@
+import APIHost
+import Foundation
+import Testing
+import TestSupport
+
+@testable import NYT
+
+/// `--changed` on the recorded page, fetched again as it was, then with a headline and a
+/// byline edited: only the edited articles print, and `--fail-empty` exits 1 when none is.
+@Suite("--changed through the host")
+struct ChangedItemsHostTests {
+    /// The recorded page with the first doc's headline and the second doc's byline edited.
+    static func editedPage() throws -> Data {
+        var object = try #require(try JSONSerialization.jsonObject(with: NYTHost.page()) as? [String: Any])
+        var response = try #require(object["response"] as? [String: Any])
+        var docs = try #require(response["docs"] as? [[String: Any]])
+        var headline = try #require(docs[0]["headline"] as? [String: Any])
+        headline["main"] = "Edited: " + ((headline["main"] as? String) ?? "")
+        docs[0]["headline"] = headline
+        var byline = try #require(docs[1]["byline"] as? [String: Any])
+        byline["original"] = "By SOMEONE ELSE"
+        docs[1]["byline"] = byline
+        response["docs"] = docs
+        object["response"] = response
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+
+    static func ids(_ ndjson: String) -> [String] {
+        ndjson.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["id"] as? String
+        }
+    }
+
+    @Test("unchanged: nothing printed, exit 1 with --fail-empty; edited: the two edited articles only")
+    func changedOnly() async throws {
+        let routes = try NYTHost.routes()
+        let host = try NYTHost.host(routes)
+        #expect(await host.run(["nyt", "election"]).code == .success)
+
+        let same = await host.run(["nyt", "election", "--changed", "--fail-empty", "--refresh", "--format", "ndjson"])
+        #expect(same.code == .empty, "\(same.stderr)")
+        #expect(same.stdout.isEmpty)
+        #expect(same.stderr.contains("nothing changed"))
+
+        let full = try NYTHost.page()
+        let edited = NYTHost.json(try Self.editedPage())
+        routes.fail { _ in edited }
+        let changed = await host.run(["nyt", "election", "--changed", "--fail-empty", "--refresh", "--format", "ndjson"])
+        #expect(changed.code == .success, "\(changed.stderr)")
+        let docs = try #require(
+            ((try JSONSerialization.jsonObject(with: full) as? [String: Any])?["response"] as? [String: Any])?["docs"]
+                as? [[String: Any]])
+        let expected = docs.prefix(2).compactMap { $0["_id"] as? String }
+        #expect(Self.ids(changed.stdout) == expected, "\(changed.stdout)")
+
+        // Stored now: the same edited page again changes nothing; --new finds nothing new either.
+        let again = await host.run(["nyt", "election", "--changed", "--refresh", "--format", "ndjson"])
+        #expect(again.code == .success && again.stdout.isEmpty, "\(again.stdout)")
+        let table = await host.run(["nyt", "election", "--changed", "--refresh"])
+        #expect(table.code == .success && table.stdout.isEmpty)
+    }
+}
