@@ -113,6 +113,15 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "apicli store sql \"SELECT COUNT(*) FROM nyt_articles\" --format line",
             ]),
         BuiltinCommand(
+            "history", runBy: HistoryHandler.self, summary: "Show the stored versions of one item and what changed between them.",
+            usage: ["apicli history PROVIDER ITEM   (newest first; every --format, --fields, --template)"],
+            operand: .provider,
+            examples: [
+                "apicli history nyt nyt://article/7c1e…   # an article's versions: headline, byline… old → new",
+                "apicli history weather current/paris/metric/ --format csv",
+                "apicli store sql \"SELECT DISTINCT item FROM nyt_versions\"   # the items that have versions",
+            ]),
+        BuiltinCommand(
             "completions", runBy: CompletionsHandler.self, summary: "Print a shell completion script (bash, zsh, fish).",
             usage: ["apicli completions bash|zsh|fish"], actions: ["bash", "zsh", "fish"]),
         BuiltinCommand("manpage", runBy: ManPageHandler.self, summary: "Print the man page (roff).", usage: ["apicli manpage"]),

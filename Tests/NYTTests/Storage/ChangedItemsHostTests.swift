@@ -59,4 +59,37 @@ struct ChangedItemsHostTests {
         let table = await host.run(["nyt", "election", "--changed", "--refresh"])
         #expect(table.code == .success && table.stdout.isEmpty)
     }
+
+    @Test("history: newest first, the edited headline old → new, in every format")
+    func history() async throws {
+        let routes = try NYTHost.routes()
+        let host = try NYTHost.host(routes)
+        #expect(await host.run(["nyt", "election"]).code == .success)
+        let edited = NYTHost.json(try Self.editedPage())
+        routes.fail { _ in edited }
+        #expect(await host.run(["nyt", "election", "--refresh"]).code == .success)
+
+        let json = await host.run(["history", "nyt", NYTHost.firstID, "--format", "json"])
+        #expect(json.code == .success, "\(json.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["version"] as? Int } == [2, 1])
+        #expect(rows.map { $0["change"] as? String } == ["changed", "first"])
+        #expect(rows.first?["field"] as? String == "headline")
+        let old = try #require(rows.first?["old"] as? String)
+        #expect(rows.first?["new"] as? String == "Edited: " + old)
+        #expect((rows.first?["query"] as? String)?.contains("election") == true)
+
+        let csv = await host.run(["history", "nyt", NYTHost.firstID, "--format", "csv"])
+        let records = csv.stdout.split(whereSeparator: \.isNewline)
+        #expect(records.first == "version,fetched_at,query,change,field,old,new", "\(csv.stdout)")
+        #expect(records.dropFirst().first?.hasSuffix(",changed,headline," + old + ",Edited: " + old) == true, "\(csv.stdout)")
+        let table = await host.run(["history", "nyt", NYTHost.firstID, "--wide"])
+        #expect(table.stdout.contains("Edited: " + old), "\(table.stdout)")
+        let line = await host.run(["history", "nyt", NYTHost.firstID, "--template", "{version} {change} {field}"])
+        #expect(line.stdout == "2 changed headline\n1 first \n", "\(line.stdout)")
+
+        let unknown = await host.run(["history", "nyt", "nyt://article/never-stored"])
+        #expect(unknown.code == .empty && unknown.stdout.isEmpty)
+        #expect(await host.run(["history", "nyc", NYTHost.firstID]).code == .usage)
+    }
 }
