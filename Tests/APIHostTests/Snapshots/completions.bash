@@ -70,25 +70,25 @@ _apicli() {
     case "$command" in
         "")
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --changed --fail-empty' -- "$cur"))
             else
-                COMPREPLY=($(compgen -W 'news sky providers help config store completions manpage provider api' -- "$cur"))
+                COMPREPLY=($(compgen -W 'news sky providers help config store history completions manpage provider api' -- "$cur"))
             fi
             ;;
         news)
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--from --to --sort --page -p --headlines-only --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--from --to --sort --page -p --headlines-only --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --changed --fail-empty' -- "$cur"))
             fi
             ;;
         help)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
             fi
             ;;
         config)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'set get unset list' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then
@@ -101,7 +101,7 @@ _apicli() {
             ;;
         store)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'info clear vacuum check sql schema' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then
@@ -110,16 +110,23 @@ _apicli() {
                 esac
             fi
             ;;
+        history)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --changed --fail-empty' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
+            fi
+            ;;
         completions)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur"))
             fi
             ;;
         provider)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--base-url --path --items --query-param --no-key --key-param --key-header --summary --sample --sample-words --openapi --operation --server --bearer --key-of --rate --spacing --yes -y --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--base-url --path --items --query-param --no-key --key-param --key-header --summary --sample --sample-words --openapi --operation --server --bearer --key-of --rate --spacing --yes -y --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'add list show check remove' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then
@@ -132,7 +139,7 @@ _apicli() {
             ;;
         api)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--query -q --include -i --paginate --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--query -q --include -i --paginate --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
             fi

@@ -65,6 +65,7 @@ complete -c apicli -s h -l help -d 'Show help.'
 complete -c apicli -l fields -x -d 'Only these fields, in this order (a,b,city.name); \'help\' lists them.'
 complete -c apicli -l template -x -d 'The line --format line prints per item: {field}, {time:%H:%M}, {temp:.1}, {headline:40}, {gust|-}.'
 complete -c apicli -l new -d 'Print only the items that were not in the store before this run.'
+complete -c apicli -l changed -d 'Print only the items whose content the store had not seen: changed since it last saw them, or new.'
 complete -c apicli -l fail-empty -d 'Exit 1 when there is nothing to print (also when --new finds nothing new).'
 
 # Providers and commands
@@ -74,6 +75,7 @@ complete -c apicli -n '__apicli_is' -a providers -d 'List the providers and what
 complete -c apicli -n '__apicli_is' -a help -d 'Show help for apicli or a provider.'
 complete -c apicli -n '__apicli_is' -a config -d 'Get, set, unset or list settings and keys.'
 complete -c apicli -n '__apicli_is' -a store -d 'Inspect, query (read-only SQL) and maintain the local store.'
+complete -c apicli -n '__apicli_is' -a history -d 'Show the stored versions of one item and what changed between them.'
 complete -c apicli -n '__apicli_is' -a completions -d 'Print a shell completion script (bash, zsh, fish).'
 complete -c apicli -n '__apicli_is' -a manpage -d 'Print the man page (roff).'
 complete -c apicli -n '__apicli_is' -a provider -d 'Add, list, show, check or remove provider files (new APIs without recompiling).'
@@ -91,7 +93,7 @@ complete -c apicli -n '__apicli_using news' -l headlines-only -d 'Print only the
 function __apicli_asked
     set -l words (__apicli_words)
     test (count $words) -ge 1; or return 1
-    contains -- $words[1] news providers help config store completions manpage provider api; and return 1
+    contains -- $words[1] news providers help config store history completions manpage provider api; and return 1
     return 0
 end
 
@@ -114,6 +116,9 @@ complete -c apicli -n '__apicli_is config unset' -a 'news.api-key news.sort sky.
 # store
 complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema'
 complete -c apicli -n '__apicli_is store clear' -a 'news sky'
+
+# history
+complete -c apicli -n '__apicli_is history' -a 'news sky'
 
 # completions
 complete -c apicli -n '__apicli_is completions' -a 'bash zsh fish'
