@@ -1,4 +1,9 @@
 import APICore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// An item's versions (engine migration 4, docs/design/0260-item-versions.md): a row in
 /// `provider_files_item_versions` each time a fetch brings JSON the item did not have,
@@ -42,5 +47,21 @@ extension FileItemStore {
         try transaction.execute(
             "INSERT INTO provider_files_item_versions (provider, item_id, fetched_at, hash, query_key, json) "
                 + "SELECT provider, item_id, fetched_at, content_hash, NULL, json FROM provider_files_items ORDER BY num")
+    }
+}
+
+/// `--offline --as-of TIME` (docs/design/0263-as-of.md): the stored answer's items as each
+/// was then, its latest version fetched by that time; an item with none by then is left out.
+extension FileItemStore {
+    static let versionAsOf =
+        "SELECT item_id, json, fetched_at FROM provider_files_item_versions WHERE provider = ?1 AND item_id = ?2 "
+        + "AND fetched_at <= ?3 ORDER BY fetched_at DESC, num DESC LIMIT 1"
+
+    /// `rows` (`item_id`, `json`, `fetched_at`) each replaced by its version current at `time`.
+    func versions(of rows: [Row], asOf time: Date) throws -> [Row] {
+        try rows.compactMap { row in
+            guard let id = row.get("item_id", as: String.self) else { return nil }
+            return try transaction.queryOne(Self.versionAsOf, [.text(provider), .text(id), time.sql])
+        }
     }
 }

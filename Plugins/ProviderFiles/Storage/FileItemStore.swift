@@ -11,6 +11,8 @@ import Foundation
 struct FileItemStore {
     let transaction: any StoreTransaction
     let provider: String
+    /// With `--offline --as-of`: read each item as its version current then (``versions(of:asOf:)``).
+    var asOf: Date?
 
     init(_ transaction: any StoreTransaction, provider: String) {
         self.transaction = transaction
@@ -118,6 +120,7 @@ struct FileItemStore {
                 .integer(Int64(limit)),
             ])
         }
+        if let asOf { rows = try versions(of: rows, asOf: asOf) }
         var seen = Set<String>()
         var newest: Date?
         var items: [FileItem] = []

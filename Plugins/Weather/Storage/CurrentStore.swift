@@ -55,9 +55,14 @@ enum CurrentStore {
 
     static func load(_ query: WeatherQuery, from transaction: any StoreTransaction) throws -> Stored<Forecast>? {
         guard let row = try transaction.queryOne(
-            "SELECT * FROM weather_current WHERE \(ForecastStore.keyFilter)", ForecastStore.key(query)),
-            let fetchedAt = row.get("fetched_at", as: Date.self)
+            "SELECT * FROM weather_current WHERE \(ForecastStore.keyFilter)", ForecastStore.key(query))
         else { return nil }
+        return answer(row, for: query)
+    }
+
+    /// The current conditions a row of `weather_current` (or a version read into its columns) holds.
+    static func answer(_ row: Row, for query: WeatherQuery) -> Stored<Forecast>? {
+        guard let fetchedAt = row.get("fetched_at", as: Date.self) else { return nil }
         var city = City()
         ForecastStore.cityColumns.read(row, into: &city)
         var current = CurrentConditions()

@@ -153,7 +153,7 @@ enum ForecastStore {
         + " FROM weather_entries WHERE \(answerFilter) ORDER BY position"
 
     /// One row of ``selectEntries``.
-    private static func entry(_ row: SteppedRow, columns: RecordColumns<ForecastEntry>) -> ForecastEntry? {
+    static func entry(_ row: SteppedRow, columns: RecordColumns<ForecastEntry>) -> ForecastEntry? {
         guard let time = Int64(sql: row[0]) else { return nil }
         var entry = ForecastEntry(time: time)
         columns.read(row, at: 1, into: &entry)
