@@ -2,6 +2,7 @@ import APIHost
 import Foundation
 import Testing
 import TestSupport
+import APIHTTP
 
 @testable import NYT
 
@@ -91,5 +92,36 @@ struct ChangedItemsHostTests {
         let unknown = await host.run(["history", "nyt", "nyt://article/never-stored"])
         #expect(unknown.code == .empty && unknown.stdout.isEmpty)
         #expect(await host.run(["history", "nyc", NYTHost.firstID]).code == .usage)
+    }
+
+    @Test("--offline --as-of: the headline as stored at that time; before the first fetch, nothing")
+    func asOf() async throws {
+        let routes = try NYTHost.routes()
+        var host = try NYTHost.host(routes)
+        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_796_000_000))  // 2026-11-30T…
+        host.time = TimeSource(now: clock.now, sleep: clock.sleep)
+        #expect(await host.run(["nyt", "election"]).code == .success)
+        let first = Timestamp.format(clock.now())
+        clock.advance(by: .seconds(86_400))
+        let edited = NYTHost.json(try Self.editedPage())
+        routes.fail { _ in edited }
+        #expect(await host.run(["nyt", "election", "--refresh"]).code == .success)
+        let between = Timestamp.format(clock.now().addingTimeInterval(-3_600))
+        clock.advance(by: .seconds(600))
+
+        func headline(asOf time: String) async throws -> String? {
+            let run = await host.run(["nyt", "election", "--offline", "--as-of", time, "--json"])
+            #expect(run.code == .success, "\(run.stderr)")
+            return try NYTHost.objects(run).first { $0["id"] as? String == NYTHost.firstID }?["headline"] as? String
+        }
+        let original = try #require(try await headline(asOf: between))
+        #expect(!original.hasPrefix("Edited: "))
+        #expect(try await headline(asOf: first) == original)
+        #expect(try await headline(asOf: Timestamp.format(clock.now())) == "Edited: " + original)
+
+        let before = await host.run(["nyt", "election", "--offline", "--as-of", "2020-01-01"])
+        #expect(before.code == .unavailable && before.stderr.contains("as of 2020-01-01T00:00:00Z"), "\(before.stderr)")
+        #expect(await host.run(["nyt", "election", "--as-of", first]).code == .usage, "--as-of needs --offline")
+        #expect(await host.run(["nyt", "election", "--offline", "--as-of", "yesterday"]).code == .usage)
     }
 }

@@ -133,4 +133,35 @@ struct WeatherVersionsTests {
             .map { try count($0, in: temporary.store) }
         #expect(after == [40, 1, 1], "the migrated hashes are those a fetch computes")
     }
+
+    @Test("as of a time: the forecast as known then, the step revised later as it was before")
+    func forecastAsOf() throws {
+        let temporary = try TemporaryStore()
+        defer { temporary.remove() }
+        let query = WeatherQuery(city: "Strasbourg", units: .metric, language: "fr")
+        let body = try WeatherFixtures.data("weather-strasbourg-metric-fr-cnt40.json")
+        let revised = try Self.edited(body) { object in
+            var list = try #require(object["list"] as? [[String: Any]])
+            var main = try #require(list[5]["main"] as? [String: Any])
+            main["temp"] = 21.5
+            list[5]["main"] = main
+            object["list"] = list
+        }
+        let (forecast, _) = try WeatherFixtures.forecast("weather-strasbourg-metric-fr-cnt40.json", query)
+        let first = Date(timeIntervalSince1970: TimeInterval(forecast.entries[0].time - 3_600))
+        let second = first.addingTimeInterval(1_800)
+        try persist(body, query, at: first, in: temporary.store)
+        try persist(revised, query, at: second, in: temporary.store)
+        func asOf(_ time: Date) throws -> Stored<Forecast>? {
+            try temporary.store.read { try WeatherAsOf.load(query, at: time, from: $0) }
+        }
+        let before = try #require(try asOf(first.addingTimeInterval(60)))
+        #expect(before.value.entries == forecast.entries, "the whole forecast as first fetched")
+        #expect(before.fetchedAt == first)
+        let after = try #require(try asOf(second))
+        #expect(after.value.entries[5].temperature == .double(21.5))
+        #expect(after.value.entries.count == 40)
+        #expect(after.fetchedAt == second)
+        #expect(try asOf(first.addingTimeInterval(-60)) == nil, "nothing was stored yet")
+    }
 }
