@@ -11,6 +11,9 @@ import Foundation
 /// did not have. The latest version of an item is its last one written (the highest
 /// `num`), whose hash a new fetch is compared with.
 ///
+/// Each table's index `<table>_item` lists the columns that name an item, then `fetched_at`
+/// when it has it: what `store prune` keeps each item's latest version by.
+///
 /// The current conditions' versions are the place's weather record: each `--now` fetch
 /// that brought a new observation is one row, with the observation's own time (`dt`).
 enum WeatherVersions {
@@ -121,7 +124,7 @@ enum WeatherVersions {
             query_key   TEXT,
             content     TEXT NOT NULL
         );
-        CREATE INDEX weather_current_versions_item ON weather_current_versions (city_key, units, lang, dt);
+        CREATE INDEX weather_current_versions_item ON weather_current_versions (city_key, units, lang, fetched_at);
         CREATE TABLE weather_air_versions (
             num         INTEGER PRIMARY KEY,
             city_key    TEXT NOT NULL,

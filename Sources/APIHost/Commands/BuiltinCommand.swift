@@ -89,8 +89,9 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "apicli store info | clear [PROVIDER] | vacuum | check   [--db PATH]",
                 "apicli store sql \"SELECT …\" | schema   (read-only; every --format, --fields, --template)",
             ],
-            actions: ["info", "clear", "vacuum", "check", "sql", "schema"],
+            actions: ["info", "clear", "vacuum", "check", "sql", "schema", "prune"],
             operands: ["clear": .provider],
+            options: [.value("keep", valueName: "DURATION", help: "store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.")],
             actionHelp: [
                 "sql": ActionHelp(
                     "Run one read-only SQL query on the store and print its rows in any format.",
@@ -105,6 +106,9 @@ public struct BuiltinCommand: Sendable, Hashable {
                     ]),
                 "schema": ActionHelp(
                     "List the store's tables and columns, by provider.", usage: ["apicli store schema [--db PATH]"]),
+                "prune": ActionHelp(
+                    "Delete the versions fetched before a time, keeping each item's latest, in one transaction.",
+                    usage: ["apicli store prune --keep DURATION [--db PATH]   (90d, 36h, 2w; default APICLI_STORE_KEEP)"]),
             ],
             examples: [
                 "apicli store info                        # where the store is, its size, rows per provider",

@@ -18,6 +18,8 @@ public struct RunOptions: Sendable, Equatable {
     public var timeout: Duration = .seconds(30)
     /// `--as-of TIME`: with `--offline`, the answer as the store held it then.
     public var asOf: Date?
+    /// `--keep DURATION`: how long `store prune` keeps versions.
+    public var keep: String?
 
     public enum ColorChoice: String, Sendable, Equatable {
         case auto, always, never
@@ -54,6 +56,7 @@ public struct RunOptions: Sendable, Equatable {
             guard offline else { throw UsageError("--as-of reads what the store held then: use it with --offline") }
             asOf = time
         }
+        keep = values["keep"]
         databasePath = values["db"]
         if let path = databasePath, path.allSatisfy(\.isWhitespace) {
             throw UsageError("--db needs a file path, not an empty word")

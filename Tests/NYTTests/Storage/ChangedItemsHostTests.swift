@@ -124,4 +124,34 @@ struct ChangedItemsHostTests {
         #expect(await host.run(["nyt", "election", "--as-of", first]).code == .usage, "--as-of needs --offline")
         #expect(await host.run(["nyt", "election", "--offline", "--as-of", "yesterday"]).code == .usage)
     }
+
+    @Test("store prune --keep: older versions go, each article's latest stays; store info counts versions")
+    func prune() async throws {
+        let routes = try NYTHost.routes()
+        var host = try NYTHost.host(routes)
+        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_796_000_000))
+        host.time = TimeSource(now: clock.now, sleep: clock.sleep)
+        #expect(await host.run(["nyt", "election"]).code == .success)
+        clock.advance(by: .seconds(86_400))
+        let edited = NYTHost.json(try Self.editedPage())
+        routes.fail { _ in edited }
+        #expect(await host.run(["nyt", "election", "--refresh"]).code == .success)
+        let info = await host.run(["store", "info"])
+        let line = try #require(info.stdout.split(separator: "\n").first { $0.hasPrefix("nyt ") }, "\(info.stdout)")
+        #expect(line.split(separator: " ").dropFirst(4).first == "12", "10 first versions and 2 edits: \(line)")
+
+        clock.advance(by: .seconds(43_200))
+        let kept = await host.run(["store", "prune", "--keep", "2d"])
+        #expect(kept.code == .success && kept.stderr.contains("pruned 0 versions"), "\(kept.stderr)")
+        let pruned = await host.run(["store", "prune", "--keep", "1d"])
+        #expect(pruned.code == .success && pruned.stderr.contains("pruned 2 versions"), "\(pruned.stderr)")
+        let history = await host.run(["history", "nyt", NYTHost.firstID, "--format", "ndjson"])
+        let left = history.stdout.split(separator: "\n")
+        #expect(left.count == 1 && left[0].contains(#""fetched_at":"2026-12-01T00:53:20Z""#), "the edit, fetched a day later: \(history.stdout)")
+        let shown = await host.run(["nyt", "election", "--offline", "--json"])
+        #expect(try NYTHost.objects(shown).count == 10, "every article still shows")
+        #expect(await host.run(["store", "prune"]).code == .usage)
+        #expect(await host.run(["store", "prune", "--keep", "soon"]).code == .usage)
+        #expect(await host.run(["store", "prune"], setting: ["APICLI_STORE_KEEP": "90d"]).code == .success)
+    }
 }
