@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --server --key-of --rate --spacing --query -q
+            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --server --key-of --rate --spacing --query -q
                 set skip 1
             case '-*'
             case '*'
@@ -65,6 +65,7 @@ complete -c apicli -s h -l help -d 'Show help.'
 complete -c apicli -l fields -x -d 'Only these fields, in this order (a,b,city.name); \'help\' lists them.'
 complete -c apicli -l template -x -d 'The line --format line prints per item: {field}, {time:%H:%M}, {temp:.1}, {headline:40}, {gust|-}.'
 complete -c apicli -l new -d 'Print only the items that were not in the store before this run.'
+complete -c apicli -l as-of -x -d 'With --offline: the answer as stored at TIME (2026-12-01T06:00, UTC unless it gives an offset).'
 complete -c apicli -l changed -d 'Print only the items whose content the store had not seen: changed since it last saw them, or new.'
 complete -c apicli -l fail-empty -d 'Exit 1 when there is nothing to print (also when --new finds nothing new).'
 
@@ -114,7 +115,8 @@ complete -c apicli -n '__apicli_is config get' -a 'news.api-key news.sort sky.un
 complete -c apicli -n '__apicli_is config unset' -a 'news.api-key news.sort sky.units sky.lang'
 
 # store
-complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema'
+complete -c apicli -n '__apicli_using store' -l keep -x -d 'store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.'
+complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema prune'
 complete -c apicli -n '__apicli_is store clear' -a 'news sky'
 
 # history
