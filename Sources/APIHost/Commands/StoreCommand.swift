@@ -114,7 +114,7 @@ struct StoreCommand: Sendable {
                 provider.provider.padded(toLength: width)
                     + "  " + String(provider.rows).leftPadded(4) + "  " + String(provider.cacheEntries).leftPadded(6)
                     + "  " + last.padded(toLength: 20) + "  " + String(provider.versions).leftPadded(8)
-                    + "  " + Self.size(provider.versionBytes))
+                    + "  " + (provider.versions == 0 ? "-" : Self.size(provider.versionBytes)))
         }
         console.out(lines.joined(separator: "\n") + "\n")
     }
