@@ -16,7 +16,7 @@ extension NYTProvider {
         let store = ArticleStore(context.transaction)
         var articles: [Article] = []
         if let (read, skipped) = try SearchPage.readByDoc(body, take: { article in
-            try store.upsert(article, at: context.fetchedAt)
+            try store.upsert(article, at: context.fetchedAt, for: query)
             articles.append(article)
         }) {
             warnings += skipped
@@ -26,7 +26,7 @@ extension NYTProvider {
         // was upserted so far goes with the host's transaction if it throws.
         let whole = try SearchPage.decodeWhole(body, warnings: &warnings)
         for article in whole.articles {
-            try store.upsert(article, at: context.fetchedAt)
+            try store.upsert(article, at: context.fetchedAt, for: query)
         }
         return whole
     }

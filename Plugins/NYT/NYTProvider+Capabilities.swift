@@ -8,7 +8,7 @@ import APICore
 /// Nothing of an answer ages, and a search needs no lookup first.
 extension NYTProvider {
     public var capabilities: Capabilities<Self> {
-        Capabilities(
+        var made = Capabilities<Self>(
             paging: Paging(pageCount: pageCount(for:), hasMore: hasMore(after:page:for:), merge: merge),
             batchStoring: BatchStoring(
                 persistBody: persistBody(_:for:page:in:warnings:), replaceAnswer: replaceAnswer(with:for:in:),
@@ -21,5 +21,7 @@ extension NYTProvider {
             jsonObjects: jsonObjects,
             items: items,
             tableNotes: tableNotes)
+        made.asOf = { query, time, transaction in try ArticleStore(transaction).search(query, asOf: time) }
+        return made
     }
 }

@@ -5,7 +5,7 @@ extension NYTProvider {
     public var tableNotes: [TableNote] {
         [
             TableNote(
-                "nyt_articles", "every article ever fetched, once each (the latest copy)",
+                "nyt_articles", "every article ever fetched, once each (the latest version; the others in nyt_article_versions)",
                 columns: [
                     "num": "row number, the full-text index's key", "id": "the article's id",
                     "web_url": "address on nytimes.com", "headline": "main headline",
@@ -16,6 +16,7 @@ extension NYTProvider {
                     "word_count": "length in words", "print_page": "page in the printed paper",
                     "source": "The New York Times, AP…", "keywords": "subject keywords, one per line",
                     "multimedia": "image addresses, one per line", "fetched_at": "when it was last fetched (Unix seconds)",
+                    "content_hash": "hash of the latest version's content",
                 ]),
             TableNote(
                 "nyt_articles_fts", "full-text index (FTS5) over the articles' text; MATCH it, join on rowid = num",
@@ -38,6 +39,6 @@ extension NYTProvider {
                     "query_key": "nyt_queries.key", "position": "rank in the answer, from 0",
                     "article_id": "nyt_articles.id",
                 ]),
-        ]
+        ] + Self.versionNotes
     }
 }

@@ -25,7 +25,7 @@ extension NYTProvider {
     public func storeStreamed(_ articles: [Article], for query: ArticleQuery, page: Int, in context: PersistContext) throws {
         let store = ArticleStore(context.transaction)
         for article in articles {
-            try store.upsert(article, at: context.fetchedAt)
+            try store.upsert(article, at: context.fetchedAt, for: query)
         }
     }
 }

@@ -7,7 +7,7 @@ import APICore
 /// are described in `+Schema`. One page a query, decoded whole.
 extension WeatherProvider {
     public var capabilities: Capabilities<Self> {
-        Capabilities(
+        var made = Capabilities<Self>(
             lookup: Lookup(
                 lifetime: lookupLifetime, request: lookupRequest(for:), decode: decodeLookup(_:for:warnings:),
                 failure: lookupFailure(status:body:for:), persist: persistLookup(_:for:in:),
@@ -19,5 +19,7 @@ extension WeatherProvider {
             terminalView: view(_:on:),
             items: Self.stepShape,
             tableNotes: tableNotes)
+        made.asOf = WeatherAsOf.load(_:at:from:)
+        return made
     }
 }

@@ -2,8 +2,8 @@ import APICore
 
 /// `apicli store schema`: what the weather tables hold, for `apicli store sql`.
 ///
-/// The store keeps only the latest forecast per (city, units, lang, cnt): a new one
-/// replaces the old whole, so how a forecast changed between fetches is not kept.
+/// The tables hold the latest forecast per (city, units, lang, cnt): a new one replaces
+/// the old whole. How each step changed between fetches is kept in the version tables.
 extension WeatherProvider {
     public var tableNotes: [TableNote] {
         let key = [
@@ -78,6 +78,6 @@ extension WeatherProvider {
                     "no2": "nitrogen dioxide, µg/m³", "so2": "sulphur dioxide, µg/m³",
                     "co": "carbon monoxide, µg/m³", "nh3": "ammonia, µg/m³", "no": "nitrogen monoxide, µg/m³",
                 ]),
-        ]
+        ] + Self.versionNotes
     }
 }

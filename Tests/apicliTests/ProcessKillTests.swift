@@ -335,13 +335,35 @@ private struct StoreSnapshot {
         } catch {
             problems.append("FTS index: \(error)")
         }
+        problems += try versionProblems(store)
         // Only the stored answer's articles stay, so that the next run's set is not in the store
         // before it: an answer written before (or without) its articles then names articles
         // that are missing, and the next snapshot finds it partial.
         try store.write { tx in
             try tx.execute("DELETE FROM nyt_articles WHERE id NOT IN (SELECT article_id FROM nyt_query_results)")
+            try tx.execute("DELETE FROM nyt_article_versions WHERE article_id NOT IN (SELECT id FROM nyt_articles)")
         }
         try StoreRateLimitLedger(store: store).reset(bucket: "nyt")
         return StoreSnapshot(problems: problems, answer: answer, writtenAt: writtenAt)
+    }
+
+    /// The versions a write adds go with it or not at all: every stored article has exactly one
+    /// version (each run's articles are new to the store), its latest is the row's content, and
+    /// no version is left without its article.
+    static func versionProblems(_ store: Store) throws -> [String] {
+        try store.read { tx in
+            var problems: [String] = []
+            let unversioned = try tx.queryOne(
+                """
+                SELECT COUNT(*) FROM nyt_articles a WHERE (SELECT COUNT(*) FROM nyt_article_versions v
+                    WHERE v.article_id = a.id AND v.hash = a.content_hash
+                    AND json_extract(v.content, '$.headline') IS a.headline) <> 1
+                """)?[0].int ?? -1
+            if unversioned != 0 { problems.append("\(unversioned) articles without exactly one version of their content") }
+            let orphans = try tx.queryOne(
+                "SELECT COUNT(*) FROM nyt_article_versions WHERE article_id NOT IN (SELECT id FROM nyt_articles)")?[0].int ?? -1
+            if orphans != 0 { problems.append("\(orphans) versions without their article") }
+            return problems
+        }
     }
 }

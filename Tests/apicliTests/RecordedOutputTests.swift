@@ -97,7 +97,8 @@ struct RecordedOutputTests {
         text = text.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:<port>")
         let now = try! Regex(#"20[2-9][0-9]-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z \((just now|[0-9]+ min ago)\)"#)
         text = text.replacing(now, with: "<fetched> (just now)")
-        let lastFetch = try! Regex(#"  20[2-9][0-9]-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z\n"#)
-        return text.replacing(lastFetch, with: "  <fetched>\n")
+        // `store info`'s last fetch, followed by its versions columns.
+        let lastFetch = try! Regex(#"  20[2-9][0-9]-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z  "#)
+        return text.replacing(lastFetch, with: "  <fetched>  ")
     }
 }

@@ -20,38 +20,50 @@ struct ArticleStore {
     /// host's transaction makes the replacement all or nothing.
     func save(_ page: SearchPage, for query: ArticleQuery, at fetchedAt: Date) throws {
         for article in page.articles {
-            try upsert(article, at: fetchedAt)
+            try upsert(article, at: fetchedAt, for: query)
         }
         try replaceAnswer(with: page, for: query, at: fetchedAt)
     }
 
-    /// Stores one article, or refreshes it: any answer may share it.
+    /// Stores one article, or refreshes it: any answer may share it. An article whose
+    /// content changed (its ``contentHash(of:)`` is not the stored one), or that is new,
+    /// gets a version in `nyt_article_versions` brought by `query` (NYT migration 6).
     ///
     /// A new article is inserted with its FTS5 row, one prepared statement each
     /// (no trigger, so no savepoint, so FTS5 keeps its terms buffered until the
-    /// commit). A stored one gets its other columns and `fetched_at` rewritten by
-    /// an update that touches no indexed column (so it fires no trigger either);
-    /// only when an indexed column changed does the update trigger re-index it.
-    func upsert(_ article: Article, at fetchedAt: Date) throws {
+    /// commit). A stored one whose hash is unchanged gets only its `fetched_at`
+    /// rewritten; a changed one gets its other columns rewritten by an update that
+    /// touches no indexed column (so it fires no trigger either), and only when an
+    /// indexed column changed does the update trigger re-index it.
+    func upsert(_ article: Article, at fetchedAt: Date, for query: ArticleQuery) throws {
         let fetched = fetchedAt.sql
-        if try insertNew(article, fetchedAt: fetched) { return }
+        let hash = Self.contentHash(of: article)
+        let queryKey = SQLValue.text(query.storageKey)
+        if let num = try insertNew(article, fetchedAt: fetched, hash: hash) {
+            try transaction.execute(Self.insertVersionByNum, [queryKey, .integer(num)])
+            return
+        }
+        try transaction.execute(Self.touchUnchanged, [fetched, .text(article.id), .integer(hash)])
+        if transaction.changes == 1 { return }
         let values = Self.values(of: article, fetchedAt: fetched)
         let plain = Self.plainColumns.map { values[$0] }
-        guard let stored = try transaction.queryOne(Self.refreshArticle, plain + [values[0]]) else {
+        guard let stored = try transaction.queryOne(Self.refreshArticle, plain + [.integer(hash), values[0]]) else {
             throw StoreError.misuse(reason: "the NYT article \(article.id) was neither new nor stored")
         }
         let indexed = Self.indexed(values)
         if (0..<indexed.count).contains(where: { stored[$0] != indexed[$0] }) {
             try transaction.execute(Self.reindexArticle, indexed + [values[0]])
         }
+        try transaction.execute(Self.insertVersionByID, [queryKey, values[0]])
     }
 
-    /// Inserts `article` with its FTS5 row when it is new; false when it is stored already.
+    /// Inserts `article` with its FTS5 row when it is new; nil when it is stored already.
     ///
     /// Bound straight from the article's packed text (``StoreTransaction/execute(_:binding:)``):
     /// the same values as ``values(of:fetchedAt:)``, in ``articleColumns`` order, with no
     /// `String` made of any field and no array of them (a test compares the two).
-    private func insertNew(_ article: Article, fetchedAt: SQLValue) throws -> Bool {
+    /// Returns the new row's `num`, for its first version.
+    private func insertNew(_ article: Article, fetchedAt: SQLValue, hash: Int64) throws -> Int64? {
         var id = article.id
         var keywords = article.lines(.keywords)
         var multimedia = article.lines(.multimedia)
@@ -76,15 +88,16 @@ struct ArticleStore {
                             row.text(keywords)
                             row.text(multimedia)
                             row.value(fetchedAt)
+                            row.integer(hash)
                         }
-                        guard transaction.changes == 1 else { return false }
+                        guard transaction.changes == 1 else { return nil }
                         let rowID = transaction.lastInsertRowID
                         try transaction.execute(Self.insertIndexRow) { row in
                             row.integer(rowID)
                             Self.bindIndexedSlots(text, to: &row)
                             row.text(keywords)
                         }
-                        return true
+                        return rowID
                     }
                 }
             }
@@ -144,14 +157,14 @@ struct ArticleStore {
     }
 
     static let insertNewArticle =
-        SQLStatement.insert(into: "nyt_articles", columns: articleColumns) + " ON CONFLICT (id) DO NOTHING"
+        SQLStatement.insert(into: "nyt_articles", columns: articleColumns + ["content_hash"]) + " ON CONFLICT (id) DO NOTHING"
 
     static let insertIndexRow = SQLStatement.insert(into: "nyt_articles_fts", columns: ["rowid"] + indexedColumns)
 
     /// Rewrites a stored article's columns that no index reads, and returns its indexed ones.
     static let refreshArticle =
         "UPDATE nyt_articles SET " + plainColumns.map { articleColumns[$0] + " = ?" }.joined(separator: ", ")
-        + " WHERE id = ? RETURNING " + indexedColumns.joined(separator: ", ")
+        + ", content_hash = ? WHERE id = ? RETURNING " + indexedColumns.joined(separator: ", ")
 
     /// Rewrites a stored article's indexed columns: the update trigger re-indexes it.
     static let reindexArticle =

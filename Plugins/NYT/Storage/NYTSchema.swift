@@ -18,6 +18,8 @@ import APICore
 ///   array of `nyt_articles.id`, since migration 5).
 /// - `nyt_query_results`: a view of those ids, a row each (`query_key`, `position`,
 ///   `article_id`): a table until migration 5.
+/// - `nyt_article_versions`: each article's versions (migration 6), and `nyt_versions`,
+///   a view of them in the shape every provider's versions view has.
 enum NYTSchema {
     static let migrations: [Migration] = [
         Migration(
@@ -134,7 +136,32 @@ enum NYTSchema {
             }
             try tx.executeScript("DROP TABLE nyt_query_results;" + resultsView)
         }),
+        // Every article keeps its versions: a row each time a fetch brings new content, and
+        // the hash of the latest in the article's row; each stored article becomes its own
+        // first version (docs/design/0260-item-versions.md).
+        Migration(6, apply: { tx in
+            try tx.executeScript(versionsSQL)
+            try ArticleStore.migrateToVersions(tx)
+        }),
     ]
+
+    /// Migration 6's tables, and `nyt_versions`: every article's versions in the shape every
+    /// provider's versions view has (`item`, `fetched_at`, `hash`, `query`, `content`), which
+    /// `apicli history` and `store sql` read.
+    static let versionsSQL = """
+        ALTER TABLE nyt_articles ADD COLUMN content_hash INTEGER;
+        CREATE TABLE nyt_article_versions (
+            num INTEGER PRIMARY KEY,
+            article_id TEXT NOT NULL,
+            fetched_at REAL NOT NULL,
+            hash INTEGER NOT NULL,
+            query_key TEXT,
+            content TEXT NOT NULL
+        );
+        CREATE INDEX nyt_article_versions_item ON nyt_article_versions (article_id, fetched_at);
+        CREATE VIEW nyt_versions (item, fetched_at, hash, query, content) AS
+            SELECT article_id, fetched_at, hash, query_key, content FROM nyt_article_versions;
+        """
 
     /// The answers' rows as they were a table until migration 5: one per article of each
     /// answer, `position` from 0. A view, so `apicli store sql` can still join on it. An
@@ -147,5 +174,5 @@ enum NYTSchema {
         """
 
     /// Every table, for `apicli store` and tests (`nyt_query_results` is a view).
-    static let tables = ["nyt_articles", "nyt_articles_fts", "nyt_queries"]
+    static let tables = ["nyt_articles", "nyt_articles_fts", "nyt_queries", "nyt_article_versions"]
 }

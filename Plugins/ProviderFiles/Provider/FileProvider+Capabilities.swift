@@ -6,7 +6,7 @@ import APICore
 /// `--template` its items whole, so any key path of them works.
 extension FileProvider {
     var capabilities: Capabilities<Self> {
-        Capabilities(
+        var made = Capabilities<Self>(
             paging: Paging(
                 pageCount: pageCount(for:), hasMore: hasMore(after:page:for:), merge: merge,
                 nextPage: nextPage(after:links:page:for:), repeats: repeats(_:previous:for:)),
@@ -14,5 +14,7 @@ extension FileProvider {
             terminalView: view(_:on:),
             scriptingElements: scriptingElements,
             items: items)
+        made.asOf = { query, time, transaction in try load(query, asOf: time, from: transaction) }
+        return made
     }
 }

@@ -75,8 +75,14 @@ extension FileProvider {
     /// that differ from it only in their words; a record or parallel arrays, only the
     /// answer stored under this very request.
     func load(_ query: FileQuery, from transaction: any StoreTransaction) throws -> Stored<FileAnswer>? {
+        try load(query, asOf: nil, from: transaction)
+    }
+
+    /// The same, with each item as its version current at `asOf` when given (`--offline --as-of`).
+    func load(_ query: FileQuery, asOf: Date?, from transaction: any StoreTransaction) throws -> Stored<FileAnswer>? {
         let operation = self.operation(query)
-        let store = FileItemStore(transaction, provider: file.name)
+        var store = FileItemStore(transaction, provider: file.name)
+        store.asOf = asOf
         let stored: Stored<FileAnswer>?
         if Self.isAlwaysWhole(operation) {
             stored = try store.search("", answer: query.answerKey, limit: 0)

@@ -17,6 +17,8 @@ import APICore
 /// - `provider_files_queries`: each query answered, its total and when, under its
 ///   request's canonical form (``AnswerKey``).
 /// - `provider_files_results`: which items answered which query, in order.
+/// - `provider_files_item_versions`: each item's versions (migration 4), and
+///   `provider_files_versions`, a view of them in the shape every provider's has.
 ///
 /// The owner has an underscore, which no provider's name can have, so no
 /// provider's `<name>_` prefix can claim these tables.
@@ -28,10 +30,11 @@ public enum FileItemSchema {
     static let index = "provider_files_items_fts"
     static let queries = "provider_files_queries"
     static let results = "provider_files_results"
+    static let versions = "provider_files_item_versions"
 
     /// Where a file provider's rows are: the engine's tables, by their `provider` column.
     public static let ownership = StorageOwnership(
-        owner: owner, shared: .init(tables: [results, queries, items], providerColumn: "provider"))
+        owner: owner, shared: .init(tables: [versions, results, queries, items], providerColumn: "provider"))
 
     /// What the host's store migrates for the engine, even when no provider file is left.
     public static var storage: CatalogStorage { CatalogStorage(ownership: ownership, migrations: migrations) }
@@ -48,7 +51,34 @@ public enum FileItemSchema {
         Migration(2, sql: bulkTriggersSQL),
         // FTS5 merges its segments sixteen at a time, not four (`FTS5Merging`).
         Migration(3, sql: FTS5Merging.sql(for: index)),
+        // Every item keeps its versions: a row each time a fetch brings a new JSON, and the
+        // hash of the latest in the item's row; each stored item becomes its own first
+        // version (docs/design/0260-item-versions.md).
+        Migration(4, apply: { tx in
+            try tx.executeScript(versionsSQL)
+            try FileItemStore.migrateToVersions(tx)
+        }),
     ]
+
+    /// Migration 4's table, and `provider_files_versions`: every item's versions in the shape
+    /// every provider's versions view has (`item`, `fetched_at`, `hash`, `query`, `content`),
+    /// with the `provider` they belong to.
+    static let versionsSQL = """
+        ALTER TABLE provider_files_items ADD COLUMN content_hash INTEGER;
+        CREATE TABLE provider_files_item_versions (
+            num INTEGER PRIMARY KEY,
+            provider TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            fetched_at REAL NOT NULL,
+            hash INTEGER NOT NULL,
+            query_key TEXT,
+            json TEXT NOT NULL
+        );
+        CREATE INDEX provider_files_item_versions_item ON provider_files_item_versions (provider, item_id, fetched_at);
+        CREATE VIEW provider_files_versions (provider, item, fetched_at, hash, query, content) AS
+            SELECT provider, item_id, fetched_at, hash, query_key, json FROM provider_files_item_versions;
+        """
+
 
     static let bulkTriggersSQL = """
         DROP TRIGGER provider_files_items_fts_insert;

@@ -11,6 +11,8 @@ import Foundation
 struct FileItemStore {
     let transaction: any StoreTransaction
     let provider: String
+    /// With `--offline --as-of`: read each item as its version current then (``versions(of:asOf:)``).
+    var asOf: Date?
 
     init(_ transaction: any StoreTransaction, provider: String) {
         self.transaction = transaction
@@ -18,14 +20,15 @@ struct FileItemStore {
     }
 
     static let insertNewItem =
-        SQLStatement.insert(into: "provider_files_items", columns: ["provider", "item_id", "json", "search_text", "fetched_at"])
+        SQLStatement.insert(
+            into: "provider_files_items", columns: ["provider", "item_id", "json", "search_text", "fetched_at", "content_hash"])
         + " ON CONFLICT (provider, item_id) DO NOTHING"
 
     static let insertIndexRow = SQLStatement.insert(into: "provider_files_items_fts", columns: ["rowid", "search_text"])
 
     /// Rewrites a stored item's columns that the index does not read, and returns the one it does.
     static let refreshItem =
-        "UPDATE provider_files_items SET json = ?, fetched_at = ? WHERE provider = ? AND item_id = ? RETURNING search_text"
+        "UPDATE provider_files_items SET json = ?, fetched_at = ?, content_hash = ? WHERE provider = ? AND item_id = ? RETURNING search_text"
 
     /// Rewrites a stored item's indexed column: the update trigger re-indexes it.
     static let reindexItem = "UPDATE provider_files_items SET search_text = ? WHERE provider = ? AND item_id = ?"
@@ -39,7 +42,7 @@ struct FileItemStore {
     func save(_ answer: FileAnswer, for key: String, searchText: (FileItem) -> String, at fetchedAt: Date) throws {
         let name = SQLValue.text(provider)
         for item in answer.items {
-            try store(item, searchText: searchText(item), at: fetchedAt)
+            try store(item, searchText: searchText(item), at: fetchedAt, for: key)
         }
         try transaction.execute(Self.upsertQuery, [name, .text(key), answer.total.sql, fetchedAt.sql])
         try transaction.execute(
@@ -52,27 +55,39 @@ struct FileItemStore {
         table: "provider_files_results", keyColumns: ["provider", "query_key"], positionColumn: "position",
         valueColumn: "item_id")
 
-    /// Stores one item, or refreshes it: any answer may share it.
+    /// Stores one item, or refreshes it: any answer may share it. An item that is new,
+    /// or whose JSON changed (its hash is not the stored one), gets a version brought by
+    /// the answer `key` (engine migration 4, docs/design/0260-item-versions.md).
     ///
     /// A new item is inserted with its FTS5 row, one prepared statement each (no
     /// trigger, so no savepoint, so FTS5 keeps its terms buffered until the
-    /// commit). A stored one gets its JSON and `fetched_at` rewritten by an update
-    /// that touches no indexed column (so it fires no trigger either); only when
-    /// its searchable text changed does the update trigger re-index it.
-    func store(_ item: FileItem, searchText: String, at fetchedAt: Date) throws {
+    /// commit). A stored one with the same hash gets only `fetched_at` rewritten; a
+    /// changed one its JSON too, by an update that touches no indexed column (so it
+    /// fires no trigger either); only when its searchable text changed does the
+    /// update trigger re-index it.
+    func store(_ item: FileItem, searchText: String, at fetchedAt: Date, for key: String) throws {
         let name = SQLValue.text(provider), id = SQLValue.text(item.id), text = SQLValue.text(searchText)
-        let json = SQLValue.text(item.value.serialized(pretty: false))
-        try transaction.execute(Self.insertNewItem, [name, id, json, text, fetchedAt.sql])
+        let serialized = item.value.serialized(pretty: false)
+        let json = SQLValue.text(serialized)
+        let hash = SQLValue.integer(Self.contentHash(of: serialized))
+        try transaction.execute(Self.insertNewItem, [name, id, json, text, fetchedAt.sql, hash])
         if transaction.changes == 1 {
-            try transaction.execute(Self.insertIndexRow, [.integer(transaction.lastInsertRowID), text])
+            let num = SQLValue.integer(transaction.lastInsertRowID)
+            try transaction.execute(Self.insertIndexRow, [num, text])
+            try transaction.execute(Self.insertVersionByNum, [.text(key), num])
             return
         }
-        guard let stored = try transaction.queryOne(Self.refreshItem, [json, fetchedAt.sql, name, id]) else {
+        if let unchanged = try transaction.queryOne(Self.touchUnchanged, [fetchedAt.sql, name, id, hash]) {
+            if unchanged[0] != text { try transaction.execute(Self.reindexItem, [text, name, id]) }
+            return
+        }
+        guard let stored = try transaction.queryOne(Self.refreshItem, [json, fetchedAt.sql, hash, name, id]) else {
             throw StoreError.misuse(reason: "the \(provider) item \(item.id) was neither new nor stored")
         }
         if stored[0] != text {
             try transaction.execute(Self.reindexItem, [text, name, id])
         }
+        try transaction.execute(Self.insertVersionByID, [.text(key), name, id])
     }
 
     /// The stored answer to this very request first (the API matched it on text
@@ -105,6 +120,7 @@ struct FileItemStore {
                 .integer(Int64(limit)),
             ])
         }
+        if let asOf { rows = try versions(of: rows, asOf: asOf) }
         var seen = Set<String>()
         var newest: Date?
         var items: [FileItem] = []

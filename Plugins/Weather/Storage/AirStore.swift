@@ -31,12 +31,29 @@ enum AirStore {
         try transaction.execute("DELETE FROM weather_air WHERE \(keyFilter)", key)
         try transaction.execute(
             insertAnswer, key + [query.city.sql, fetchedAt.sql, air.latitude.sql, air.longitude.sql])
+        var hash = VersionHash()
+        hash.values([air.latitude.sql, air.longitude.sql])
         for (position, sample) in air.samples.enumerated() {
-            try transaction.execute(
-                insertSample,
-                key + [position.sql, sample.time.sql, sample.index.sql]
-                    + componentColumns.map { sample.components[$0].sql })
+            let values = [sample.time.sql, sample.index.sql] + componentColumns.map { sample.components[$0].sql }
+            hash.values(values)
+            try transaction.execute(insertSample, key + [position.sql] + values)
         }
+        try WeatherVersions.addAir(key: key, hash: hash.value, in: transaction)
+    }
+
+    /// The hash of the air quality stored under `key`, as ``save(_:for:fetchedAt:in:)`` makes it.
+    static func storedHash(_ key: [SQLValue], in transaction: any StoreTransaction) throws -> Int64 {
+        var hash = VersionHash()
+        if let row = try transaction.queryOne("SELECT lat, lon FROM weather_air WHERE \(keyFilter)", key) {
+            hash.values([row[0], row[1]])
+        }
+        let columns = (["dt", "aqi"] + componentColumns).joined(separator: ", ")
+        try transaction.forEachRow(
+            "SELECT \(columns) FROM weather_air_samples WHERE \(keyFilter) ORDER BY position", key
+        ) { row in
+            for index in 0..<row.count { hash.value(row[index]) }
+        }
+        return hash.value
     }
 
     static func load(_ query: WeatherQuery, from transaction: any StoreTransaction) throws -> Stored<Forecast>? {

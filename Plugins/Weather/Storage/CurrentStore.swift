@@ -40,19 +40,29 @@ enum CurrentStore {
         let main = current.condition
         let conditions = JSONValue.array(current.conditions.map(CurrentJSON.condition)).serialized(pretty: false)
         try transaction.execute("DELETE FROM weather_current WHERE \(ForecastStore.keyFilter)", key)
-        try transaction.execute(
-            insert,
-            key + [query.city.sql, fetchedAt.sql] + ForecastStore.cityColumns.values(of: answer.city)
-                + observationColumns.values(of: current)
-                + [main?.id.sql ?? .null, main?.main.sql ?? .null, main?.description.sql ?? .null, main?.icon.sql ?? .null]
-                + [.text(conditions)])
+        let content = ForecastStore.cityColumns.values(of: answer.city) + observationColumns.values(of: current)
+            + [main?.id.sql ?? .null, main?.main.sql ?? .null, main?.description.sql ?? .null, main?.icon.sql ?? .null]
+            + [.text(conditions)]
+        try transaction.execute(insert, key + [query.city.sql, fetchedAt.sql] + content)
+        try WeatherVersions.addCurrent(key: key, hash: VersionHash.of(content), in: transaction)
+    }
+
+    /// The key's columns, then those a version's hash is made of, in the order ``save(_:for:fetchedAt:in:)`` binds them.
+    static var hashedColumns: [String] {
+        ForecastStore.keyColumns + ForecastStore.cityColumns.names + observationColumns.names
+            + ForecastStore.conditionColumns + ["conditions"]
     }
 
     static func load(_ query: WeatherQuery, from transaction: any StoreTransaction) throws -> Stored<Forecast>? {
         guard let row = try transaction.queryOne(
-            "SELECT * FROM weather_current WHERE \(ForecastStore.keyFilter)", ForecastStore.key(query)),
-            let fetchedAt = row.get("fetched_at", as: Date.self)
+            "SELECT * FROM weather_current WHERE \(ForecastStore.keyFilter)", ForecastStore.key(query))
         else { return nil }
+        return answer(row, for: query)
+    }
+
+    /// The current conditions a row of `weather_current` (or a version read into its columns) holds.
+    static func answer(_ row: Row, for query: WeatherQuery) -> Stored<Forecast>? {
+        guard let fetchedAt = row.get("fetched_at", as: Date.self) else { return nil }
         var city = City()
         ForecastStore.cityColumns.read(row, into: &city)
         var current = CurrentConditions()

@@ -107,8 +107,11 @@ enum ForecastStore {
                 condition?.id.sql ?? .null, condition?.main.sql ?? .null, condition?.description.sql ?? .null,
                 condition?.icon.sql ?? .null,
             ]
-            try transaction.execute(
-                upsertEntry, key + [position.sql, entry.time.sql] + entryColumns.values(of: entry) + conditionValues)
+            let values = [entry.time.sql] + entryColumns.values(of: entry) + conditionValues
+            try transaction.execute(upsertEntry, key + [position.sql] + values)
+            try WeatherVersions.addStep(
+                key: key, position: position, dt: entry.time, hash: WeatherVersions.stepHash(values), fetchedAt: fetchedAt,
+                in: transaction)
         }
     }
 
@@ -150,7 +153,7 @@ enum ForecastStore {
         + " FROM weather_entries WHERE \(answerFilter) ORDER BY position"
 
     /// One row of ``selectEntries``.
-    private static func entry(_ row: SteppedRow, columns: RecordColumns<ForecastEntry>) -> ForecastEntry? {
+    static func entry(_ row: SteppedRow, columns: RecordColumns<ForecastEntry>) -> ForecastEntry? {
         guard let time = Int64(sql: row[0]) else { return nil }
         var entry = ForecastEntry(time: time)
         columns.read(row, at: 1, into: &entry)

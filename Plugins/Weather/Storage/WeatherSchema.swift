@@ -121,6 +121,10 @@ enum WeatherSchema {
             try tx.executeScript(
                 stored ? keyByCountSQL : "DROP TABLE weather_entries; DROP TABLE weather_forecasts;" + tablesByCountSQL(""))
         }),
+        // Every forecast step, current conditions and air quality keeps its versions, and
+        // what is stored becomes each item's first version (``WeatherVersions``). Numbered
+        // 6: 5 is held for another step, and the store runs a gap's steps in order.
+        Migration(6, apply: WeatherVersions.migrate),
     ]
 
     /// `weather_forecasts` and `weather_entries` with `cnt` in their keys, their names ending in `suffix`.

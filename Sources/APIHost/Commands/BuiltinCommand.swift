@@ -89,8 +89,9 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "apicli store info | clear [PROVIDER] | vacuum | check   [--db PATH]",
                 "apicli store sql \"SELECT …\" | schema   (read-only; every --format, --fields, --template)",
             ],
-            actions: ["info", "clear", "vacuum", "check", "sql", "schema"],
+            actions: ["info", "clear", "vacuum", "check", "sql", "schema", "prune"],
             operands: ["clear": .provider],
+            options: [.value("keep", valueName: "DURATION", help: "store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.")],
             actionHelp: [
                 "sql": ActionHelp(
                     "Run one read-only SQL query on the store and print its rows in any format.",
@@ -105,12 +106,24 @@ public struct BuiltinCommand: Sendable, Hashable {
                     ]),
                 "schema": ActionHelp(
                     "List the store's tables and columns, by provider.", usage: ["apicli store schema [--db PATH]"]),
+                "prune": ActionHelp(
+                    "Delete the versions fetched before a time, keeping each item's latest, in one transaction.",
+                    usage: ["apicli store prune --keep DURATION [--db PATH]   (90d, 36h, 2w; default APICLI_STORE_KEEP)"]),
             ],
             examples: [
                 "apicli store info                        # where the store is, its size, rows per provider",
                 "apicli store clear nyt                   # empties NYT's tables only",
                 "apicli store check                       # exit 70 when the store is damaged",
                 "apicli store sql \"SELECT COUNT(*) FROM nyt_articles\" --format line",
+            ]),
+        BuiltinCommand(
+            "history", runBy: HistoryHandler.self, summary: "Show the stored versions of one item and what changed between them.",
+            usage: ["apicli history PROVIDER ITEM   (newest first; every --format, --fields, --template)"],
+            operand: .provider,
+            examples: [
+                "apicli history nyt nyt://article/7c1e…   # an article's versions: headline, byline… old → new",
+                "apicli history weather current/paris/metric/ --format csv",
+                "apicli store sql \"SELECT DISTINCT item FROM nyt_versions\"   # the items that have versions",
             ]),
         BuiltinCommand(
             "completions", runBy: CompletionsHandler.self, summary: "Print a shell completion script (bash, zsh, fish).",

@@ -29,7 +29,7 @@ extension GlobalOptionsCommand {
     var console: any Console { host.environment.console }
 
     func run(_ words: [String]) async throws -> ExitCode {
-        let parsed = try CommandLineParser(options: GlobalOptions.specs).parse(words)
+        let parsed = try CommandLineParser(options: GlobalOptions.specs + command.options).parse(words)
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
         if parsed.values["help"] == "true" {
             console.out(BuiltinHelpGenerator.help(for: command, action: parsed.positionals.first))

@@ -22,7 +22,7 @@ struct StoreCommand: Sendable {
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
             return try check(path: path)
         }
-        guard ["info", "clear", "vacuum"].contains(verb) else { throw unknownVerb(verb) }
+        guard ["info", "clear", "vacuum", "prune"].contains(verb) else { throw unknownVerb(verb) }
         // Reading opens no more than it reads (no WAL switch, no migrations); writing needs a store that exists.
         let layout = host.registry.storeLayout
         let store = verb == "info"
@@ -52,6 +52,12 @@ struct StoreCommand: Sendable {
             try inspector.vacuum()
             Messages(environment: host.environment, options: options).notice(
                 "vacuumed \(path): \(Self.size(before)) → \(Self.size(store.fileSize()))")
+        case "prune":
+            guard arguments.isEmpty else { throw UsageError(Self.usage) }
+            let keep = try Self.keep(options.keep ?? host.environment.variables["APICLI_STORE_KEEP"])
+            let deleted = try inspector.prune(before: host.environment.time.now().addingTimeInterval(-keep.seconds))
+            Messages(environment: host.environment, options: options).notice(
+                "pruned \(deleted) version\(deleted == 1 ? "" : "s") fetched over \(keep.text) ago; each item's latest is kept")
         default:
             throw unknownVerb(verb)
         }
@@ -64,7 +70,16 @@ struct StoreCommand: Sendable {
         return UsageError(message + "; " + Self.usage)
     }
 
-    static let usage = "usage: apicli store info | clear [PROVIDER] | vacuum | check | sql \"SELECT …\" | schema"
+    static let usage = "usage: apicli store info | clear [PROVIDER] | vacuum | check | prune --keep 90d | sql \"SELECT …\" | schema"
+
+    /// `--keep`, else `APICLI_STORE_KEEP`: how long versions are kept.
+    static func keep(_ text: String?) throws -> (text: String, seconds: Double) {
+        guard let text else { throw UsageError("store prune needs --keep DURATION (90d, 36h, 2w) or APICLI_STORE_KEEP") }
+        guard let seconds = DurationText.seconds(text) else {
+            throw UsageError("--keep takes a duration like 90d, 36h or 2w, not '\(text)'")
+        }
+        return (text, seconds)
+    }
 
     /// Opens without migrating, so a damaged file is reported rather than written to.
     private func check(path: String) throws -> ExitCode {
@@ -96,13 +111,14 @@ struct StoreCommand: Sendable {
         var lines = ["path     \(info.path)", "size     \(Self.size(info.sizeBytes))"]
         let width = max(8, info.providers.map(\.provider.count).max() ?? 0)
         lines.append("")
-        lines.append("PROVIDER".padded(toLength: width) + "  ROWS  CACHED  LAST FETCH")
+        lines.append("PROVIDER".padded(toLength: width) + "  ROWS  CACHED  LAST FETCH            VERSIONS  SIZE")
         for provider in info.providers {
             let last = provider.lastFetch.map { $0.formatted(Date.ISO8601FormatStyle()) } ?? "never"
             lines.append(
                 provider.provider.padded(toLength: width)
                     + "  " + String(provider.rows).leftPadded(4) + "  " + String(provider.cacheEntries).leftPadded(6)
-                    + "  " + last)
+                    + "  " + last.padded(toLength: 20) + "  " + String(provider.versions).leftPadded(8)
+                    + "  " + (provider.versions == 0 ? "-" : Self.size(provider.versionBytes)))
         }
         console.out(lines.joined(separator: "\n") + "\n")
     }

@@ -37,8 +37,8 @@ struct StoreSQL: Sendable {
         }
         var format = options.format
         let script = try ScriptOptions(values, format: &format)
-        if script.onlyNew || script.fieldsHelp {
-            throw UsageError("--new and --fields help are for provider commands, not 'store sql'")
+        if script.onlyNew || script.onlyChanged || script.fieldsHelp {
+            throw UsageError("--new, --changed and --fields help are for provider commands, not 'store sql'")
         }
         let path = AppPaths(variables: host.environment.variables, databaseFlag: options.databasePath).database
         let connection = try Self.open(path)

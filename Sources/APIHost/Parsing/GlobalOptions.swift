@@ -17,6 +17,9 @@ public enum GlobalOptions {
         .value("template", valueName: "TEXT",
                help: "The line --format line prints per item: {field}, {time:%H:%M}, {temp:.1}, {headline:40}, {gust|-}."),
         .flag("new", help: "Print only the items that were not in the store before this run."),
+        .value("as-of", valueName: "TIME",
+               help: "With --offline: the answer as stored at TIME (2026-12-01T06:00, UTC unless it gives an offset)."),
+        .flag("changed", help: "Print only the items whose content the store had not seen: changed since it last saw them, or new."),
         .flag("fail-empty", help: "Exit 1 when there is nothing to print (also when --new finds nothing new)."),
     ]
 }

@@ -97,9 +97,11 @@ struct ProviderCommand<P: Provider>: Sendable {
         if settings.config.isReadableByOthers {
             messages.warning("\(settings.config.path) holds keys and is readable by others; run 'chmod 600 \(settings.config.target)'")
         }
-        let seen = script.onlyNew
+        // `--changed` tells items apart by their whole content, so a changed item is one the store had not seen.
+        let shape = script.onlyChanged ? view.shape.comparingContent : view.shape
+        let seen = script.onlyNew || script.onlyChanged
             ? try ItemOutput.storedKeys(
-                of: provider, shape: view.shape, for: queries, in: store, scripting: script.picksFields(format)) : nil
+                of: provider, shape: shape, for: queries, in: store, scripting: script.picksFields(format)) : nil
         // A server may quote the key back in an error body; it never reaches the terminal.
         let redact: @Sendable (String) -> String = { text in
             credential.map { text.replacingAll($0.value, with: "***") } ?? text
@@ -112,7 +114,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         var output: ItemOutput<P>?
         var early: MadeOnDemand<EarlyOutput<P.Response>>?
         if !options.offline, queries.count == 1, !script.fieldsHelp, !drawsProgress, batching?.streamPage != nil {
-            let made = itemOutput(script: script, format: format, shape: view.shape, unicode: unicode, capabilities: capabilities)
+            let made = itemOutput(script: script, format: format, shape: shape, unicode: unicode, capabilities: capabilities)
             let console = environment.console
             output = made
             let warn: @Sendable (String) -> Void = { messages.warning(redact($0)) }
@@ -168,14 +170,14 @@ struct ProviderCommand<P: Provider>: Sendable {
                 return worstCode(outcomes, messages: messages, redact: redact)
             }
             let output = output
-                ?? itemOutput(script: script, format: format, shape: view.shape, unicode: unicode, capabilities: capabilities)
+                ?? itemOutput(script: script, format: format, shape: shape, unicode: unicode, capabilities: capabilities)
             printed = try OutputWriter.writing(to: console) { out in
                 try output.write(responses, seen: seen, to: &out, notice: { messages.notice($0) })
             }
         }
         let worst = worstCode(outcomes, messages: messages, redact: redact)
         if script.failEmpty, worst == .success, printed == 0 {
-            messages.notice(script.onlyNew ? "nothing new" : "nothing to print")
+            messages.notice(script.onlyChanged ? "nothing changed" : script.onlyNew ? "nothing new" : "nothing to print")
             return .empty
         }
         return worst

@@ -259,8 +259,16 @@ struct QueryRunner<P: Provider>: Sendable {
     /// `--offline`, or the fallback after a transient failure.
     func answerFromStore(_ query: P.Query, because failure: CLIError?) -> QueryOutcome<P.Response> {
         let stored: Stored<P.Response>?
+        let asOf = failure == nil ? options.asOf : nil
         do {
-            stored = try store.read { tx in try provider.load(query, from: tx) }
+            if let asOf {
+                guard let load = capabilities.asOf else {
+                    return .failure(CLIError("\(provider.descriptor.name) keeps no versions, so --as-of has nothing to read", exitCode: .usage))
+                }
+                stored = try store.read { tx in try load(query, asOf, tx) }
+            } else {
+                stored = try store.read { tx in try provider.load(query, from: tx) }
+            }
         } catch {
             return .failure(failure ?? ErrorMapping.cliError(error))
         }
@@ -269,10 +277,15 @@ struct QueryRunner<P: Provider>: Sendable {
                 let code: ExitCode = failure.exitCode == .temporaryFailure ? .temporaryFailure : .unavailable
                 return .failure(CLIError(failure.message + "; nothing stored for \(label(for: query))", exitCode: code))
             }
+            if let asOf {
+                return .failure(CLIError(
+                    "nothing stored for \(label(for: query)) as of \(Timestamp.format(asOf))", exitCode: .unavailable))
+            }
             return .failure(CLIError(
                 "nothing stored for \(label(for: query)); run it once without --offline", exitCode: .unavailable))
         }
-        let now = time.now()
+        // As of a time, what had passed by then ages; the notice says how old the answer was then.
+        let now = asOf ?? time.now()
         // Answers that age lose what lies before the host's clock (``Aging/dropping``).
         let current = capabilities.aging?.dropping(now, stored.value) ?? (response: stored.value, dropped: 0)
         let leftOut = capabilities.aging.flatMap { Self.agedNotice(dropped: current.dropped, itemName: $0.itemName) }

@@ -16,6 +16,10 @@ public struct RunOptions: Sendable, Equatable {
     public var databasePath: String?
     /// How long one request may take in all, retries included (`APICLI_TIMEOUT`, seconds).
     public var timeout: Duration = .seconds(30)
+    /// `--as-of TIME`: with `--offline`, the answer as the store held it then.
+    public var asOf: Date?
+    /// `--keep DURATION`: how long `store prune` keeps versions.
+    public var keep: String?
 
     public enum ColorChoice: String, Sendable, Equatable {
         case auto, always, never
@@ -45,6 +49,14 @@ public struct RunOptions: Sendable, Equatable {
             color = choice
         }
         if offline && refresh { throw UsageError("--offline and --refresh contradict each other; use one") }
+        if let text = values["as-of"] {
+            guard let time = Timestamp.parse(text) else {
+                throw UsageError("--as-of takes a time like 2026-12-01T06:00 or 2026-12-01, not '\(text)'")
+            }
+            guard offline else { throw UsageError("--as-of reads what the store held then: use it with --offline") }
+            asOf = time
+        }
+        keep = values["keep"]
         databasePath = values["db"]
         if let path = databasePath, path.allSatisfy(\.isWhitespace) {
             throw UsageError("--db needs a file path, not an empty word")

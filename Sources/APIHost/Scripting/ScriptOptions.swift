@@ -11,6 +11,8 @@ struct ScriptOptions: Sendable, Equatable {
     var onlyNew = false
     /// `--fail-empty`: exit 1 when nothing is printed.
     var failEmpty = false
+    /// `--changed`: only items whose content the store did not hold before this run (``ItemShape/comparingContent``).
+    var onlyChanged = false
 
     init() {}
 
@@ -33,11 +35,12 @@ struct ScriptOptions: Sendable, Equatable {
         }
         onlyNew = values["new"] == "true"
         failEmpty = values["fail-empty"] == "true"
+        onlyChanged = values["changed"] == "true"
     }
 
     /// Whether the output is made from items rather than the provider's own table or JSON.
     func needsItems(_ format: OutputFormat) -> Bool {
-        fields != nil || onlyNew || format == .line
+        fields != nil || onlyNew || onlyChanged || format == .line
     }
 
     /// Whether the items are read from the provider's scripting elements: chosen fields and

@@ -39,6 +39,9 @@ public struct ProviderStorage: Sendable, Hashable {
     public var cacheEntries: Int
     /// Its latest successful fetch, nil when it never fetched.
     public var lastFetch: Date?
+    /// The versions its items keep (``VersionsView``), and the bytes of their content.
+    public var versions = 0
+    public var versionBytes: Int64 = 0
 
     public init(provider: String, tables: [StoreTable], rows: Int, cacheEntries: Int, lastFetch: Date?) {
         self.provider = provider

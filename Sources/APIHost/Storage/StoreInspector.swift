@@ -35,15 +35,18 @@ public struct StoreInspector: Sendable {
             }
             var usage: [ProviderStorage] = []
             for (provider, storage) in listed {
-                let own = storage.shared == nil ? tables.filter { layout.owner(of: $0.name) == storage } : []
+                let own = storage.shared == nil
+                    ? tables.filter { layout.owner(of: $0.name) == storage && !VersionsView.holdsVersions($0.name) } : []
                 let cached = try tx.queryOne(
                     "SELECT COUNT(*) FROM apicli_http_cache WHERE provider = ?", [.text(provider)])?[0].int ?? 0
-                usage.append(
-                    ProviderStorage(
-                        provider: provider, tables: own,
-                        rows: own.filter { $0.kind != .virtual }.reduce(shared[storage]?[provider] ?? 0) { $0 + $1.rows },
-                        cacheEntries: cached,
-                        lastFetch: try HostSchema.lastFetch(provider: provider, in: tx)))
+                var entry = ProviderStorage(
+                    provider: provider, tables: own,
+                    rows: own.filter { $0.kind != .virtual }.reduce(shared[storage]?[provider] ?? 0) { $0 + $1.rows },
+                    cacheEntries: cached,
+                    lastFetch: try HostSchema.lastFetch(provider: provider, in: tx))
+                (entry.versions, entry.versionBytes) = try VersionsView.usage(
+                    of: provider, storage: storage, present: Set(tables.map(\.name)), in: tx)
+                usage.append(entry)
             }
             return StoreInfo(
                 path: store.path, sizeBytes: size, providers: usage,
@@ -59,7 +62,7 @@ public struct StoreInspector: Sendable {
         var counts: [StorageOwnership: [String: Int]] = [:]
         for owner in layout.owners {
             guard let shared = owner.shared else { continue }
-            for table in shared.tables where present.contains(table) {
+            for table in shared.tables where present.contains(table) && !VersionsView.holdsVersions(table) {
                 let column = Store.quoted(shared.providerColumn)
                 for row in try tx.query("SELECT \(column), COUNT(*) FROM \(Store.quoted(table)) GROUP BY \(column)") {
                     guard let provider = row[0].string, let count = row[1].int else { continue }

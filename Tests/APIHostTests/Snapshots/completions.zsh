@@ -21,6 +21,8 @@ _apicli() {
         '--fields[Only these fields, in this order (a,b,city.name); '\''help'\'' lists them.]:LIST: '
         '--template[The line --format line prints per item: {field}, {time:%H:%M}, {temp:.1}, {headline:40}, {gust|-}.]:TEXT: '
         '--new[Print only the items that were not in the store before this run.]'
+        '--as-of[With --offline: the answer as stored at TIME (2026-12-01T06:00, UTC unless it gives an offset).]:TIME: '
+        '--changed[Print only the items whose content the store had not seen: changed since it last saw them, or new.]'
         '--fail-empty[Exit 1 when there is nothing to print (also when --new finds nothing new).]'
     )
     _arguments -C -s $global_options '1: :_apicli_commands' '*:: :->arguments' && return 0
@@ -54,12 +56,19 @@ _apicli() {
                     fi
                     ;;
                 store)
-                    if (( CURRENT == 2 )); then
-                        compadd -- info clear vacuum check sql schema
-                    elif (( CURRENT == 3 )); then
+                    _arguments -s $global_options \
+                        '--keep[store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.]:DURATION: ' \
+                        '1:action:(info clear vacuum check sql schema prune)' \
+                        '2: :->operand' && return 0
+                    if [[ $state == operand ]]; then
                         case $words[2] in
                             clear) compadd -- news sky ;;
                         esac
+                    fi
+                    ;;
+                history)
+                    if (( CURRENT == 2 )); then
+                        compadd -- news sky
                     fi
                     ;;
                 completions)
@@ -135,6 +144,7 @@ _apicli_commands() {
         'help:Show help for apicli or a provider.'
         'config:Get, set, unset or list settings and keys.'
         'store:Inspect, query (read-only SQL) and maintain the local store.'
+        'history:Show the stored versions of one item and what changed between them.'
         'completions:Print a shell completion script (bash, zsh, fish).'
         'manpage:Print the man page (roff).'
         'provider:Add, list, show, check or remove provider files (new APIs without recompiling).'

@@ -27,9 +27,10 @@ import Testing
         let order = Self.awkwardIDs.reversed() + ["plain"]  // not sorted, and one article twice
         // As the builds before migration 5 stored an answer: the query's row, then one row per article.
         try temp.store.write { tx in
-            let store = ArticleStore(tx)
+            // The articles' columns as they were before migration 6 added `content_hash`.
+            let insert = SQLStatement.insert(into: "nyt_articles", columns: ArticleStore.articleColumns)
             for id in Self.awkwardIDs {
-                try store.upsert(Article(id: id, headline: "Headline of \(id)"), at: fixedNow)
+                try tx.execute(insert, ArticleStore.values(of: Article(id: id, headline: "Headline of \(id)"), fetchedAt: fixedNow.sql))
             }
             try tx.execute(
                 "INSERT INTO nyt_queries (key, q, first_page, last_page, hits, fetched_at) VALUES (?, ?, 0, 0, 8, ?)",

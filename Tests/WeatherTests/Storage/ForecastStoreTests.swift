@@ -101,9 +101,9 @@ struct ForecastStoreTests {
                 .compactMap { $0[0].string }
         }
         #expect(names == [
-            "weather_air", "weather_air_samples", "weather_current", "weather_entries", "weather_forecasts",
-            "weather_places",
+            "weather_air", "weather_air_samples", "weather_air_versions", "weather_current", "weather_current_versions",
+            "weather_entries", "weather_entry_versions", "weather_forecasts", "weather_places",
         ])
-        #expect(try temporary.store.schemaVersion(owner: "weather") == 4)
+        #expect(try temporary.store.schemaVersion(owner: "weather") == 6)
     }
 }

@@ -85,6 +85,11 @@ public struct Capabilities<P: Provider>: Sendable {
 
     private var notes: @Sendable () -> [TableNote]
 
+    /// The answer to a query as the store held it at a time (`--offline --as-of`): each item's
+    /// version current then, from the versions the provider keeps; nil when nothing was
+    /// stored by then. Nil: the provider keeps no versions, and `--as-of` is refused.
+    public var asOf: (@Sendable (_ query: Query, _ time: Date, _ transaction: any StoreTransaction) throws -> Stored<Response>?)?
+
     public init(
         paging: Paging<Query, Response>? = nil, lookup: Lookup<Query>? = nil,
         batchStoring: BatchStoring<Query, Response>? = nil, itemViews: ItemViews? = nil, aging: Aging<Response>? = nil,
