@@ -69,16 +69,25 @@ struct StreamedPagePipeline<Item: Sendable, Page: Sendable>: Sendable {
             }
             decoded.wait()
         }
+        // A store that fails while a print is waiting for the page: the rest of the body is still
+        // read and decoded, so the page is printed whole, and the failure is said after it.
+        var storeFailure: (any Error)?
         while true {
             switch batches.next() {
             case let .items(items):
-                try store(items, context)
+                if storeFailure == nil {
+                    do { try store(items, context) } catch {
+                        guard early != nil else { throw error }
+                        storeFailure = error
+                    }
+                }
                 spent.give(items)
             case let .failed(error):
-                throw error
+                throw storeFailure ?? error
             case let .end(end, pageWarnings):
                 // The decoding thread is ending of itself.
                 finished = true
+                if let storeFailure { throw storeFailure }
                 warnings += pageWarnings
                 switch end {
                 case let .page(page): return page
