@@ -4,10 +4,11 @@ import APICore
 /// place is looked up first (`+Places`), the command line chooses what an item is
 /// (`+Items`), a stored forecast ages (`+Places`), OpenWeather's error bodies are read,
 /// a query is labelled by its place, and each answer draws its own view; its tables
-/// are described in `+Schema`. One page a query, decoded whole.
+/// are described in `+Schema`. One page a query, decoded whole; the glance asks two (`+Glance`).
 extension WeatherProvider {
     public var capabilities: Capabilities<Self> {
         Capabilities(
+            paging: Self.paging,
             lookup: Lookup(
                 lifetime: lookupLifetime, request: lookupRequest(for:), decode: decodeLookup(_:for:warnings:),
                 failure: lookupFailure(status:body:for:), persist: persistLookup(_:for:in:),

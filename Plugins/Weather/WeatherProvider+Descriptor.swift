@@ -29,6 +29,12 @@ extension WeatherProvider {
             on each place's own clock. With no place, the default place is used: set it with \
             'apicli config set weather.place "Strasbourg,FR"' or APICLI_WEATHER_PLACE.
 
+            On a terminal a place shows at a glance: the conditions now, temperature and \
+            precipitation charts with day marks, then the next days by period (night, morning, \
+            afternoon, evening) with the low and high, the condition, precipitation and its \
+            chance, and the wind. --steps shows the 3-hour steps instead (as --hours and --cnt \
+            do); JSON, CSV, NDJSON and lines always hold the steps.
+
             --daily shows one row per local day (lowest and highest temperature, the most \
             significant condition, precipitation and its highest chance, the strongest wind); \
             --hours N only the steps of the next N hours. --now shows the current conditions \
@@ -58,6 +64,7 @@ extension WeatherProvider {
                 configurable: true),
             .value("zip", valueName: "CODE,COUNTRY", help: "A place by zip or post code (94040,US)."),
             .value("id", valueName: "N", help: "A place by OpenWeather city id (2988507)."),
+            .flag("steps", help: "The 3-hour steps as a table, instead of now and the next days by period."),
             .flag("daily", help: "One row per local day instead of one per 3-hour step (with --air: per day)."),
             .value("hours", valueName: "N", help: "Only the steps in the next N hours, 1 to 120 (with --air: hour by hour)."),
             .flag("now", help: "The current conditions instead of the forecast."),
@@ -68,6 +75,7 @@ extension WeatherProvider {
         ],
         examples: [
             "apicli weather Paris",
+            "apicli weather Paris --steps",
             "apicli weather \"New York\" London,GB Tokyo --cnt 8",
             "apicli weather Paris,TX,US --daily",
             "apicli weather 48.8566,2.3522 --hours 12",
