@@ -35,7 +35,14 @@ enum AirView {
                 [day.date, day.index.map(String.init) ?? "", AirSample.quality(day.index) ?? ""]
                     + AirSample.componentKeys.map { number(day.highest[$0.key]) }
             }
-            table = Table(columns: columns, rows: rows)
+            var daily = Table(columns: columns, rows: rows)
+            if !daily.sections.isEmpty {
+                daily.sections[0].styles = AirDay.days(samples).map { day in
+                    let style = WeatherColors.airQuality(day.index.flatMap { Int(exactly: $0) })
+                    return [nil, style, style]
+                }
+            }
+            table = daily
         } else {
             var sections: [Table.Section] = []
             for sample in samples {
@@ -43,11 +50,10 @@ enum AirView {
                 let row = [time.clock, sample.index.map(String.init) ?? "", AirSample.quality(sample.index) ?? ""]
                     + AirSample.componentKeys.map { number(sample.components[$0.key]) }
                 let heading = time.weekdayName + " " + time.date
-                if sections.last?.heading == heading {
-                    sections[sections.count - 1].rows.append(row)
-                } else {
-                    sections.append(Table.Section(heading, rows: [row]))
-                }
+                if sections.last?.heading != heading { sections.append(Table.Section(heading, rows: [])) }
+                sections[sections.count - 1].rows.append(row)
+                let style = WeatherColors.airQuality(sample.index.flatMap { Int(exactly: $0) })
+                sections[sections.count - 1].styles.append([nil, style, style])
             }
             table = Table(columns: columns, sections: sections)
         }

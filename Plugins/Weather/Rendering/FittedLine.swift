@@ -5,10 +5,11 @@ import APICore
 /// next, so no value is ever cut with `…` (`local ti…`, a lost maximum).
 enum FittedLine {
     /// `facts` (text and priority, 0 the most important) in their order, without those
-    /// of lowest priority that do not fit in `width` joined by ` · ` (` | ` in ASCII).
+    /// of lowest priority that do not fit in `width` joined by ` · ` (` | ` in ASCII); none
+    /// when not even the most important fits.
     static func facts(_ facts: [(text: String, priority: Int)], width: Int) -> [String] {
         var kept = facts.filter { !$0.text.isEmpty }
-        while kept.count > 1, self.width(of: kept.map(\.text)) > width,
+        while !kept.isEmpty, self.width(of: kept.map(\.text)) > width,
             let lowest = kept.indices.max(by: { kept[$0].priority < kept[$1].priority }) {
             kept.remove(at: lowest)
         }

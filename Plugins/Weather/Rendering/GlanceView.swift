@@ -30,12 +30,14 @@ enum GlanceView {
         let offset = forecast.city.timezoneOffset ?? forecast.currentCity?.timezoneOffset ?? 0
         var header: [HeaderLine] = [.title(forecast.title)]
         let now = nowFacts(forecast, offset: offset, unicode: unicode)
-        if !now.isEmpty { header.append(.facts(FittedLine.facts(now, width: width))) }
+        let nowFacts = FittedLine.facts(now, width: width)
+        if !nowFacts.isEmpty { header.append(.facts(nowFacts)) }
         let sun = ForecastView.sun(forecast, offset: offset).enumerated().map { ($0.element, $0.offset) }
-        header.append(.facts(FittedLine.facts(sun, width: width)))
+        let sunFacts = FittedLine.facts(sun, width: width)
+        if !sunFacts.isEmpty { header.append(.facts(sunFacts)) }
         if let from = forecast.convertedFrom { header.append(.facts(["converted from stored \(from.rawValue) values"])) }
         for line in WeatherChart.lines(forecast, offset: offset, width: width, unicode: unicode) {
-            header.append(.facts([line]))
+            header.append(.styled(line))
         }
         return TerminalView(
             header: header, table: table(forecast, offset: offset, width: width, unicode: unicode),
@@ -93,6 +95,14 @@ enum GlanceView {
         if hasChance { columns.append(Table.Column("POP", role: .measure, alignment: .right, dropRank: 2)) }
         columns.append(Table.Column("WIND", role: .measure, alignment: .right, dropRank: 0))
         let sections = days.map { day -> Table.Section in
+            let styles = day.periods.map { period -> [ANSIStyle?] in
+                let summary = period.summary
+                var row: [ANSIStyle?] = [nil, WeatherColors.temperature(summary.temperatureMax?.doubleValue, units: units), nil, nil]
+                if hasAmount { row.append(WeatherColors.precipitation(summary.precipitation)) }
+                if hasChance { row.append(WeatherColors.chance(summary.precipitationProbability?.doubleValue)) }
+                row.append(WeatherColors.wind(summary.windSpeed?.doubleValue, units: units))
+                return row
+            }
             let rows = day.periods.map { period -> [String] in
                 let summary = period.summary
                 var row = [
@@ -105,16 +115,16 @@ enum GlanceView {
                 row.append(MeasureText.wind(speed: summary.windSpeed, direction: summary.windDirection, units: units))
                 return row
             }
-            return Table.Section(heading(day, units: units, width: width, unicode: unicode), rows: rows)
+            var section = Table.Section(heading(day, units: units, width: width, unicode: unicode), rows: rows)
+            section.styles = styles
+            return section
         }
         return Table(columns: columns, sections: sections)
     }
 
     /// `Thu 06 Oct · low 7.3°C · high 17.1°C`, shorter where that does not fit (never cut).
     static func heading(_ day: DayPeriod.Day, units: Units, width: Int, unicode: Bool) -> String {
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let date = day.day.weekdayName + " " + (day.day.day < 10 ? "0" : "") + String(day.day.day) + " "
-            + months[min(max(day.day.month, 1), 12) - 1]
+        let date = ColumnPlan.shortDay(day.day)
         let separator = unicode ? " · " : " | "
         let low = MeasureText.temperature(day.summary.temperatureMin, units: units, unicode: unicode)
         let high = MeasureText.temperature(day.summary.temperatureMax, units: units, unicode: unicode)

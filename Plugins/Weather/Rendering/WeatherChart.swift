@@ -23,9 +23,9 @@ enum WeatherChart {
         return max(1, (steps + room - 1) / room)
     }
 
-    /// The temperature line, the precipitation line and the day marks, each at most `width` wide;
-    /// empty when no step has a temperature.
-    static func lines(_ forecast: Forecast, offset: Int, width: Int, unicode: Bool) -> [String] {
+    /// The temperature line, the precipitation line and the day marks, each at most `width` wide,
+    /// each column of a chart in the colour of its value; empty when no step has a temperature.
+    static func lines(_ forecast: Forecast, offset: Int, width: Int, unicode: Bool) -> [[StyledText]] {
         let entries = forecast.entries
         let temperatures = entries.map { $0.temperature?.doubleValue ?? .nan }
         let finite = temperatures.filter(\.isFinite)
@@ -51,25 +51,46 @@ enum WeatherChart {
             let known = values.filter(\.isFinite)
             return known.isEmpty ? .nan : known.reduce(0, +) / Double(known.count)
         }
-        let temperatureChart = String(temperatureColumns.map { value -> Character in
-            guard value.isFinite else { return " " }
-            guard high > low else { return levels[3] }
-            return levels[min(levels.count - 1, max(0, Int(((value - low) / (high - low) * 7).rounded())))]
-        })
-        let rainColumns = buckets(amounts, size: perColumn) { $0.max() ?? 0 }
-        let rainChart = String(rainColumns.map { value -> Character in
-            guard wettest > 0, value > 0 else { return " " }
-            return levels[min(levels.count - 1, max(0, Int((value / wettest * 8).rounded(.up)) - 1))]
-        })
-        let chartWidth = temperatureColumns.count
-        func line(_ label: String, _ chart: String, _ note: String) -> String {
-            let padded = label + String(repeating: " ", count: max(1, labelWidth - label.count))
-            guard withNotes else { return (padded + chart).trimmingTrailing() }
-            return padded + chart + String(repeating: " ", count: 2 + chartWidth - chart.count) + note
+        let temperatureChart = temperatureColumns.map { value -> StyledText in
+            guard value.isFinite else { return StyledText(" ") }
+            let level = high > low ? min(levels.count - 1, max(0, Int(((value - low) / (high - low) * 7).rounded()))) : 3
+            return StyledText(String(levels[level]), style: WeatherColors.temperature(value, units: units))
         }
-        var lines = [line("temp", temperatureChart, range), line("rain", rainChart, rainNote).trimmingTrailing()]
-        lines.append(dayMarks(entries, offset: offset, perColumn: perColumn, columns: chartWidth))
-        return lines.map { DisplayWidth.of($0) > width ? DisplayWidth.truncate($0, toWidth: width, unicode: unicode) : $0 }
+        let rainColumns = buckets(amounts, size: perColumn) { $0.max() ?? 0 }
+        let rainChart = rainColumns.map { value -> StyledText in
+            guard wettest > 0, value > 0 else { return StyledText(" ") }
+            let level = min(levels.count - 1, max(0, Int((value / wettest * 8).rounded(.up)) - 1))
+            return StyledText(String(levels[level]), style: WeatherColors.precipitation(value))
+        }
+        let chartWidth = temperatureColumns.count
+        func line(_ label: String, _ chart: [StyledText], _ note: String) -> [StyledText] {
+            let padded = StyledText(label + String(repeating: " ", count: max(1, labelWidth - label.count)))
+            var pieces = joined([padded] + chart)
+            if withNotes { pieces.append(StyledText("  " + note)) }
+            // Lines never end in spaces: a dry spell at the end of the rain chart leaves none.
+            while let last = pieces.last, last.text.last == " " {
+                pieces[pieces.count - 1].text = last.text.trimmingTrailing()
+                if pieces[pieces.count - 1].text.isEmpty { pieces.removeLast() }
+            }
+            return pieces
+        }
+        return [
+            line("temp", temperatureChart, range), line("rain", rainChart, rainNote),
+            [StyledText(dayMarks(entries, offset: offset, perColumn: perColumn, columns: chartWidth))],
+        ]
+    }
+
+    /// Neighbouring pieces of one style as one piece, so a coloured run is one escape sequence.
+    static func joined(_ pieces: [StyledText]) -> [StyledText] {
+        var out: [StyledText] = []
+        for piece in pieces {
+            if let last = out.last, last.style == piece.style {
+                out[out.count - 1].text += piece.text
+            } else {
+                out.append(piece)
+            }
+        }
+        return out
     }
 
     /// The weekday of each local day at the column of its first step, as long as the room

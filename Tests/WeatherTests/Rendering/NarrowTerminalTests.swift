@@ -17,7 +17,7 @@ struct NarrowTerminalTests {
     @Test("at 72 and 60 columns: every wind and temperature whole, every line fits", arguments: [72, 60])
     func weather(columns: Int) async throws {
         let host = try RecordedWeather.host(try RecordedWeather.routes())
-        let run = await host.run(["weather", "Rostov"], setting: ["COLUMNS": String(columns)])
+        let run = await host.run(["weather", "Rostov", "--steps"], setting: ["COLUMNS": String(columns)])
         #expect(run.code == .success, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
         for line in lines { #expect(line.count <= columns, "\(line.count): \(line)") }
@@ -39,7 +39,7 @@ struct NarrowTerminalTests {
     @Test("at 30 columns the table still fits, keeping the time and the temperature")
     func veryNarrow() async throws {
         let host = try RecordedWeather.host(try RecordedWeather.routes())
-        let run = await host.run(["weather", "Rostov"], setting: ["COLUMNS": "30"])
+        let run = await host.run(["weather", "Rostov", "--steps"], setting: ["COLUMNS": "30"])
         #expect(run.code == .success, "\(run.stderr)")
         for line in run.stdout.split(separator: "\n") { #expect(line.count <= 30, "\(line.count): \(line)") }
         #expect(run.stdout.contains(Self.temperature))
