@@ -18,6 +18,7 @@ extension WeatherProvider {
             failure: failure(status:body:for:),
             label: label(for:),
             terminalView: view(_:on:),
+            scriptingElements: { [self] results in StatusFields.elements(results, json: json) },
             items: Self.stepShape,
             tableNotes: tableNotes)
     }

@@ -77,7 +77,7 @@ extension WeatherProvider {
                 FieldMeaning("pop", "probability of precipitation, 0 to 1"),
                 FieldMeaning("rain_3h", "rain in the last 3 hours, mm"),
                 FieldMeaning("snow_3h", "snow in the last 3 hours, mm"),
-        ])
+        ] + StatusFields.meanings)
 
     /// A local day of the forecast (`--daily`).
     static let dayShape = ItemShape(
@@ -99,7 +99,7 @@ extension WeatherProvider {
             FieldMeaning("pop", "the highest chance of precipitation, 0 to 1"),
             FieldMeaning("wind_speed", "the strongest wind"),
             FieldMeaning("wind_deg", "where it comes from, degrees"),
-        ])
+        ] + StatusFields.meanings)
 
     /// The current conditions (`--now`): one item per place.
     static let currentShape = ItemShape(
@@ -126,7 +126,7 @@ extension WeatherProvider {
             FieldMeaning("visibility", "visibility, metres (at most 10000)"),
             FieldMeaning("rain_1h", "rain over the last hour, mm"),
             FieldMeaning("snow_1h", "snow over the last hour, mm"),
-        ])
+        ] + StatusFields.meanings.filter { $0.name != "pop_pct" })
 
     static let airComponentMeanings: [FieldMeaning] = [
         FieldMeaning("pm2_5", "fine particles (PM2.5), µg/m³"),
