@@ -13,6 +13,19 @@ extension WeatherProvider {
         "se", "sk", "sl", "sp", "es", "sr", "th", "tr", "ua", "uk", "vi", "zh_cn", "zh_tw", "zu",
     ]
 
+    /// `--units`: a unit's own name (`kelvin`, `fahrenheit`) is not a choice, but says which one is meant.
+    static var unitsOption: OptionSpec {
+        var option = OptionSpec.value(
+            "units", valueName: "UNITS",
+            help: "Units: metric (°C, m/s, mm, km), imperial (°F, mph, inches, miles) or standard (K, m/s, mm, km).",
+            choices: Units.allCases.map(\.rawValue), default: Units.metric.rawValue, configurable: true)
+        option.synonyms = [
+            "kelvin": "standard", "k": "standard", "si": "metric", "celsius": "metric", "c": "metric",
+            "centigrade": "metric", "fahrenheit": "imperial", "f": "imperial", "us": "imperial", "uk": "metric",
+        ]
+        return option
+    }
+
     static let descriptor = ProviderDescriptor(
         name: "weather",
         displayName: "OpenWeather",
@@ -53,9 +66,7 @@ extension WeatherProvider {
                 variadic: true, required: false),
         ],
         options: [
-            .value(
-                "units", valueName: "UNITS", help: "Temperature and wind units.",
-                choices: Units.allCases.map(\.rawValue), default: Units.metric.rawValue, configurable: true),
+            Self.unitsOption,
             .value(
                 "lang", valueName: "CODE", help: "Language of the weather descriptions and place names (fr, de, pt_br…).",
                 choices: languageCodes, configurable: true),

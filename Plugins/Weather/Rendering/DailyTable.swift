@@ -35,7 +35,7 @@ enum DailyTable {
                     WeatherSymbols.symbol(forIcon: day.condition?.icon, unicode: unicode),
                     day.condition?.description ?? day.condition?.main ?? "",
                 ]
-                if hasAmount { row.append(day.precipitation.map(MeasureText.millimetres) ?? "") }
+                if hasAmount { row.append(day.precipitation.map { MeasureText.amount($0, units: units) } ?? "") }
                 if hasChance { row.append(MeasureText.probability(day.precipitationProbability)) }
                 row.append(MeasureText.wind(speed: day.windSpeed, direction: day.windDirection, units: units))
                 if hasPartial { row.append(day.partialNote ?? "") }

@@ -124,7 +124,7 @@ enum ForecastView {
             row.append(MeasureText.wind(speed: entry.windSpeed, direction: entry.windDirection, units: units))
             row.append(MeasureText.percent(entry.humidity))
             if hasChance { row.append(MeasureText.probability(entry.precipitationProbability)) }
-            if hasAmount { row.append(MeasureText.precipitation(rain: entry.rain, snow: entry.snow)) }
+            if hasAmount { row.append(MeasureText.precipitation(rain: entry.rain, snow: entry.snow, units: units)) }
             var styles: [ANSIStyle?] = [nil, WeatherColors.temperature(entry.temperature?.doubleValue, units: units)]
             if hasFeelsLike { styles.append(WeatherColors.temperature(entry.feelsLike?.doubleValue, units: units)) }
             styles += [nil, nil, WeatherColors.wind(entry.windSpeed?.doubleValue, units: units), nil]

@@ -110,7 +110,7 @@ enum GlanceView {
                     WeatherSymbols.symbol(forIcon: summary.condition?.icon, unicode: unicode),
                     summary.condition?.description ?? summary.condition?.main ?? "",
                 ]
-                if hasAmount { row.append(summary.precipitation.map(MeasureText.millimetres) ?? "") }
+                if hasAmount { row.append(summary.precipitation.map { MeasureText.amount($0, units: units) } ?? "") }
                 if hasChance { row.append(MeasureText.probability(summary.precipitationProbability)) }
                 row.append(MeasureText.wind(speed: summary.windSpeed, direction: summary.windDirection, units: units))
                 return row

@@ -37,7 +37,7 @@ enum WeatherChart {
             return total.isFinite ? total : 0
         }
         let wettest = amounts.max() ?? 0
-        let rainNote = wettest > 0 ? "max " + MeasureText.millimetres(wettest) : "none"
+        let rainNote = wettest > 0 ? "max " + MeasureText.amount(wettest, units: units) : "none"
         // One scale for both charts, so their columns line up with the day marks.
         let noteWidth = max(DisplayWidth.of(range), DisplayWidth.of(rainNote))
         var perColumn = stepsPerColumn(steps: entries.count, width: width, noteWidth: noteWidth)
