@@ -152,7 +152,7 @@ extension WeatherProvider {
         template: "{place_name} {local_time:%a %H:%M} AQI {aqi} {quality|} PM2.5 {pm2_5|?}",
         meanings: airPlaceMeanings + [
             FieldMeaning("time", "the hour, ISO 8601 UTC"),
-            FieldMeaning("local_time", "the hour, ISO 8601 (UTC: the air answer gives no time zone)"),
+            FieldMeaning("local_time", "the hour on the place's clock when apicli has stored its offset, else UTC; ISO 8601 with offset"),
             FieldMeaning("aqi", "OpenWeather's Air Quality Index, 1 to 5"),
             FieldMeaning("quality", "the index in words: Good, Fair, Moderate, Poor, Very Poor"),
         ] + airComponentMeanings)
