@@ -76,6 +76,7 @@ extension WeatherProvider {
             .value("zip", valueName: "CODE,COUNTRY", help: "A place by zip or post code (94040,US)."),
             .value("id", valueName: "N", help: "A place by OpenWeather city id (2988507)."),
             .flag("steps", help: "The 3-hour steps as a table, instead of now and the next days by period."),
+            .flag("chart", help: "The whole forecast as tall temperature and precipitation charts over a row a day."),
             .flag("daily", help: "One row per local day instead of one per 3-hour step (with --air: per day)."),
             .value("hours", valueName: "N", help: "Only the steps in the next N hours, 1 to 120 (with --air: hour by hour)."),
             .flag("now", help: "The current conditions instead of the forecast."),

@@ -68,13 +68,21 @@ extension WeatherProvider {
     /// `--steps`, `--daily`, `--hours`: the layout, and whether the terminal gets the glance.
     static func layout(from command: ParsedCommand, report: ReportKind, count: Int?) throws -> ForecastLayout {
         let steps = command.flag("steps")
+        let chart = command.flag("chart")
+        if chart, report != .forecast {
+            throw UsageError("--chart draws the forecast; it does not go with --\(report == .current ? "now" : "air")")
+        }
+        if chart, steps || command.flag("daily") {
+            throw UsageError("--chart is a view of its own (charts over a row a day); it goes with neither --steps nor --daily")
+        }
         let daily = command.flag("daily")
         let hours = try command.int("hours", in: 1...120)
         if steps, report != .forecast {
             throw UsageError("--steps shows the forecast's 3-hour steps; it does not go with --\(report == .current ? "now" : "air")")
         }
         if steps, daily { throw UsageError("--steps and --daily are two views; ask for one at a time") }
-        let glance = report == .forecast && command.drawsView && !steps && !daily && hours == nil && count == nil
-        return ForecastLayout(daily: daily, hours: hours, glance: glance)
+        let glance = report == .forecast && command.drawsView && !steps && !daily && !chart && hours == nil && count == nil
+        // Scripts' formats with --chart hold the steps, as they do without it.
+        return ForecastLayout(daily: daily, hours: hours, glance: glance, chart: chart)
     }
 }

@@ -177,6 +177,7 @@ public struct WeatherProvider: Provider {
         results.map { answer in
             switch answer.report {
             case .forecast where answer.layout.glance: GlanceView.view(answer, on: terminal)
+            case .forecast where answer.layout.chart: ChartView.view(answer, on: terminal)
             case .forecast where answer.layout.daily: ForecastView.dailyView(answer, on: terminal)
             case .forecast: ForecastView.view(answer, unicode: terminal.unicode)
             case .current: CurrentView.view(answer, unicode: terminal.unicode)

@@ -50,10 +50,13 @@ public struct ForecastLayout: Sendable, Hashable {
     /// forecast and the days are shown by period (``GlanceView``). Never set for JSON,
     /// CSV, NDJSON, lines, `--steps`, `--daily`, `--hours` or `--cnt`.
     public var glance: Bool
+    /// `--chart`: the whole forecast as tall charts over a row a day (``ChartView``).
+    public var chart: Bool
 
-    public init(daily: Bool = false, hours: Int? = nil, glance: Bool = false) {
+    public init(daily: Bool = false, hours: Int? = nil, glance: Bool = false, chart: Bool = false) {
         self.daily = daily
         self.hours = hours
         self.glance = glance
+        self.chart = chart
     }
 }

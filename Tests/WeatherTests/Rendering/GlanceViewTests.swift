@@ -66,6 +66,19 @@ struct GlanceViewTests {
         try Snapshot.assert(variants(try Self.answer(test)), named: "glance-\(test.name).txt")
     }
 
+    @Test("--chart: tall temperature and precipitation charts with day marks over a row a day, UTF-8 and ASCII")
+    func chart() throws {
+        var text = ""
+        for unicode in [true, false] {
+            for width in [40, 80] {
+                let answer = try Self.answer(Self.cases[0], layout: ForecastLayout(chart: true))
+                text += "=== \(width) columns, \(unicode ? "UTF-8" : "ASCII") ===\n"
+                text += OutputRenderer.render(provider, [answer], as: .table, terminal: Terminal(width: width, unicode: unicode))
+            }
+        }
+        try Snapshot.assert(text, named: "chart-hemel-en.txt")
+    }
+
     @Test("at 80×24 the whole view fits one screen, with now, both charts and the day marks")
     func oneScreen() throws {
         let text = OutputRenderer.render(
@@ -95,6 +108,7 @@ struct GlanceViewTests {
             views.append((test.name + " glance", try answer(test)))
             views.append((test.name + " steps", try answer(test, layout: ForecastLayout())))
             views.append((test.name + " daily", try answer(test, layout: ForecastLayout(daily: true))))
+            views.append((test.name + " chart", try answer(test, layout: ForecastLayout(chart: true))))
         }
         var warnings: [String] = []
         for name in ["current/current-sydney-2020-metric-rain1h-ramola1808.json", "current/current-helsinki-2017-standard-snow-mrmccrab.json"] {
@@ -128,7 +142,7 @@ struct GlanceViewTests {
 
     @Test("header lines carry no cut value: facts are left out whole, never cut with …")
     func noCutFacts() throws {
-        for (name, answer) in try Self.everyView() where answer.layout.glance || answer.layout.daily {
+        for (name, answer) in try Self.everyView() where answer.layout.glance || answer.layout.daily || answer.layout.chart {
             for width in 30...200 {
                 let text = OutputRenderer.render(provider, [answer], as: .table, terminal: Terminal(width: width, unicode: true))
                 let header = text.split(separator: "\n\n", maxSplits: 1).first.map(String.init) ?? ""
