@@ -5,7 +5,7 @@ enum AirRows {
     static func table(_ answers: [Forecast]) -> Table {
         let daily = answers.first?.layout.daily == true
         let components = AirSample.componentKeys.map(\.key)
-        let columns = ["query", "place", daily ? "date" : "time", daily ? "hours" : "local_time", "aqi", "quality"] + components
+        let columns = ["query", "place_name", daily ? "date" : "time", daily ? "hours" : "local_time", "aqi", "quality"] + components
         var rows: [[String]] = []
         for answer in answers {
             let samples = AirView.shown(answer)
