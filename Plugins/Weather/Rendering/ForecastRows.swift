@@ -39,7 +39,7 @@ enum ForecastRows {
     static func csvTable(columns: [String], rows: [[String]]) -> Table {
         let textColumns: Set<String> = [
             "query", "place_name", "place.country", "time", "local_time", "date", "main", "description", "icon", "units",
-            "quality", "sunrise", "sunset", "from", "until",
+            "quality", "city.sunrise", "city.sunset", "from", "until",
         ]
         return Table(
             columns: columns.map { name in
