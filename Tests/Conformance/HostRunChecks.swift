@@ -27,12 +27,6 @@ enum HostRunChecks {
             }
             let answer = try provider.decode(body, for: query, warnings: &warnings)
             let fresh = RenderExpectation(provider, [answer], terminal: .plain)
-            // The table is the provider's terminal view, which the host asks for as such
-            // (``ParsedCommand/drawsView``): its query may differ (weather's glance).
-            var drawn = try settings.resolve(parsed, for: descriptor)
-            drawn.drawsView = true
-            let drawnQuery = try provider.queries(from: drawn).first ?? query
-            let drawnView = RenderExpectation(provider, [try provider.decode(body, for: drawnQuery, warnings: &warnings)], terminal: .plain)
             let offline = RenderExpectation(provider, [provider.capabilities.aging?.dropping(Date(), answer).response ?? answer], terminal: .plain)
             var variables = [
                 descriptor.environmentPrefix + "_BASE_URL": server.baseURL.absoluteString,
@@ -61,7 +55,7 @@ enum HostRunChecks {
                     continue
                 }
                 if let format = run.format {
-                    let expected = run.words.contains("--offline") ? offline : format == .table ? drawnView : fresh
+                    let expected = run.words.contains("--offline") ? offline : fresh
                     failures += RenderChecks.check(console.stdout, as: format, expecting: expected).map { "`\(line)`: \($0)" }
                 }
                 printed += console.stdout + console.stderr

@@ -7,7 +7,7 @@ import TestSupport
 
 /// The glance through the host: the forecast and the current conditions are asked,
 /// the current ones cached as `--now` caches them; when they fail the forecast is
-/// still shown; scripts' formats and `--steps` ask the forecast alone.
+/// still shown; scripts' formats, a piped table and `--steps` ask the forecast alone.
 @Suite("The glance through the host")
 struct GlanceHostTests {
     static let currentPath = "/data/2.5/weather"
@@ -32,7 +32,7 @@ struct GlanceHostTests {
     @Test("the default view asks the forecast and the current conditions, the second by the same place")
     func twoRequests() async throws {
         let host = try Self.host(current: try Self.londonNow())
-        let run = await host.run(["weather", "Hemel Hempstead", "--units", "standard"])
+        let run = await host.run(["weather", "Hemel Hempstead", "--units", "standard"]) { $0.stdoutIsTerminal = true }
         #expect(run.code == .success, "\(run.stderr)")
         let paths = host.transport.requests.map(\.url.path)
         #expect(paths == [RecordedWeather.directPath, RecordedWeather.forecastPath, Self.currentPath])
@@ -46,25 +46,26 @@ struct GlanceHostTests {
         #expect(now.code == .success, "\(now.stderr)")
         #expect(now.stdout.contains("275.8 K"), "\(now.stdout)")
         // And the glance offline shows both again.
-        let offline = await host.run(["weather", "Hemel Hempstead", "--units", "standard", "--offline"])
+        let offline = await host.run(["weather", "Hemel Hempstead", "--units", "standard", "--offline"]) { $0.stdoutIsTerminal = true }
         #expect(offline.stdout.contains("now 275.8 K"), "\(offline.stdout)")
     }
 
     @Test("when the current conditions fail, the forecast is still shown, and stderr says why")
     func currentFails() async throws {
         let host = try Self.host(current: { _ in HTTPResponse(status: 500, body: Data("{}".utf8)) })
-        let run = await host.run(["weather", "Hemel Hempstead", "--units", "standard"])
+        let run = await host.run(["weather", "Hemel Hempstead", "--units", "standard"]) { $0.stdoutIsTerminal = true }
         #expect(run.code == .success, "\(run.stderr)")
         #expect(!run.stdout.contains("now "))
         #expect(run.stdout.contains("afternoon") && run.stdout.contains("temp  "), "\(run.stdout)")
         #expect(!run.stderr.isEmpty)
     }
 
-    @Test("JSON, CSV, NDJSON, lines, --fields and --steps ask the forecast alone and keep their shapes",
-          arguments: [["--json"], ["--format", "csv"], ["--format", "ndjson"], ["--format", "line"], ["--fields", "temp"], ["--steps"]])
+    @Test("JSON, CSV, NDJSON, lines, --fields, --steps and a piped table ask the forecast alone and keep their shapes",
+          arguments: [["--json"], ["--format", "csv"], ["--format", "ndjson"], ["--format", "line"], ["--fields", "temp"], ["--steps"], []])
     func forecastAlone(_ words: [String]) async throws {
         let host = try Self.host(current: try Self.londonNow())
-        let run = await host.run(["weather", "Hemel Hempstead"] + words)
+        // On a terminal, but for the last: a table piped to a script.
+        let run = await host.run(["weather", "Hemel Hempstead"] + words) { $0.stdoutIsTerminal = !words.isEmpty }
         #expect(run.code == .success, "\(run.stderr)")
         #expect(!host.transport.requests.contains { $0.url.path == Self.currentPath }, "\(words)")
         #expect(!run.stdout.contains("afternoon"), "\(words): \(run.stdout.prefix(400))")

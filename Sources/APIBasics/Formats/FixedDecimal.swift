@@ -16,7 +16,6 @@ public enum FixedDecimal {
     /// `value` with `digits` decimals (0...20; outside, clamped).
     ///
     ///     FixedDecimal.format(3.14159, digits: 2)   // "3.14"
-    ///     FixedDecimal.format(-0.01, digits: 1)     // "0.0", never "-0.0"
     public static func format(_ value: Double, digits: Int) -> String {
         let precision = Int32(min(max(digits, 0), 20))
         // Sign, up to 309 integer digits, the point and the decimals fit in 400 bytes.
@@ -28,11 +27,6 @@ public enum FixedDecimal {
         }
         guard written > 0 else { return "" }
         let length = min(Int(written), buffer.count - 1)
-        let text = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // `-0.01` to no decimals is `-0`: a sign on zero says nothing true, so it is left out.
-        if text.hasPrefix("-"), text.utf8.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }) {
-            return String(text.dropFirst())
-        }
-        return text
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

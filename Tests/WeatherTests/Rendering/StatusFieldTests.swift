@@ -69,8 +69,19 @@ struct StatusFieldTests {
         let fields = StatusFields.elements([forecast]) { provider.json($0) }
         let first = try #require(fields.first?["forecasts"]?.elements.first)
         #expect(first["temp_text"] == .string("0.0°C"))
-        #expect(FixedDecimal.format(-0.01, digits: 0) == "0")
-        #expect(FixedDecimal.format(-0.01, digits: 1) == "0.0")
-        #expect(FixedDecimal.format(-0.06, digits: 1) == "-0.1")
+    }
+
+    @Test("a template's {temp:.0} of -0.01 prints 0, and {temp:.1} 0.0; -0.06 is 0 and -0.1")
+    func negativeZeroInTemplates() async throws {
+        // The recorded Rostov answer with its first temperature made -0.01 and its second -0.06.
+        var text = String(decoding: try RecordedWeather.data("weather/weather-rostov-metric-ru-cnt8.json"), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"temp\":10.27", with: "\"temp\":-0.01")
+        text = text.replacingOccurrences(of: "\"temp\":9.71", with: "\"temp\":-0.06")
+        let body = RecordedWeather.json(Data(text.utf8))
+        let place = RecordedWeather.json(try RecordedWeather.data("geo/reverse_london_dblock_2026.json"))
+        let host = try RecordedWeather.host(StubRoutes(["/data/2.5/forecast": { _ in body }, "/geo/1.0/reverse": { _ in place }]))
+        let run = await host.run(["weather", "47.22,39.72", "--template", "{temp:.0}|{temp:.1}|{temp_text}"])
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(2)) == ["0|0.0|0.0°C", "0|-0.1|-0.1°C"], "\(lines)")
     }
 }
