@@ -19,7 +19,8 @@ struct CapabilitiesTests {
         #expect(capabilities.paging.map { $0.pageCount(WeatherQuery(city: "Paris")) } == 1)
         #expect(capabilities.batchStoring == nil)
         #expect(capabilities.jsonObjects == nil)
-        #expect(capabilities.scriptingElements == nil)
+        // The status-bar fields (symbol, temp_text…) are added to the items scripts read, not to JSON.
+        #expect(capabilities.scriptingElements != nil)
     }
 
     @Test("each part answers as the provider's method does")
