@@ -50,7 +50,7 @@ public struct NYTProvider: Provider {
     }
 
     public func table(_ results: [SearchPage]) -> Table {
-        ArticleTable.table(results.flatMap(\.articles))
+        ArticleCSV.table(results.flatMap(\.articles))
     }
 
     public func view(_ results: [SearchPage], on terminal: Terminal) -> [TerminalView] {

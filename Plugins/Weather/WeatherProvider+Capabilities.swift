@@ -4,10 +4,11 @@ import APICore
 /// place is looked up first (`+Places`), the command line chooses what an item is
 /// (`+Items`), a stored forecast ages (`+Places`), OpenWeather's error bodies are read,
 /// a query is labelled by its place, and each answer draws its own view; its tables
-/// are described in `+Schema`. One page a query, decoded whole.
+/// are described in `+Schema`. One page a query, decoded whole; the glance asks two (`+Glance`).
 extension WeatherProvider {
     public var capabilities: Capabilities<Self> {
         var made = Capabilities<Self>(
+            paging: Self.paging,
             lookup: Lookup(
                 lifetime: lookupLifetime, request: lookupRequest(for:), decode: decodeLookup(_:for:warnings:),
                 failure: lookupFailure(status:body:for:), persist: persistLookup(_:for:in:),
@@ -17,6 +18,7 @@ extension WeatherProvider {
             failure: failure(status:body:for:),
             label: label(for:),
             terminalView: view(_:on:),
+            scriptingElements: { [self] results in StatusFields.elements(results, json: json) },
             items: Self.stepShape,
             tableNotes: tableNotes)
         made.asOf = WeatherAsOf.load(_:at:from:)

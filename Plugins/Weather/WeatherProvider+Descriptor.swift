@@ -13,6 +13,19 @@ extension WeatherProvider {
         "se", "sk", "sl", "sp", "es", "sr", "th", "tr", "ua", "uk", "vi", "zh_cn", "zh_tw", "zu",
     ]
 
+    /// `--units`: a unit's own name (`kelvin`, `fahrenheit`) is not a choice, but says which one is meant.
+    static var unitsOption: OptionSpec {
+        var option = OptionSpec.value(
+            "units", valueName: "UNITS",
+            help: "Units: metric (°C, m/s, mm, km), imperial (°F, mph, inches, miles) or standard (K, m/s, mm, km).",
+            choices: Units.allCases.map(\.rawValue), default: Units.metric.rawValue, configurable: true)
+        option.synonyms = [
+            "kelvin": "standard", "k": "standard", "si": "metric", "celsius": "metric", "c": "metric",
+            "centigrade": "metric", "fahrenheit": "imperial", "f": "imperial", "us": "imperial", "uk": "metric",
+        ]
+        return option
+    }
+
     static let descriptor = ProviderDescriptor(
         name: "weather",
         displayName: "OpenWeather",
@@ -28,6 +41,12 @@ extension WeatherProvider {
             Several places are fetched at once and printed in the order given. Times are shown \
             on each place's own clock. With no place, the default place is used: set it with \
             'apicli config set weather.place "Strasbourg,FR"' or APICLI_WEATHER_PLACE.
+
+            On a terminal a place shows at a glance: the conditions now, temperature and \
+            precipitation charts with day marks, then the next days by period (night, morning, \
+            afternoon, evening) with the low and high, the condition, precipitation and its \
+            chance, and the wind. --steps shows the 3-hour steps instead (as --hours and --cnt \
+            do); JSON, CSV, NDJSON and lines always hold the steps.
 
             --daily shows one row per local day (lowest and highest temperature, the most \
             significant condition, precipitation and its highest chance, the strongest wind); \
@@ -47,9 +66,7 @@ extension WeatherProvider {
                 variadic: true, required: false),
         ],
         options: [
-            .value(
-                "units", valueName: "UNITS", help: "Temperature and wind units.",
-                choices: Units.allCases.map(\.rawValue), default: Units.metric.rawValue, configurable: true),
+            Self.unitsOption,
             .value(
                 "lang", valueName: "CODE", help: "Language of the weather descriptions and place names (fr, de, pt_br…).",
                 choices: languageCodes, configurable: true),
@@ -58,6 +75,8 @@ extension WeatherProvider {
                 configurable: true),
             .value("zip", valueName: "CODE,COUNTRY", help: "A place by zip or post code (94040,US)."),
             .value("id", valueName: "N", help: "A place by OpenWeather city id (2988507)."),
+            .flag("steps", help: "The 3-hour steps as a table, instead of now and the next days by period."),
+            .flag("chart", help: "The whole forecast as tall temperature and precipitation charts over a row a day."),
             .flag("daily", help: "One row per local day instead of one per 3-hour step (with --air: per day)."),
             .value("hours", valueName: "N", help: "Only the steps in the next N hours, 1 to 120 (with --air: hour by hour)."),
             .flag("now", help: "The current conditions instead of the forecast."),
@@ -68,6 +87,7 @@ extension WeatherProvider {
         ],
         examples: [
             "apicli weather Paris",
+            "apicli weather Paris --steps",
             "apicli weather \"New York\" London,GB Tokyo --cnt 8",
             "apicli weather Paris,TX,US --daily",
             "apicli weather 48.8566,2.3522 --hours 12",

@@ -77,7 +77,7 @@ extension WeatherProvider {
                 FieldMeaning("pop", "probability of precipitation, 0 to 1"),
                 FieldMeaning("rain_3h", "rain in the last 3 hours, mm"),
                 FieldMeaning("snow_3h", "snow in the last 3 hours, mm"),
-        ])
+        ] + StatusFields.meanings)
 
     /// A local day of the forecast (`--daily`).
     static let dayShape = ItemShape(
@@ -99,7 +99,7 @@ extension WeatherProvider {
             FieldMeaning("pop", "the highest chance of precipitation, 0 to 1"),
             FieldMeaning("wind_speed", "the strongest wind"),
             FieldMeaning("wind_deg", "where it comes from, degrees"),
-        ])
+        ] + StatusFields.meanings)
 
     /// The current conditions (`--now`): one item per place.
     static let currentShape = ItemShape(
@@ -126,7 +126,7 @@ extension WeatherProvider {
             FieldMeaning("visibility", "visibility, metres (at most 10000)"),
             FieldMeaning("rain_1h", "rain over the last hour, mm"),
             FieldMeaning("snow_1h", "snow over the last hour, mm"),
-        ])
+        ] + StatusFields.meanings.filter { $0.name != "pop_pct" })
 
     static let airComponentMeanings: [FieldMeaning] = [
         FieldMeaning("pm2_5", "fine particles (PM2.5), µg/m³"),
@@ -152,7 +152,7 @@ extension WeatherProvider {
         template: "{place_name} {local_time:%a %H:%M} AQI {aqi} {quality|} PM2.5 {pm2_5|?}",
         meanings: airPlaceMeanings + [
             FieldMeaning("time", "the hour, ISO 8601 UTC"),
-            FieldMeaning("local_time", "the hour, ISO 8601 (UTC: the air answer gives no time zone)"),
+            FieldMeaning("local_time", "the hour on the place's clock when apicli has stored its offset, else UTC; ISO 8601 with offset"),
             FieldMeaning("aqi", "OpenWeather's Air Quality Index, 1 to 5"),
             FieldMeaning("quality", "the index in words: Good, Fair, Moderate, Poor, Very Poor"),
         ] + airComponentMeanings)

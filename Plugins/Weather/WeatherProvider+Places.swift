@@ -42,7 +42,9 @@ extension WeatherProvider {
     }
 
     public func loadLookup(for query: WeatherQuery, from transaction: any StoreTransaction) throws -> Stored<Place>? {
-        try PlaceStore.load(query.place, from: transaction)
+        guard var stored = try PlaceStore.load(query.place, from: transaction) else { return nil }
+        stored.value.timezoneOffset = try PlaceStore.storedOffset(for: query, in: transaction)
+        return stored
     }
 
     public func resolve(_ query: WeatherQuery, with place: Place) -> WeatherQuery {

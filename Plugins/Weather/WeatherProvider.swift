@@ -29,8 +29,8 @@ public struct WeatherProvider: Provider {
         let units = try command.choice("units", as: Units.self) ?? .metric
         let count = try command.int("cnt", in: 1...40)
         let language = try Self.language(command.value("lang"))
-        let layout = ForecastLayout(daily: command.flag("daily"), hours: try command.int("hours", in: 1...120))
         let report = try Self.report(from: command)
+        let layout = try Self.layout(from: command, report: report, count: count)
         let places = try PlaceArguments.places(from: command)
         if report == .air, let id = places.first(where: { if case .id = $0.place { true } else { false } }) {
             throw UsageError(
@@ -64,6 +64,8 @@ public struct WeatherProvider: Provider {
     /// or zip code is only sent as it is by a host that runs no lookups (OpenWeather's
     /// deprecated built-in geocoding).
     public func request(for query: WeatherQuery, page: Int) -> Endpoint {
+        // The glance's second request is the current conditions, sent and cached as `--now` sends them.
+        if page > 0, query.layout.glance { return request(for: Self.currentQuery(for: query), page: 0) }
         switch query.report {
         case .forecast:
             var endpoint = Endpoint(path: "/data/2.5/forecast", query: location(query))
@@ -99,6 +101,8 @@ public struct WeatherProvider: Provider {
 
     public func decode(_ body: Data, for query: WeatherQuery, warnings: inout [String]) throws -> Forecast {
         switch query.report {
+        case .forecast where query.layout.glance && !Self.isForecastBody(body):
+            try CurrentDecoder.decode(body, for: Self.currentQuery(for: query))
         case .forecast: try ForecastDecoder.decode(body, for: query, warnings: &warnings)
         case .current: try CurrentDecoder.decode(body, for: query)
         case .air: try AirDecoder.decode(body, for: query, warnings: &warnings)
@@ -111,7 +115,11 @@ public struct WeatherProvider: Provider {
 
     public func persist(_ response: Forecast, for query: WeatherQuery, in context: PersistContext) throws {
         switch query.report {
-        case .forecast: try ForecastStore.save(response, for: query, fetchedAt: context.fetchedAt, in: context.transaction)
+        case .forecast:
+            try ForecastStore.save(response, for: query, fetchedAt: context.fetchedAt, in: context.transaction)
+            if let now = Self.currentAnswer(of: response) {
+                try CurrentStore.save(now, for: Self.currentQuery(for: query), fetchedAt: context.fetchedAt, in: context.transaction)
+            }
         case .current: try CurrentStore.save(response, for: query, fetchedAt: context.fetchedAt, in: context.transaction)
         case .air: try AirStore.save(response, for: query, fetchedAt: context.fetchedAt, in: context.transaction)
         }
@@ -125,7 +133,12 @@ public struct WeatherProvider: Provider {
                 query.report == .current
                     ? try CurrentStore.load(query, from: transaction) : try ForecastStore.load(query, from: transaction)
             }
-            return try UnitConversion.load(query, read: read)
+            guard var stored = try UnitConversion.load(query, read: read) else { return nil }
+            if query.report == .forecast, query.layout.glance,
+                let now = try UnitConversion.load(Self.currentQuery(for: query), read: { try CurrentStore.load($0, from: transaction) }) {
+                stored.value = Self.attaching(now.value, to: stored.value)
+            }
+            return stored
         case .air: return try AirStore.load(query, from: transaction)
         }
     }
@@ -163,6 +176,9 @@ public struct WeatherProvider: Provider {
     public func view(_ results: [Forecast], on terminal: Terminal) -> [TerminalView] {
         results.map { answer in
             switch answer.report {
+            case .forecast where answer.layout.glance: GlanceView.view(answer, on: terminal)
+            case .forecast where answer.layout.chart: ChartView.view(answer, on: terminal)
+            case .forecast where answer.layout.daily: ForecastView.dailyView(answer, on: terminal)
             case .forecast: ForecastView.view(answer, unicode: terminal.unicode)
             case .current: CurrentView.view(answer, unicode: terminal.unicode)
             case .air: AirView.view(answer, unicode: terminal.unicode)

@@ -27,7 +27,7 @@ struct MisprintedOutput: Sendable, CustomTestStringConvertible {
         MisprintedOutput(label: "CSV records ended by LF", format: .csv,
                          change: { $0.replacingOccurrences(of: "\r\n", with: "\n") }, says: "not RFC 4180"),
         MisprintedOutput(label: "a quote in an unquoted CSV field", format: .csv,
-                         change: { $0.replacingOccurrences(of: "Section", with: "Sec\"tion") }, says: "not RFC 4180"),
+                         change: { $0.replacingOccurrences(of: "section_name", with: "sec\"tion_name") }, says: "not RFC 4180"),
         MisprintedOutput(label: "a CSV record left out", format: .csv, change: { dropLastLine($0) }, says: "records, not"),
         MisprintedOutput(label: "another CSV header", format: .csv,
                          change: { "X" + $0 }, says: "not the declared"),

@@ -9,17 +9,18 @@ import Testing
 struct CapabilitiesTests {
     let provider = WeatherProvider()
 
-    @Test("the weather resolves a place first, has views and ages; it neither pages nor stores by batch")
+    @Test("the weather resolves a place first, has views and ages; it pages only for the glance, never stores by batch")
     func parts() {
         let capabilities = provider.capabilities
         #expect(capabilities.lookup != nil)
         #expect(capabilities.itemViews != nil)
         #expect(capabilities.aging != nil)
         #expect(capabilities.terminalView != nil)
-        #expect(capabilities.paging == nil)
+        #expect(capabilities.paging.map { $0.pageCount(WeatherQuery(city: "Paris")) } == 1)
         #expect(capabilities.batchStoring == nil)
         #expect(capabilities.jsonObjects == nil)
-        #expect(capabilities.scriptingElements == nil)
+        // The status-bar fields (symbol, temp_text…) are added to the items scripts read, not to JSON.
+        #expect(capabilities.scriptingElements != nil)
     }
 
     @Test("each part answers as the provider's method does")

@@ -60,7 +60,7 @@ struct NowAndAirHostTests {
         #expect(table.stdout.contains("last hour    rain 0.3 mm"))
         let rows = csv.stdout.components(separatedBy: "\r\n").dropLast()
         #expect(rows.count == 2)
-        #expect(rows.first?.hasPrefix("query,place,country,time,local_time,temp,") == true)
+        #expect(rows.first?.hasPrefix("query,place_name,place.country,time,local_time,temp,") == true)
         #expect(rows.last?.hasPrefix("id 2147714,\"Sydney, AU\",AU,2020-07-17T10:25:06Z,") == true)
         #expect(line.stdout == "Sydney, AU 20:25 12° light rain\n")
         #expect(ndjson.stdout == "{\"temp\":12.3,\"wind_speed\":7.2}\n")
@@ -95,7 +95,7 @@ struct NowAndAirHostTests {
         #expect(hourly.code == .success, "\(hourly.stderr)")
         #expect(weather.requests.map(\.path) == [WeatherRoutes.directPath, WeatherRoutes.airPath, WeatherRoutes.airForecastPath])
         let rows = hourly.stdout.components(separatedBy: "\r\n").dropLast()
-        #expect(rows.first == "query,place,time,local_time,aqi,quality,pm2_5,pm10,o3,no2,so2,co,nh3,no")
+        #expect(rows.first == "query,place_name,time,local_time,aqi,quality,pm2_5,pm10,o3,no2,so2,co,nh3,no")
         #expect(rows.count == 3)
         #expect(try weather.rows("SELECT COUNT(*) FROM weather_air_samples WHERE kind = 'forecast'").first?[0].int == 2)
 

@@ -20,7 +20,7 @@ struct PlacesHostTests {
     @Test("a name: a geocoding request, then the forecast by its coordinates; a second run sends no lookup")
     func nameThenCoordinates() async throws {
         let weather = try WeatherHost()
-        let first = await weather.run(["weather", "Hemel Hempstead"])
+        let first = await weather.run(["weather", "Hemel Hempstead", "--steps"])
         #expect(first.code == .success, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("Hemel Hempstead, GB\n"))
         #expect(weather.requests.map(\.path) == [WeatherRoutes.directPath, WeatherRoutes.forecastPath])
@@ -29,7 +29,7 @@ struct PlacesHostTests {
         #expect(try weather.count("weather_places") == 1)
 
         // The place is kept: only the forecast is asked again, and written the same way it is found.
-        let second = await weather.run(["weather", " hemel  hempstead ", "--refresh"])
+        let second = await weather.run(["weather", " hemel  hempstead ", "--refresh", "--steps"])
         #expect(second.code == .success, "\(second.stderr)")
         #expect(weather.lookups.count == 1)
         #expect(weather.forecasts.count == 2)
@@ -64,7 +64,7 @@ struct PlacesHostTests {
     @Test("--zip: /geo/1.0/zip, then the forecast by its coordinates")
     func zipCode() async throws {
         let weather = try WeatherHost()
-        let result = await weather.run(["weather", "--zip", "94040,US"])
+        let result = await weather.run(["weather", "--zip", "94040,US", "--steps"])
         #expect(result.code == .success, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Mountain View, US\n"))
         #expect(weather.requests.map(\.path) == [WeatherRoutes.zipPath, WeatherRoutes.forecastPath])
@@ -78,7 +78,7 @@ struct PlacesHostTests {
     @Test("--id: one request, the forecast by id, named by the forecast itself")
     func cityID() async throws {
         let weather = try WeatherHost()
-        let result = await weather.run(["weather", "--id", "501183"])
+        let result = await weather.run(["weather", "--id", "501183", "--steps"])
         #expect(result.code == .success, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Ростов, RU\n"))
         #expect(weather.requests.map(\.path) == [WeatherRoutes.forecastPath])
@@ -92,7 +92,7 @@ struct PlacesHostTests {
     @Test("coordinates: the forecast by them, named by reverse geocoding, itself stored; --lang names it locally")
     func coordinates() async throws {
         let weather = try WeatherHost()
-        let result = await weather.run(["weather", "51.5073219, -0.1276474"])
+        let result = await weather.run(["weather", "51.5073219, -0.1276474", "--steps"])
         #expect(result.code == .success, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("City of Westminster, GB\n"))
         #expect(weather.requests.map(\.path) == [WeatherRoutes.reversePath, WeatherRoutes.forecastPath])
@@ -148,7 +148,7 @@ struct PlacesHostTests {
         #expect(variable.code == .success, "\(variable.stderr)")
         #expect(weather.lookups.map { $0.queryValue("q") } == ["London,GB", "Hemel Hempstead"])
         // A place on the command line wins over the default.
-        let named = await weather.run(["weather", "--id", "501183"])
+        let named = await weather.run(["weather", "--id", "501183", "--steps"])
         #expect(named.stdout.hasPrefix("Ростов, RU\n"))
     }
 

@@ -42,9 +42,10 @@ struct RecordedOutputTests {
         for fixture in ["weather-strasbourg-metric-fr-cnt40", "weather-rostov-metric-ru-cnt8", "weather-london-2019-metric-cnt3",
                         "weather-wroclaw-metric-cnt3", "weather-bethnal-green-2014-standard-cnt25-one-item",
                         "weather-london-2013-standard-cnt1"] {
-            var commands = formats.map { ["weather", "Hemel Hempstead"] + $0 }
+            // The 3-hour table is `--steps` (the default terminal view is the glance, snapshotted in WeatherTests).
+            var commands = formats.map { ["weather", "Hemel Hempstead"] + ($0.isEmpty ? ["--steps"] : $0) }
             commands += formats.map { ["weather", "Hemel Hempstead", "--daily"] + $0 }
-            commands += [["weather", "Hemel Hempstead", "--units", "imperial"], ["weather", "Hemel Hempstead"] + weatherTemplate,
+            commands += [["weather", "Hemel Hempstead", "--units", "imperial", "--steps"], ["weather", "Hemel Hempstead"] + weatherTemplate,
                          ["weather", "Hemel Hempstead", "--units", "standard", "--json"], ["store", "info"]]
             scenarios.append(Scenario(name: fixture, path: FixtureServer.weatherPath, fixture: "weather/\(fixture).json",
                                       status: 200, commands: commands))
@@ -52,7 +53,7 @@ struct RecordedOutputTests {
         scenarios.append(Scenario(
             name: "forecast_hemel_hempstead_latlon_2022_aahill1", path: FixtureServer.weatherPath,
             fixture: "forecast/forecast_hemel_hempstead_latlon_2022_aahill1.json", status: 200,
-            commands: formats.map { ["weather", "Hemel Hempstead"] + $0 } + [["weather", "Hemel Hempstead", "--daily"]]))
+            commands: formats.map { ["weather", "Hemel Hempstead"] + ($0.isEmpty ? ["--steps"] : $0) } + [["weather", "Hemel Hempstead", "--daily"]]))
         for (fixture, path, status) in [("nyt/nyt-error-429-rate-limit-books", FixtureServer.nytPath, 429),
                                         ("errors/nyt_401_invalid_apikey_khalilahmad0", FixtureServer.nytPath, 401),
                                         ("errors/owm_401_invalid_api_key_dblock_2020", FixtureServer.weatherPath, 401),

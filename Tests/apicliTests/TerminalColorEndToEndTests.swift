@@ -32,8 +32,9 @@ struct TerminalColorEndToEndTests {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
         let forecast = try Fixtures.real("weather/weather-rostov-metric-ru-cnt8.json")
         fixtures.answer(.json(forecast).delayed(by: .milliseconds(1_500))) { $0.path == FixtureServer.weatherPath }
-        // By id: the forecast is the only request, and the slow one.
-        async let slow = Self.onTerminal(sandbox, ["weather", "--id", "501183"])
+        // By id and --steps: the forecast is the only request, and the slow one (on a terminal
+        // the default view asks the current conditions too).
+        async let slow = Self.onTerminal(sandbox, ["weather", "--id", "501183", "--steps"])
         async let failing = Self.onTerminal(sandbox, ["weathr", "Paris"])
         let (slowResult, failingResult) = try await (slow, failing)
         #expect(slowResult.exitCode == 0)

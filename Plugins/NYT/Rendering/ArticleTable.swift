@@ -5,12 +5,13 @@ import APICore
 /// Cells are the API's text as stored; the host cleans and fits them. The
 /// terminal shows the link only with `--wide` (a link cut to fit is useless,
 /// and the headline is what a reader scans); CSV and JSON always keep it.
-/// On a narrow terminal the byline goes first, then the section.
+/// On a narrow terminal the headline keeps the widest share: the section and byline
+/// shrink first, then the byline goes, then the section.
 enum ArticleTable {
     static let columns = [
         Table.Column("Date"),
         Table.Column("Section", dropRank: 2),
-        Table.Column("Headline", role: .flexible),
+        Table.Column("Headline", role: .flexible, leads: true),
         Table.Column("Byline", role: .flexible, dropRank: 1),
         Table.Column("URL", role: .wideOnly),
     ]

@@ -62,7 +62,7 @@ enum FileItemRendering {
         let specs = columns.enumerated().map { index, column in
             Table.Column(
                 column.name.uppercased(), role: role(column.kind),
-                dropRank: index == firstText ? nil : columns.count - index)
+                dropRank: index == firstText ? nil : columns.count - index, leads: index == firstText)
         }
         let rows = items.map { item in
             columns.map { column in cell(column.path.value(in: item.value), kind: column.kind) }

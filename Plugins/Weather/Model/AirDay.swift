@@ -1,6 +1,6 @@
 import APICore
 
-/// One UTC day of an hourly air quality answer, for `--air --daily`: the worst
+/// One local day (UTC when the place's offset is unknown) of an hourly air quality answer, for `--air --daily`: the worst
 /// index of its hours and the highest concentration of each component.
 struct AirDay: Sendable, Hashable {
     var date: String
@@ -8,10 +8,10 @@ struct AirDay: Sendable, Hashable {
     var index: Int64?
     var highest: [String: NumberValue]
 
-    static func days(_ samples: [AirSample]) -> [AirDay] {
+    static func days(_ samples: [AirSample], offset: Int = 0) -> [AirDay] {
         var days: [AirDay] = []
         for sample in samples {
-            let date = LocalTime(unix: sample.time).date
+            let date = LocalTime(unix: sample.time, offset: offset).date
             if days.last?.date != date { days.append(AirDay(date: date, hours: 0, index: nil, highest: [:])) }
             var day = days[days.count - 1]
             day.hours += 1

@@ -63,8 +63,10 @@ public struct DaySummary: Sendable, Hashable {
     init(day: LocalTime, entries: [ForecastEntry]) {
         self.day = day
         steps = entries.count
-        temperatureMin = Self.extreme(entries.map { $0.temperatureMin ?? $0.temperature }, by: <)
-        temperatureMax = Self.extreme(entries.map { $0.temperatureMax ?? $0.temperature }, by: >)
+        // The steps' own temperatures, as the chart and its min/max notes read them: a step's
+        // `temp_min`/`temp_max` are a spread across the area at that moment, not the day's range.
+        temperatureMin = Self.extreme(entries.map { $0.temperature ?? $0.temperatureMin }, by: <)
+        temperatureMax = Self.extreme(entries.map { $0.temperature ?? $0.temperatureMax }, by: >)
         condition = Self.significant(entries.compactMap(\.condition))
         let amounts = entries.flatMap { [$0.rain, $0.snow] }.compactMap { $0?.doubleValue }.filter(\.isFinite)
         precipitation = amounts.isEmpty ? nil : Self.hundredths(amounts.reduce(0, +))

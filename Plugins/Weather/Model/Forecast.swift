@@ -21,8 +21,10 @@ public struct Forecast: Sendable, Hashable {
     public var layout: ForecastLayout
     /// Which answer this is; ``entries`` is empty unless it is the forecast.
     public var report: ReportKind = .forecast
-    /// `--now`: the observation (the city block is ``city``).
+    /// `--now`: the observation (the city block is ``city``); the glance's observation too.
     public var current: CurrentConditions?
+    /// The glance's current-conditions city block (its sun times and offset), beside the forecast's ``city``.
+    public var currentCity: City?
     /// `--air`: the samples.
     public var air: AirQuality?
     /// The units the values were stored in, when they were converted to ``units`` offline.

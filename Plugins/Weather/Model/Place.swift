@@ -12,6 +12,10 @@ public struct Place: Sendable, Hashable {
     public var country: String?
     /// The state or region (`Texas`, `England`; older answers `TX`).
     public var state: String?
+    /// Its offset from UTC in seconds, as a stored forecast or current conditions of the
+    /// place gave it (the geocoder gives none, nor does the air answer); not stored with the
+    /// place, read beside it (``PlaceStore/storedOffset(for:in:)``).
+    public var timezoneOffset: Int?
 
     public init(
         name: String? = nil, localNames: [String: String] = [:], latitude: NumberValue? = nil,

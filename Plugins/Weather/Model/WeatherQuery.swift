@@ -40,14 +40,23 @@ public struct WeatherQuery: Sendable, Hashable {
     public var cityKey: String { place.key }
 }
 
-/// The view options: `--daily` (one row per local day) and `--hours N`.
+/// The view options: `--daily` (one row per local day), `--hours N`, and whether the
+/// terminal shows the glance (now, the next days by period, charts) rather than the steps.
 public struct ForecastLayout: Sendable, Hashable {
     public var daily: Bool
     /// Only the steps in the next `hours` hours, counted from the first step shown.
     public var hours: Int?
+    /// The default view on a terminal: the current conditions are fetched beside the
+    /// forecast and the days are shown by period (``GlanceView``). Never set for JSON,
+    /// CSV, NDJSON, lines, `--steps`, `--daily`, `--hours` or `--cnt`.
+    public var glance: Bool
+    /// `--chart`: the whole forecast as tall charts over a row a day (``ChartView``).
+    public var chart: Bool
 
-    public init(daily: Bool = false, hours: Int? = nil) {
+    public init(daily: Bool = false, hours: Int? = nil, glance: Bool = false, chart: Bool = false) {
         self.daily = daily
         self.hours = hours
+        self.glance = glance
+        self.chart = chart
     }
 }

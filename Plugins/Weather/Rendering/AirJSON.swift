@@ -17,17 +17,18 @@ enum AirJSON {
         var members = WeatherJSONHead.members(answer, city: false)
         members.append(.init("coord", ["lat": JSONValue(air.latitude), "lon": JSONValue(air.longitude)]))
         if answer.layout.daily {
-            members.append(.init("days", .array(AirDay.days(AirView.shown(answer)).map(day))))
+            members.append(.init("days", .array(AirDay.days(AirView.shown(answer), offset: AirView.offset(answer) ?? 0).map(day))))
         } else {
-            members.append(.init("air", .array(AirView.shown(answer).map(sample))))
+            let offset = AirView.offset(answer) ?? 0
+            members.append(.init("air", .array(AirView.shown(answer).map { sample($0, offset: offset) })))
         }
         return .object(members)
     }
 
-    static func sample(_ sample: AirSample) -> JSONValue {
+    static func sample(_ sample: AirSample, offset: Int = 0) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("time", .string(Timestamp.format(unix: sample.time))),
-            .init("local_time", .string(LocalTime(unix: sample.time).iso8601)),
+            .init("local_time", .string(LocalTime(unix: sample.time, offset: offset).iso8601)),
             .init("aqi", JSONValue(sample.index)),
             .init("quality", JSONValue(AirSample.quality(sample.index))),
         ]

@@ -3,9 +3,9 @@ import APICore
 /// The `--now` CSV: one row per place, every value as the API sent it, the query and place first.
 enum CurrentRows {
     static let columns = [
-        "query", "place", "country", "time", "local_time", "temp", "feels_like", "temp_min", "temp_max",
+        "query", "place_name", "place.country", "time", "local_time", "temp", "feels_like", "temp_min", "temp_max",
         "pressure", "humidity", "weather_id", "main", "description", "icon", "clouds", "wind_speed", "wind_deg",
-        "wind_gust", "visibility", "rain_1h", "snow_1h", "sunrise", "sunset", "units",
+        "wind_gust", "visibility", "rain_1h", "snow_1h", "city.sunrise", "city.sunset", "units",
     ]
 
     static func table(_ answers: [Forecast]) -> Table {

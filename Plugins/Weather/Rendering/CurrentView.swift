@@ -49,9 +49,9 @@ enum CurrentView {
         add("wind", wind)
         add("humidity", MeasureText.percent(current.humidity))
         add("pressure", current.pressure.map { MeasureText.decimal($0.doubleValue, digits: 0) + " hPa" } ?? "")
-        add("visibility", current.visibility.map { MeasureText.decimal($0.doubleValue / 1000) + " km" } ?? "")
+        add("visibility", current.visibility.map { MeasureText.distance(metres: $0.doubleValue, units: units) } ?? "")
         add("clouds", MeasureText.percent(current.clouds))
-        add("last hour", MeasureText.precipitation(rain: current.rain, snow: current.snow))
+        add("last hour", MeasureText.precipitation(rain: current.rain, snow: current.snow, units: units))
         return rows
     }
 }

@@ -4,7 +4,7 @@ import APICore
 /// from the API's (temperatures, chance and wind exactly as sent).
 enum DailyRows {
     static let columns = [
-        "query", "place", "country", "date", "steps", "from", "until", "temp_min", "temp_max", "weather_id", "main", "description", "icon",
+        "query", "place_name", "place.country", "date", "steps", "from", "until", "temp_min", "temp_max", "weather_id", "main", "description", "icon",
         "precipitation", "pop", "wind_speed", "wind_deg", "units",
     ]
 

@@ -3,9 +3,11 @@ import APICore
 /// The flat table for CSV (and the generic table path): one row per forecast
 /// step, the query and the place (named as the table's title names it) first,
 /// so rows from several places can be told apart; every value as the API sent it.
+/// Each column is named as `--fields` and JSON name it (`place.country` is the
+/// place's country, or the forecast city's when no place was looked up).
 enum ForecastRows {
     static let columns = [
-        "query", "place", "country", "time", "local_time", "temp", "feels_like", "temp_min", "temp_max", "pressure",
+        "query", "place_name", "place.country", "time", "local_time", "temp", "feels_like", "temp_min", "temp_max", "pressure",
         "humidity", "weather_id", "main", "description", "icon", "clouds", "wind_speed", "wind_deg", "wind_gust",
         "visibility", "pop", "rain_3h", "snow_3h", "units",
     ]
@@ -36,8 +38,8 @@ enum ForecastRows {
     /// Columns named as the JSON fields: text left, numbers right, the description the one that shrinks.
     static func csvTable(columns: [String], rows: [[String]]) -> Table {
         let textColumns: Set<String> = [
-            "query", "place", "country", "time", "local_time", "date", "main", "description", "icon", "units",
-            "quality", "sunrise", "sunset", "from", "until",
+            "query", "place_name", "place.country", "time", "local_time", "date", "main", "description", "icon", "units",
+            "quality", "city.sunrise", "city.sunset", "from", "until",
         ]
         return Table(
             columns: columns.map { name in

@@ -29,6 +29,26 @@ enum ForecastView {
             header: header, table: table(forecast, offset: offset, unicode: unicode), emptyNote: emptyNote(forecast))
     }
 
+    /// `--daily` on a terminal: the same title and sun line, the temperature and
+    /// precipitation charts with their day marks (fitted to `terminal`), then a row a day.
+    static func dailyView(_ whole: Forecast, on terminal: Terminal) -> TerminalView {
+        var forecast = whole
+        forecast.entries = whole.shownEntries
+        let offset = forecast.city.timezoneOffset ?? 0
+        let width = terminal.wide ? Int.max / 4 : max(1, terminal.width)
+        var header: [HeaderLine] = [.title(forecast.title)]
+        let sun = sun(forecast, offset: offset).enumerated().map { ($0.element, $0.offset) }
+        let sunFacts = FittedLine.facts(sun, width: width)
+        if !sunFacts.isEmpty { header.append(.facts(sunFacts)) }
+        if let from = forecast.convertedFrom { header.append(.facts(["converted from stored \(from.rawValue) values"])) }
+        for line in WeatherChart.lines(forecast, offset: offset, width: width, unicode: terminal.unicode) {
+            header.append(.styled(line))
+        }
+        return TerminalView(
+            header: header, table: DailyTable.table(forecast, offset: offset, unicode: terminal.unicode, width: width),
+            emptyNote: emptyNote(forecast))
+    }
+
     /// Why there is nothing to show: the answer had no steps, or every stored one is past.
     static func emptyNote(_ forecast: Forecast) -> String {
         guard forecast.pastLeftOut > 0 else { return "no forecast steps in the answer" }
@@ -68,8 +88,10 @@ enum ForecastView {
 
     /// One row per step, in a section per local day. Feels-like, chance and amount of
     /// precipitation only appear when some step of this forecast carries them (older
-    /// answers never do). On a narrow terminal humidity goes first, then feels-like,
-    /// then the chance of precipitation; numbers are never cut.
+    /// answers never do). The column plan, for a narrow terminal: the time, temperature
+    /// and sky always show, the condition's words shrink; humidity goes first, then
+    /// feels-like, then the wind, then the amount of precipitation in words, the chance last.
+    /// Numbers are never cut.
     private static func table(_ forecast: Forecast, offset: Int, unicode: Bool) -> Table {
         let entries = forecast.entries
         let units = forecast.units
@@ -80,15 +102,14 @@ enum ForecastView {
             // A time is never cut: `12…` is no time at all.
             Table.Column("TIME", role: .measure), Table.Column("TEMP", role: .measure, alignment: .right),
         ]
-        if hasFeelsLike { columns.append(Table.Column("FEELS", role: .measure, alignment: .right, dropRank: 2)) }
+        if hasFeelsLike { columns.append(Table.Column("FEELS", role: .measure, alignment: .right, dropRank: 1)) }
         columns += [
-            Table.Column("SKY"), Table.Column("WEATHER", role: .flexible),
-            Table.Column("WIND", role: .measure, alignment: .right),
-            Table.Column("HUMID", role: .measure, alignment: .right, dropRank: 1),
+            Table.Column("SKY", role: .measure), Table.Column("WEATHER", role: .flexible),
+            Table.Column("WIND", role: .measure, alignment: .right, dropRank: 2),
+            Table.Column("HUMID", role: .measure, alignment: .right, dropRank: 0),
         ]
-        if hasChance { columns.append(Table.Column("POP", role: .measure, alignment: .right, dropRank: 3)) }
-        // The amount's words give way first on a narrow terminal (the chance stays longer).
-        if hasAmount { columns.append(Table.Column("PRECIP", role: .measure, dropRank: 0)) }
+        if hasChance { columns.append(Table.Column("POP", role: .measure, alignment: .right, dropRank: 4)) }
+        if hasAmount { columns.append(Table.Column("PRECIP", role: .measure, dropRank: 3)) }
         var sections: [Table.Section] = []
         for entry in entries {
             let time = LocalTime(unix: entry.time, offset: offset)
@@ -103,13 +124,18 @@ enum ForecastView {
             row.append(MeasureText.wind(speed: entry.windSpeed, direction: entry.windDirection, units: units))
             row.append(MeasureText.percent(entry.humidity))
             if hasChance { row.append(MeasureText.probability(entry.precipitationProbability)) }
-            if hasAmount { row.append(MeasureText.precipitation(rain: entry.rain, snow: entry.snow)) }
-            let heading = time.weekdayName + " " + time.date
-            if sections.last?.heading == heading {
-                sections[sections.count - 1].rows.append(row)
-            } else {
-                sections.append(Table.Section(heading, rows: [row]))
+            if hasAmount { row.append(MeasureText.precipitation(rain: entry.rain, snow: entry.snow, units: units)) }
+            var styles: [ANSIStyle?] = [nil, WeatherColors.temperature(entry.temperature?.doubleValue, units: units)]
+            if hasFeelsLike { styles.append(WeatherColors.temperature(entry.feelsLike?.doubleValue, units: units)) }
+            styles += [nil, nil, WeatherColors.wind(entry.windSpeed?.doubleValue, units: units), nil]
+            if hasChance { styles.append(WeatherColors.chance(entry.precipitationProbability?.doubleValue)) }
+            if hasAmount {
+                styles.append(WeatherColors.precipitation((entry.rain?.doubleValue ?? 0) + (entry.snow?.doubleValue ?? 0)))
             }
+            let heading = time.weekdayName + " " + time.date
+            if sections.last?.heading != heading { sections.append(Table.Section(heading, rows: [])) }
+            sections[sections.count - 1].rows.append(row)
+            sections[sections.count - 1].styles.append(styles)
         }
         return Table(columns: columns, sections: sections)
     }

@@ -71,15 +71,29 @@ enum MeasureText {
     }
 
     /// `rain 0.3 mm`, `snow 1.2 mm`, both joined; `<0.1` for traces; empty when neither was given.
-    static func precipitation(rain: NumberValue?, snow: NumberValue?) -> String {
+    /// In inches with imperial units.
+    static func precipitation(rain: NumberValue?, snow: NumberValue?, units: Units = .metric) -> String {
         var parts: [String] = []
-        if let rain { parts.append("rain " + millimetres(rain.doubleValue)) }
-        if let snow { parts.append("snow " + millimetres(snow.doubleValue)) }
+        if let rain { parts.append("rain " + amount(rain.doubleValue, units: units)) }
+        if let snow { parts.append("snow " + amount(snow.doubleValue, units: units)) }
         return parts.joined(with: ", ")
     }
 
     /// `0.3 mm`; `<0.1 mm` for a trace.
     static func millimetres(_ value: Double) -> String {
         value > 0 && value < 0.05 ? "<0.1 mm" : decimal(value) + " mm"
+    }
+
+    /// An amount OpenWeather gives in mm, as `units` reads it: `0.3 mm`, or `0.01 in` with
+    /// imperial (OpenWeather sends millimetres whatever the units); `<0.01 in` for a trace.
+    static func amount(_ millimetres: Double, units: Units) -> String {
+        guard units == .imperial else { return Self.millimetres(millimetres) }
+        let inches = millimetres / 25.4
+        return inches > 0 && inches < 0.005 ? "<0.01 in" : decimal(inches, digits: 2) + " in"
+    }
+
+    /// Visibility OpenWeather gives in metres: `6.7 km`, or `4.2 mi` with imperial units.
+    static func distance(metres: Double, units: Units) -> String {
+        units == .imperial ? decimal(metres / 1609.344) + " mi" : decimal(metres / 1000) + " km"
     }
 }

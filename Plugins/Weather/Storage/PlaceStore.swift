@@ -50,4 +50,16 @@ enum PlaceStore {
         }
         return Stored(place, fetchedAt: fetchedAt)
     }
+
+    /// The place's offset from UTC as the latest stored current conditions or forecast for
+    /// it (in any units or language) gave it; nil when none is stored or none had one.
+    static func storedOffset(for query: WeatherQuery, in transaction: any StoreTransaction) throws -> Int? {
+        for table in ["weather_current", "weather_forecasts"] {
+            let row = try transaction.queryOne(
+                "SELECT timezone FROM \(table) WHERE city_key = ? AND timezone IS NOT NULL ORDER BY fetched_at DESC LIMIT 1",
+                [.text(query.cityKey)])
+            if let offset = row?.get("timezone", as: Int64.self) { return Int(clamping: offset) }
+        }
+        return nil
+    }
 }

@@ -30,6 +30,9 @@ public struct OptionSpec: Sendable, Hashable {
     /// caller); nil for an option the provider reads itself. Unset, the header is not
     /// sent and each run that fetches says how to set it.
     public var header: String? = nil
+    /// Words people use for a choice that are not its name (`kelvin` for `standard`): a
+    /// value refused because it is one of these names the choice it means.
+    public var synonyms: [String: String] = [:]
 
     /// Joins the values of a repeatable option: a character no shell word holds by accident.
     public static let repeatSeparator: Character = "\u{1F}"

@@ -9,6 +9,10 @@ public struct ParsedCommand: Sendable {
     public var explicit: Set<String>
     /// The operation chosen (`lists-overview`), for a provider that has operations; nil otherwise.
     public var operation: String?
+    /// Whether the results are drawn as the provider's terminal view on a terminal (the table
+    /// format, no `--fields` or `--template`, stdout a terminal): what only that view shows need
+    /// not be fetched otherwise, and a table piped to a script keeps its shape.
+    public var drawsView = false
 
     public init(arguments: [String], values: [String: String] = [:], explicit: Set<String> = [], operation: String? = nil) {
         self.arguments = arguments

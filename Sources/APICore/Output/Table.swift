@@ -32,6 +32,9 @@ public struct Table: Sendable, Hashable {
     public struct Section: Sendable, Hashable {
         public var heading: String?
         public var rows: [[String]]
+        /// Per row and column, a style for that cell alone when colour is on (a temperature
+        /// coloured by its value); nil, or a row or column past the end, keeps the column's.
+        public var styles: [[ANSIStyle?]] = []
 
         public init(_ heading: String? = nil, rows: [[String]]) {
             self.heading = heading
@@ -48,16 +51,20 @@ public struct Table: Sendable, Hashable {
         public var dropRank: Int?
         /// How the column's cells look when colour is on (the header is always bold).
         public var style: ANSIStyle?
+        /// The column a reader scans (a headline, a title): on a narrow terminal it keeps the
+        /// widest share, never narrower than another text column; the others shrink first.
+        public var leads: Bool
 
         public init(
             _ title: String, role: Role = .text, alignment: Alignment = .automatic, dropRank: Int? = nil,
-            style: ANSIStyle? = nil
+            style: ANSIStyle? = nil, leads: Bool = false
         ) {
             self.title = title
             self.role = role
             self.alignment = alignment
             self.dropRank = dropRank
             self.style = style
+            self.leads = leads
         }
     }
 

@@ -37,4 +37,18 @@ public enum HeaderLine: Sendable, Hashable {
     case chart(String, values: [Double], notes: [String])
     /// Short facts on one line, separated by ` · ` (` | ` without UTF-8).
     case facts([String])
+    /// One line of pieces, each in its own style when colour is on (a chart coloured by
+    /// value); drawn plain and cut with `…` when wider than the terminal.
+    case styled([StyledText])
+}
+
+/// A piece of a ``HeaderLine/styled(_:)`` line: its text, and its style when colour is on.
+public struct StyledText: Sendable, Hashable {
+    public var text: String
+    public var style: ANSIStyle?
+
+    public init(_ text: String, style: ANSIStyle? = nil) {
+        self.text = text
+        self.style = style
+    }
 }

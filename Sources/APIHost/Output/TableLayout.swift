@@ -7,6 +7,11 @@
 /// ranked are left out, lowest rank first, and the rest laid out again; then
 /// text gives up more, down to a last-resort minimum; then columns are left
 /// out from the right. A line is never wider than the terminal.
+///
+/// A table with a leading column (``Table/Column/leads``: NYT's headline, a provider
+/// file's title) shrinks its text in one pass instead, weighted so that the leading
+/// column keeps twice the share of any other and is never the narrower: the
+/// section and byline give way first, then leave.
 struct TableLayout: Equatable {
     /// The indices of the columns shown, in order.
     var columns: [Int]
@@ -24,11 +29,14 @@ struct TableLayout: Equatable {
 
     /// The layout of columns with `natural` widths (`roles` and `dropRanks` in
     /// the same order) in `available` columns.
-    static func fit(natural: [Int], roles: [Table.Role], dropRanks: [Int?], available: Int) -> TableLayout {
+    static func fit(
+        natural: [Int], roles: [Table.Role], dropRanks: [Int?], available: Int, leads: [Bool] = []
+    ) -> TableLayout {
+        let leads = natural.indices.map { $0 < leads.count && leads[$0] }
         let available = max(1, available)
         var shown = Array(natural.indices)
         while true {
-            let readable = shrink(shown, natural: natural, roles: roles, available: available, lastResort: false)
+            let readable = shrink(shown, natural: natural, roles: roles, leads: leads, available: available, lastResort: false)
             if total(readable) <= available { return TableLayout(columns: shown, widths: readable) }
             let ranked = shown.filter { dropRanks[$0] != nil }
             // Lowest rank first; of equal ranks, the rightmost.
@@ -36,7 +44,7 @@ struct TableLayout: Equatable {
                 shown.removeAll { $0 == drop }
                 continue
             }
-            let tight = shrink(shown, natural: natural, roles: roles, available: available, lastResort: true)
+            let tight = shrink(shown, natural: natural, roles: roles, leads: leads, available: available, lastResort: true)
             if total(tight) <= available { return TableLayout(columns: shown, widths: tight) }
             guard shown.count > 1 else { return TableLayout(columns: shown, widths: [available]) }
             shown.removeLast()
@@ -45,13 +53,17 @@ struct TableLayout: Equatable {
 
     /// The widths of `shown` columns after shrinking what may shrink, at most down to the minimums.
     private static func shrink(
-        _ shown: [Int], natural: [Int], roles: [Table.Role], available: Int, lastResort: Bool
+        _ shown: [Int], natural: [Int], roles: [Table.Role], leads: [Bool], available: Int, lastResort: Bool
     ) -> [Int] {
         let base = shown.map { natural[$0] }
         var widths = base
         var excess = total(widths) - available
         guard excess > 0 else { return widths }
         let role = shown.map { roles[$0] }
+        let lead = shown.map { leads[$0] }
+        if lead.contains(true) {
+            return weighted(widths, role: role, lead: lead, excess: excess, lastResort: lastResort)
+        }
         var passes: [(eligible: (Int) -> Bool, minimum: Int)] = [
             ({ role[$0] == .flexible }, flexibleMinimum),
             ({ role[$0] == .text || role[$0] == .wideOnly }, textMinimum),
@@ -70,6 +82,29 @@ struct TableLayout: Equatable {
                 widths[widest] -= step
                 excess -= step
             }
+        }
+        return widths
+    }
+
+    /// Text shrinks one column at a time, the one with the widest share first, where a
+    /// leading column's share is half its width: it ends about twice as wide as the others,
+    /// and its floor is never below theirs, so it is never the narrower.
+    private static func weighted(
+        _ start: [Int], role: [Table.Role], lead: [Bool], excess initial: Int, lastResort: Bool
+    ) -> [Int] {
+        var widths = start
+        var excess = initial
+        func share(_ index: Int) -> Int { lead[index] ? widths[index] / 2 : widths[index] }
+        let floors = widths.indices.map { index -> Int in
+            let floor = lastResort ? lastResortMinimum : lead[index] || role[index] == .flexible ? flexibleMinimum : textMinimum
+            return min(start[index], floor)
+        }
+        let eligible = widths.indices.filter { role[$0] != .measure }
+        while excess > 0 {
+            let candidates = eligible.filter { widths[$0] > floors[$0] }
+            guard let widest = candidates.max(by: { share($0) < share($1) || (share($0) == share($1) && $0 > $1) }) else { break }
+            widths[widest] -= 1
+            excess -= 1
         }
         return widths
     }

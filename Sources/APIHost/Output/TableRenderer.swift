@@ -24,8 +24,8 @@ public enum TableRenderer {
                 out.write(terminal.wide ? heading : DisplayWidth.truncate(heading, toWidth: terminal.width, unicode: terminal.unicode))
                 out.write(ascii: UInt8(ascii: "\n"))
             }
-            for row in section.rows {
-                frame.writeLine(row, to: &out)
+            for (index, row) in section.rows.enumerated() {
+                frame.writeLine(row, styles: index < section.styles.count ? section.styles[index] : [], to: &out)
                 out.pieceDone()
             }
         }
@@ -44,14 +44,14 @@ public enum TableRenderer {
         /// The header line, bold when colour is on.
         private(set) var header = ""
         /// The table's sections, cleaned and padded to the column count.
-        let sections: [(heading: String?, rows: [[String]])]
+        let sections: [(heading: String?, rows: [[String]], styles: [[ANSIStyle?]])]
 
         init(_ table: Table, terminal: Terminal) {
             let count = table.columns.count
             let headers = table.columns.map { TerminalSanitizer.clean($0.title) }
             sections = table.sections.map { section in
                 (heading: section.heading.map { TerminalSanitizer.clean($0) },
-                 rows: section.rows.map { row in Self.cleaned(row, count: count) })
+                 rows: section.rows.map { row in Self.cleaned(row, count: count) }, styles: section.styles)
             }
             let rows = sections.flatMap(\.rows)
             rightAligned = table.columns.indices.map { index in
@@ -78,9 +78,11 @@ public enum TableRenderer {
             writeLine(Self.cleaned(cells, count: cellStyles.count), to: &out)
         }
 
-        /// A row already cleaned and padded to the column count.
-        func writeLine(_ cells: [String], to out: inout OutputWriter) {
-            write(cells, styles: cellStyles, to: &out)
+        /// A row already cleaned and padded to the column count; `styles`, per cell, replace the column's.
+        func writeLine(_ cells: [String], styles: [ANSIStyle?] = [], to out: inout OutputWriter) {
+            guard !styles.isEmpty, terminal.color else { return write(cells, styles: cellStyles, to: &out) }
+            let merged = cellStyles.indices.map { $0 < styles.count ? styles[$0] ?? cellStyles[$0] : cellStyles[$0] }
+            write(cells, styles: merged, to: &out)
         }
 
         /// The cells cut and padded to their columns' widths, `TableLayout.gap` spaces
@@ -114,7 +116,8 @@ public enum TableRenderer {
         let kept = table.columns.indices.filter { table.columns[$0].role != .wideOnly }
         let inner = TableLayout.fit(
             natural: kept.map { natural[$0] }, roles: kept.map { table.columns[$0].role },
-            dropRanks: kept.map { table.columns[$0].dropRank }, available: width)
+            dropRanks: kept.map { table.columns[$0].dropRank }, available: width,
+            leads: kept.map { table.columns[$0].leads })
         return TableLayout(columns: inner.columns.map { kept[$0] }, widths: inner.widths)
     }
 

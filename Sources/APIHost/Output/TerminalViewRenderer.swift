@@ -47,6 +47,11 @@ enum TerminalViewRenderer {
             return fit(TerminalSanitizer.clean(text), terminal)
         case let .facts(facts):
             return fit(facts.map { TerminalSanitizer.clean($0) }.joined(with: separator), terminal)
+        case let .styled(pieces):
+            let cleaned = pieces.map { ($0.style, TerminalSanitizer.clean($0.text)) }
+            let plain = cleaned.map(\.1).joined(with: "")
+            guard terminal.wide || DisplayWidth.of(plain) <= terminal.width else { return fit(plain, terminal) }
+            return cleaned.map { style, text in style?.apply(text, for: terminal) ?? text }.joined(with: "")
         case let .chart(label, values, notes):
             let sparkline = Sparkline(values)
             guard sparkline.range != nil else { return nil }

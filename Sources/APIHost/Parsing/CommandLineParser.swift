@@ -76,7 +76,9 @@ public struct CommandLineParser: Sendable {
         }
         if !spec.choices.isEmpty && !spec.choices.contains(value) {
             var message = "--\(spec.name) must be one of \(spec.choices.joined(separator: ", ")), not '\(value)'"
-            if let near = NearestName.suggest(value, among: spec.choices) { message += "; did you mean '\(near)'?" }
+            if let meant = spec.synonyms[value.lowercased()] ?? NearestName.suggest(value, among: spec.choices) {
+                message += "; did you mean '\(meant)'?"
+            }
             throw UsageError(message)
         }
         if spec.repeatable, let earlier = result.values[spec.name] {

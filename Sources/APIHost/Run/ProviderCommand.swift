@@ -29,6 +29,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         let script = try ScriptOptions(parsed.values, format: &format)
         var command = try settings.resolve(parsed, for: operation.map(descriptor.narrowed) ?? descriptor)
         command.operation = operation?.name
+        command.drawsView = format == .table && script.fields == nil && script.template == nil && environment.stdoutIsTerminal
         let view = try ItemViewChoice(capabilities, command: command)
         let declaredFields = view.declaredFields
         if script.fieldsHelp, !declaredFields.isEmpty {

@@ -190,7 +190,7 @@ struct LineTemplate: Sendable, Equatable {
         case let .time(format)?:
             raw = format.format(value) ?? value.cellText
         case let .precision(digits)?:
-            raw = number(value).map { FixedDecimal.format($0, digits: digits) } ?? value.cellText
+            raw = number(value).map { Self.unsignedZero(FixedDecimal.format($0, digits: digits)) } ?? value.cellText
         case .width?, nil:
             raw = value.cellText
         }
@@ -225,5 +225,12 @@ struct LineTemplate: Sendable, Equatable {
             pieces.append(.field(Placeholder(name: name, directive: nil, fallback: nil, column: 1)))
         }
         return LineTemplate(pieces: pieces)
+    }
+
+    /// `-0`, `-0.0`: a value that rounds to zero prints without a sign, which would say nothing true.
+    static func unsignedZero(_ text: String) -> String {
+        guard text.hasPrefix("-"), text.utf8.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") })
+        else { return text }
+        return String(text.dropFirst())
     }
 }

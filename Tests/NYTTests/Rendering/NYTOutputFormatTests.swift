@@ -52,7 +52,7 @@ struct NYTOutputFormatTests {
         #expect(csv.stdout.hasSuffix("\r\n"))
         let rows = csv.stdout.components(separatedBy: "\r\n").dropLast()
         #expect(rows.count == 11)
-        #expect(rows.first == "Date,Section,Headline,Byline,URL")
-        #expect(rows.contains { $0.hasPrefix("2016-11-19,World / Africa,Troops Gun Down Suicide Bomber in Northeast Nigerian City,") })
+        #expect(rows.first == "pub_date,section_name,headline,byline,web_url")
+        #expect(rows.contains { $0.hasPrefix("2016-11-19T11:06:34Z,World,Troops Gun Down Suicide Bomber in Northeast Nigerian City,By THE ASSOCIATED PRESS,") }, "\(rows)")
     }
 }

@@ -37,7 +37,8 @@ import Testing
 
     @Test func tableAndCSV() throws {
         let page = try NYTFixtures.page("nyt-2016-05-dog-video-multimedia-docs.json")
-        let table = provider.table([page])
+        // The terminal's table: short titles, the section joined, the byline without its "By".
+        let table = ArticleTable.table(page.articles)
         #expect(table.columns.map(\.title) == ["Date", "Section", "Headline", "Byline", "URL"])
         #expect(table.rows.count == 9)
         #expect(table.rows[1] == [
@@ -45,8 +46,15 @@ import Testing
             "ANDREW R. CHOW", "http://www.nytimes.com/2016/05/11/arts/music/celebrate-brooklyn-summer-lineup.html",
         ])
         #expect(table.rows[0][3] == "KWAME ANTHONY APPIAH")
+        // CSV: each column named as --fields and JSON name it, holding what JSON holds.
+        let records = provider.table([page])
+        #expect(records.columns.map(\.title) == ["pub_date", "section_name", "headline", "byline", "web_url"])
+        #expect(records.rows[1] == [
+            "2016-05-11T00:00:00Z", "Arts", "BRIC Celebrate Brooklyn! Festival Announces Summer Lineup",
+            "By ANDREW R. CHOW", "http://www.nytimes.com/2016/05/11/arts/music/celebrate-brooklyn-summer-lineup.html",
+        ])
         let csv = OutputRenderer.render(provider, [page], as: .csv, terminal: .plain)
-        #expect(csv.hasPrefix("Date,Section,Headline,Byline,URL\r\n"))
+        #expect(csv.hasPrefix("pub_date,section_name,headline,byline,web_url\r\n"))
         #expect(OutputRenderer.render(provider, [page], as: .table, terminal: .plain).contains("Is It O.K. to Get a Dog"))
     }
 

@@ -35,8 +35,9 @@ struct DailyViewTests {
         for day in days {
             let steps = forecast.entries.filter { LocalTime(unix: $0.time, offset: 3600).date == day.day.date }
             #expect(day.steps == steps.count)
-            #expect(day.temperatureMin?.doubleValue == steps.compactMap { $0.temperatureMin?.doubleValue }.min())
-            #expect(day.temperatureMax?.doubleValue == steps.compactMap { $0.temperatureMax?.doubleValue }.max())
+            // One source for the day's range and the chart's notes: the steps' own temperatures.
+            #expect(day.temperatureMin?.doubleValue == steps.compactMap { $0.temperature?.doubleValue }.min())
+            #expect(day.temperatureMax?.doubleValue == steps.compactMap { $0.temperature?.doubleValue }.max())
             #expect(day.windSpeed?.doubleValue == steps.compactMap { $0.windSpeed?.doubleValue }.max())
             let conditions = steps.compactMap { $0.condition?.description }
             let most = conditions.map { name in conditions.filter { $0 == name }.count }.max()

@@ -47,7 +47,7 @@ struct ViewsHostTests {
         #expect(lines.filter { $0.contains("2022-09-23") }.count == 1)
         #expect(lines.contains { $0.hasPrefix("Fri 2022-09-23") })
         let rows = csv.stdout.components(separatedBy: "\r\n").dropLast()
-        #expect(rows.first == "query,place,country,date,steps,from,until,temp_min,temp_max,weather_id,main,description,icon,"
+        #expect(rows.first == "query,place_name,place.country,date,steps,from,until,temp_min,temp_max,weather_id,main,description,icon,"
             + "precipitation,pop,wind_speed,wind_deg,units")
         #expect(rows.count == 2)
         #expect(rows.last?.hasPrefix("Rostov,\"Hemel Hempstead, GB\",GB,2022-09-23,8,,,") == true, "\(rows)")

@@ -56,7 +56,7 @@ struct WeatherOutputFormatTests {
         #expect(csv.code == .success)
         let rows = csv.stdout.components(separatedBy: "\r\n").dropLast()
         #expect(rows.count == 9)
-        #expect(rows.first?.hasPrefix("query,place,country,time,local_time,temp,") == true)
+        #expect(rows.first?.hasPrefix("query,place_name,place.country,time,local_time,temp,") == true)
         // The place as the table's title names it.
         #expect(rows.dropFirst().first?.hasPrefix("Rostov,\"Hemel Hempstead, GB\",GB,2022-09-22T21:00:00Z,2022-09-23T00:00:00+03:00,10.27,") == true)
     }

@@ -94,7 +94,7 @@ struct WeatherRenderingTests {
         let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(lines.count == 1 + 8 + 3)
         // The query and the place as the title names it come first, so rows of several places can be told apart.
-        #expect(lines[0].hasPrefix("query,place,country,time,local_time,temp,"))
+        #expect(lines[0].hasPrefix("query,place_name,place.country,time,local_time,temp,"))
         #expect(lines[1].hasPrefix("Rostov,\"Ростов, RU\",RU,2022-09-22T21:00:00Z,2022-09-23T00:00:00+03:00,10.27,9.73,"))
         #expect(lines.last?.hasPrefix("Wroclaw,\"Wroclaw, PL\",PL,2019-06-02T15:00:00Z,") == true)
     }
@@ -105,7 +105,7 @@ struct WeatherRenderingTests {
         #expect(OutputRenderer.render(provider, [forecast], as: .table, terminal: .plain) == "Nowhere\ntimes in UTC (no time zone given)\nno forecast steps in the answer\n")
         let json = OutputRenderer.render(provider, [forecast], as: .json, terminal: .plain)
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [Any])
-        #expect(OutputRenderer.render(provider, [forecast], as: .csv, terminal: .plain).hasPrefix("query,place,"))
+        #expect(OutputRenderer.render(provider, [forecast], as: .csv, terminal: .plain).hasPrefix("query,place_name,"))
     }
 
     @Test("every icon code has a day and a night symbol, and an ASCII word")

@@ -43,13 +43,13 @@ struct WeatherOfflineFallbackTests {
         let (name, fault) = Self.faults[index]
         let routes = try Self.routes()
         let host = try Self.host(routes)
-        let fresh = await host.run(["weather", "Rostov"])
+        let fresh = await host.run(["weather", "Rostov", "--steps"])
         #expect(fresh.code == .success, "\(fresh.stderr)")
         let asked = host.transport.requests.count
         #expect(asked == 2, "geocoding, then the forecast")
 
         routes.fail(with: fault)
-        let stale = await host.run(["weather", "Rostov", "--refresh"])
+        let stale = await host.run(["weather", "Rostov", "--refresh", "--steps"])
         #expect(stale.code == .success, "\(name): \(stale.stderr)")
         #expect(stale.stdout.hasPrefix("Hemel Hempstead, GB\n"), "\(name): \(stale.stdout)")
         #expect(stale.warnings.contains { $0.contains("showing results stored at") }, "\(name): \(stale.stderr)")
@@ -62,7 +62,7 @@ struct WeatherOfflineFallbackTests {
     @Test("--offline answers from the stored place and forecast, leaving out the steps already past, and sends nothing")
     func offline() async throws {
         let host = try Self.host(try Self.routes())
-        let fresh = await host.run(["weather", "Rostov"])
+        let fresh = await host.run(["weather", "Rostov", "--steps"])
         #expect(fresh.code == .success, "\(fresh.stderr)")
         #expect(fresh.stdout.hasPrefix("Hemel Hempstead, GB\n"), "\(fresh.stdout)")
         let asked = host.transport.requests.count
