@@ -171,6 +171,8 @@ public struct ProviderFile: Sendable {
         public var signupURL: String?
         /// Whether the API answers without the key too: unset, requests go without it.
         public var optional = false
+        /// The OAuth2 flows apicli signs in with to get the bearer token; nil: a token from elsewhere.
+        public var oauth2: OAuth2? = nil
 
         public init(placement: CredentialPlacement, environmentVariable: String, signupURL: String?) {
             self.placement = placement

@@ -38,7 +38,7 @@ public struct ProviderFileReader {
     static let columnFields = ["name", "path", "kind", "searchable"]
     static let pagingFields = ["style", "parameter", "first", "size", "sizeParameter", "maxPage", "total", "cursor", "more", "next", "lastItem", "step"]
     static let rateLimitFields = ["perSecond", "perMinute", "perHour", "perDay"]
-    static let keyFields = ["parameter", "header", "scheme", "environmentVariable", "signupURL", "optional"]
+    static let keyFields = ["parameter", "header", "scheme", "environmentVariable", "signupURL", "optional", "oauth2"]
 
     public init(file: String, expectedName: String?, reserved: ReservedNames) {
         self.file = file
@@ -219,9 +219,11 @@ public struct ProviderFileReader {
                             : "a provider file with keyOf may only read that provider's variable, \(own), not \(variable)")
         }
         let optional = key.bool("optional") ?? false
+        let oauth2 = readOAuth2(&key, placement: placement)
         guard let placement else { return nil }
         var read = ProviderFile.Key(placement: placement, environmentVariable: own, signupURL: signup)
         read.optional = optional
+        read.oauth2 = oauth2
         return read
     }
 

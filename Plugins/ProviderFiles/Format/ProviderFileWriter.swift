@@ -90,6 +90,7 @@ public enum ProviderFileWriter {
         var members: [JSONValue.Member] = [place, .init("environmentVariable", .string(key.environmentVariable))]
         if let signup = key.signupURL { members.append(.init("signupURL", .string(signup))) }
         if key.optional { members.append(.init("optional", true)) }
+        if let oauth2 = key.oauth2 { members.append(.init("oauth2", Self.oauth2(oauth2))) }
         return .object(members)
     }
 

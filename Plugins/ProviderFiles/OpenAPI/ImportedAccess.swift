@@ -21,6 +21,8 @@ struct ImportedAccess {
     private(set) var keyRequired = false
     /// The identification headers the operations' security names, in order.
     private(set) var identification: [String] = []
+    /// The first OAuth2 scheme's flows, when the key is a token apicli signs in for.
+    private(set) var oauth2: ProviderFile.OAuth2?
 
     /// Refuses an operation served elsewhere, or asking for another key than the first keyed one.
     func check(_ origin: URL, _ key: KeyChoice, of operation: DocumentNode, in document: OpenAPIDocument) throws {
@@ -36,6 +38,7 @@ struct ImportedAccess {
         self.origin = self.origin ?? origin
         if let wanted = key.placement {
             placement = placement ?? wanted
+            oauth2 = oauth2 ?? key.oauth2
             if key.use == .required { keyRequired = true }
         }
         for header in key.identification where !identification.contains(header) { identification.append(header) }
@@ -46,6 +49,7 @@ struct ImportedAccess {
         placement.map {
             var key = ProviderFile.Key(placement: $0, environmentVariable: ProviderFile.keyVariable(for: name), signupURL: signupURL)
             key.optional = !keyRequired
+            key.oauth2 = oauth2
             return key
         }
     }

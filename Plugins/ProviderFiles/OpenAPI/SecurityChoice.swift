@@ -36,6 +36,8 @@ struct KeyChoice: Equatable {
     var use: Use
     /// The identification headers its security names (`User-Agent`), in order.
     var identification: [String] = []
+    /// The sign-in flows of an OAuth2 scheme apicli can run; nil for any other key.
+    var oauth2: ProviderFile.OAuth2? = nil
 
     static let none = KeyChoice(placement: nil, use: .none)
 }
@@ -78,6 +80,8 @@ extension OpenAPIDocument {
             switch try placement(of: key.scheme, named: key.name, access: access, optional: answersWithout) {
             case let .placement(placement):
                 return KeyChoice(placement: placement, use: answersWithout ? .optional : .required, identification: identification)
+            case let .oauth2(flows):
+                return KeyChoice(placement: .bearer, use: answersWithout ? .optional : .required, identification: identification, oauth2: flows)
             case let .refused(reason):
                 refusals.append(reason)
             }
@@ -109,7 +113,11 @@ extension OpenAPIDocument {
             let scheme = resolved(node)
             if Self.identificationHeader(scheme) != nil { continue }
             if access.bearer { return .bearer }
-            if case let .placement(placement) = try placement(of: scheme, named: name, access: access, optional: true) { return placement }
+            switch try placement(of: scheme, named: name, access: access, optional: true) {
+            case let .placement(placement): return placement
+            case .oauth2: return .bearer
+            case .refused: continue
+            }
         }
         return nil
     }
@@ -124,6 +132,8 @@ extension OpenAPIDocument {
 
     private enum Choice {
         case placement(CredentialPlacement)
+        /// A bearer token apicli signs in for, with these flows.
+        case oauth2(ProviderFile.OAuth2)
         case refused(String)
     }
 
@@ -154,9 +164,10 @@ extension OpenAPIDocument {
                 return .refused("the key scheme '\(name)' is HTTP \(other ?? "?"); apicli sends bearer and basic only")
             }
         case "oauth2", "openIdConnect":
+            if type == "oauth2", let flows = oauth2Flows(scheme) { return .oauth2(flows) }
             if optional { return .placement(.bearer) }
             let spoken = type == "oauth2" ? "OAuth2" : "OpenID Connect"
-            return .refused("the key scheme '\(name)' is \(spoken), which apicli cannot sign in with; "
+            return .refused("the key scheme '\(name)' is \(spoken), with no flow apicli can sign in with; "
                 + "a bearer token from elsewhere works: import again with --bearer")
         default:
             return .refused("the key scheme '\(name)' is of type '\(type)', which apicli cannot send")
