@@ -12,7 +12,7 @@ _apicli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|-f|--db|--color|--fields|--template|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--read|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H) ((i++)) ;;
+            --format|-f|--db|--color|--fields|--template|--as-of|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--keep|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--read|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H|--max-wait|--fq) ((i++)) ;;
             -*) ;;
             *)
                 if [[ -z "$command" ]]; then
@@ -32,6 +32,11 @@ _apicli() {
                 --to) return 0 ;;
                 --sort) COMPREPLY=($(compgen -W 'newest oldest relevance' -- "$cur")); return 0 ;;
                 --page|-p) return 0 ;;
+            esac
+            ;;
+        store)
+            case "$prev" in
+                --keep) return 0 ;;
             esac
             ;;
         provider)
@@ -64,6 +69,18 @@ _apicli() {
                 --header|-H) return 0 ;;
             esac
             ;;
+        mcp)
+            case "$prev" in
+                --max-wait) return 0 ;;
+            esac
+            ;;
+        harvest)
+            case "$prev" in
+                --from) return 0 ;;
+                --to) return 0 ;;
+                --fq) return 0 ;;
+            esac
+            ;;
     esac
     case "$prev" in
         --format|-f) COMPREPLY=($(compgen -W 'table json ndjson csv line' -- "$cur")); return 0 ;;
@@ -71,30 +88,31 @@ _apicli() {
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
         --fields) return 0 ;;
         --template) return 0 ;;
+        --as-of) return 0 ;;
     esac
 
     case "$command" in
         "")
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             else
-                COMPREPLY=($(compgen -W 'news sky providers help config store completions manpage provider api' -- "$cur"))
+                COMPREPLY=($(compgen -W 'news sky providers help config store history completions manpage provider api mcp quota harvest' -- "$cur"))
             fi
             ;;
         news)
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--from --to --sort --page -p --headlines-only --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '--from --to --sort --page -p --headlines-only --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             fi
             ;;
         help)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
             fi
             ;;
         config)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'set get unset list' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then
@@ -107,25 +125,32 @@ _apicli() {
             ;;
         store)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--keep --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
-                COMPREPLY=($(compgen -W 'info clear vacuum check sql schema' -- "$cur"))
+                COMPREPLY=($(compgen -W 'info clear vacuum check sql schema prune' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then
                 case "${positionals[0]}" in
                     clear) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
                 esac
             fi
             ;;
+        history)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
+            fi
+            ;;
         completions)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur"))
             fi
             ;;
         provider)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--base-url --path --items --query-param --no-key --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --bearer --key-of --rate --spacing --yes -y --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--base-url --path --items --query-param --no-key --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --bearer --key-of --rate --spacing --yes -y --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'add list show check remove' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then
@@ -138,9 +163,30 @@ _apicli() {
             ;;
         api)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--query -q --include -i --paginate --method -X --raw-field -f --field -F --input --header -H --dry-run --yes --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--query -q --include -i --paginate --method -X --raw-field -f --field -F --input --header -H --dry-run --yes --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
+            fi
+            ;;
+        mcp)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--allow-writes --max-wait --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W '' -- "$cur"))
+            fi
+            ;;
+        quota)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W 'news sky' -- "$cur"))
+            fi
+            ;;
+        harvest)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--from --to --fq --resume --list --wait --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W '' -- "$cur"))
             fi
             ;;
         *)

@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --from --to --sort --page -p --units --lang --cnt --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H
+            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H --max-wait --fq
                 set skip 1
             case '-*'
             case '*'
@@ -65,6 +65,8 @@ complete -c apicli -s h -l help -d 'Show help.'
 complete -c apicli -l fields -x -d 'Only these fields, in this order (a,b,city.name); \'help\' lists them.'
 complete -c apicli -l template -x -d 'The line --format line prints per item: {field}, {time:%H:%M}, {temp:.1}, {headline:40}, {gust|-}.'
 complete -c apicli -l new -d 'Print only the items that were not in the store before this run.'
+complete -c apicli -l as-of -x -d 'With --offline: the answer as stored at TIME (2026-12-01T06:00, UTC unless it gives an offset).'
+complete -c apicli -l changed -d 'Print only the items whose content the store had not seen: changed since it last saw them, or new.'
 complete -c apicli -l fail-empty -d 'Exit 1 when there is nothing to print (also when --new finds nothing new).'
 
 # Providers and commands
@@ -74,10 +76,14 @@ complete -c apicli -n '__apicli_is' -a providers -d 'List the providers and what
 complete -c apicli -n '__apicli_is' -a help -d 'Show help for apicli or a provider.'
 complete -c apicli -n '__apicli_is' -a config -d 'Get, set, unset or list settings and keys.'
 complete -c apicli -n '__apicli_is' -a store -d 'Inspect, query (read-only SQL) and maintain the local store.'
+complete -c apicli -n '__apicli_is' -a history -d 'Show the stored versions of one item and what changed between them.'
 complete -c apicli -n '__apicli_is' -a completions -d 'Print a shell completion script (bash, zsh, fish).'
 complete -c apicli -n '__apicli_is' -a manpage -d 'Print the man page (roff).'
 complete -c apicli -n '__apicli_is' -a provider -d 'Add, list, show, check or remove provider files (new APIs without recompiling).'
 complete -c apicli -n '__apicli_is' -a api -d 'Send one request to a provider\'s API with its key, limits and cache; print the body as it came.'
+complete -c apicli -n '__apicli_is' -a mcp -d 'Serve every provider and the store to an AI agent as Model Context Protocol tools (stdio).'
+complete -c apicli -n '__apicli_is' -a quota -d 'Show each key\'s requests this minute and day against its limits, the reserve, and the API\'s last word.'
+complete -c apicli -n '__apicli_is' -a harvest -d 'Pull a long range (every Archive month, every search result) within the key\'s daily budget; resumable.'
 
 # news
 complete -c apicli -n '__apicli_using news' -l from -x -d 'Only articles published on or after this date.'
@@ -91,7 +97,7 @@ complete -c apicli -n '__apicli_using news' -l headlines-only -d 'Print only the
 function __apicli_asked
     set -l words (__apicli_words)
     test (count $words) -ge 1; or return 1
-    contains -- $words[1] news providers help config store completions manpage provider api; and return 1
+    contains -- $words[1] news providers help config store history completions manpage provider api mcp quota harvest; and return 1
     return 0
 end
 
@@ -112,8 +118,12 @@ complete -c apicli -n '__apicli_is config get' -a 'news.api-key news.sort sky.un
 complete -c apicli -n '__apicli_is config unset' -a 'news.api-key news.sort sky.units sky.lang'
 
 # store
-complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema'
+complete -c apicli -n '__apicli_using store' -l keep -x -d 'store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.'
+complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema prune'
 complete -c apicli -n '__apicli_is store clear' -a 'news sky'
+
+# history
+complete -c apicli -n '__apicli_is history' -a 'news sky'
 
 # completions
 complete -c apicli -n '__apicli_is completions' -a 'bash zsh fish'
@@ -155,3 +165,18 @@ complete -c apicli -n '__apicli_using api' -s H -l header -x -d 'Add a request h
 complete -c apicli -n '__apicli_using api' -l dry-run -d 'Print the request (method, URL, headers with the key redacted, body) and send nothing.'
 complete -c apicli -n '__apicli_using api' -l yes -d 'Send a write without asking: needed when standard input is not a terminal.'
 complete -c apicli -n '__apicli_is api' -a 'news sky'
+
+# mcp
+complete -c apicli -n '__apicli_using mcp' -l allow-writes -d 'Offer the operations that change data at an API too (each marked as a write).'
+complete -c apicli -n '__apicli_using mcp' -l max-wait -x -d 'The longest a tool call waits for a rate limit; one that would wait longer answers \'rate limited until …\' at once.'
+
+# quota
+complete -c apicli -n '__apicli_is quota' -a 'news sky'
+
+# harvest
+complete -c apicli -n '__apicli_using harvest' -l from -x -d 'The first month (YYYY-MM, nyt-archive) or day (YYYY-MM-DD, nyt).'
+complete -c apicli -n '__apicli_using harvest' -l to -x -d 'The last month or day, included.'
+complete -c apicli -n '__apicli_using harvest' -l fq -x -d 'nyt: a filter query, sent as given.'
+complete -c apicli -n '__apicli_using harvest' -l resume -d 'Go on with the newest unfinished job, or the one named (apicli harvest --resume 3).'
+complete -c apicli -n '__apicli_using harvest' -l list -d 'List the harvest jobs: what was asked, slices done, items, last error.'
+complete -c apicli -n '__apicli_using harvest' -l wait -d 'When the day\'s budget is used, wait until it frees and go on (else stop, exit 75).'

@@ -121,6 +121,25 @@ _apicli() {
                         '--yes[Send a write without asking: needed when standard input is not a terminal.]' \
                         '1:action:(news sky)' && return 0
                     ;;
+                mcp)
+                    _arguments -s $global_options \
+                        '--allow-writes[Offer the operations that change data at an API too (each marked as a write).]' \
+                        '--max-wait[The longest a tool call waits for a rate limit; one that would wait longer answers '\''rate limited until …'\'' at once.]:SECONDS: ' && return 0
+                    ;;
+                quota)
+                    if (( CURRENT == 2 )); then
+                        compadd -- news sky
+                    fi
+                    ;;
+                harvest)
+                    _arguments -s $global_options \
+                        '--from[The first month (YYYY-MM, nyt-archive) or day (YYYY-MM-DD, nyt).]:WHEN: ' \
+                        '--to[The last month or day, included.]:WHEN: ' \
+                        '--fq[nyt: a filter query, sent as given.]:FILTER: ' \
+                        '--resume[Go on with the newest unfinished job, or the one named (apicli harvest --resume 3).]' \
+                        '--list[List the harvest jobs: what was asked, slices done, items, last error.]' \
+                        '--wait[When the day'\''s budget is used, wait until it frees and go on (else stop, exit 75).]' && return 0
+                    ;;
                 *)
                     local -a candidates
                     candidates=(${(f)"$(${~program} completions words zsh -- "${(@)words[1,CURRENT]}" 2>/dev/null)"})
@@ -149,6 +168,9 @@ _apicli_commands() {
         'manpage:Print the man page (roff).'
         'provider:Add, list, show, check or remove provider files (new APIs without recompiling).'
         'api:Send one request to a provider'\''s API with its key, limits and cache; print the body as it came.'
+        'mcp:Serve every provider and the store to an AI agent as Model Context Protocol tools (stdio).'
+        'quota:Show each key'\''s requests this minute and day against its limits, the reserve, and the API'\''s last word.'
+        'harvest:Pull a long range (every Archive month, every search result) within the key'\''s daily budget; resumable.'
     )
     _describe -t commands 'apicli command' commands
 }
