@@ -103,28 +103,49 @@ public enum ManPageGenerator {
         return ".TP\n\(head)\n" + paragraph(HelpText.description(of: option))
     }
 
-    /// Text as one roff paragraph line.
+    /// Text as one roff paragraph line. groff fills it, and warns of any word longer than a
+    /// line (a URL in a default, a path): such a word gets places where groff may break it
+    /// (`\:`, which shows no hyphen) after its punctuation, and at least every ``breakRun`` characters.
     static func paragraph(_ text: String) -> String {
-        escape(text.split(whereSeparator: \.isNewline).joined(separator: " ")) + "\n"
-    }
-
-    /// Backslashes and dashes escaped, and a leading `.` or `'` kept from being read as a request.
-    static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\e"
-            case "-": out += "\\-"
-            case _ where !character.isASCII:
-                // groff reads Latin-1 unless told otherwise: name every other character.
-                for scalar in character.unicodeScalars {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+        for (index, word) in text.split(whereSeparator: \.isWhitespace).enumerated() {
+            if index > 0 { out += " " }
+            var run = 0
+            for character in word {
+                out += escaped(character)
+                run += 1
+                if word.count > breakRun, run >= breakRun || Self.breakAfter.contains(character) {
+                    out += "\\:"
+                    run = 0
                 }
-            default: out.append(character)
             }
         }
         if out.first == "." || out.first == "'" { out = "\\&" + out }
+        return out + "\n"
+    }
+
+    /// How long a run of a long word may go without a place to break.
+    static let breakRun = 24
+    static let breakAfter: Set<Character> = ["/", ".", "-", "_", "?", "&", "=", "%", ",", ";", ":"]
+
+    /// Backslashes and dashes escaped, and a leading `.` or `'` kept from being read as a request.
+    static func escape(_ text: String) -> String {
+        var out = text.map(escaped).joined()
+        if out.first == "." || out.first == "'" { out = "\\&" + out }
         return out
+    }
+
+    private static func escaped(_ character: Character) -> String {
+        switch character {
+        case "\\": return "\\e"
+        case "-": return "\\-"
+        case _ where !character.isASCII:
+            // groff reads Latin-1 unless told otherwise: name every other character.
+            return character.unicodeScalars.map { scalar in
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }.joined()
+        default: return String(character)
+        }
     }
 }
