@@ -63,7 +63,8 @@ enum ChartView {
             let bottom = (temperatureRows - 1 - row) * 8
             let cells = temperatureColumns.map { value -> StyledText in
                 guard value.isFinite else { return StyledText(" ") }
-                let filled = high > low ? Int(((value - low) / (high - low) * Double(temperatureRows * 8 - 1)).rounded()) + 1 : 4
+                let scaled = Int(saturating: (value - low) / (high - low) * Double(temperatureRows * 8 - 1), rounding: .toNearestOrAwayFromZero)
+                let filled = high > low ? min(temperatureRows * 8, max(0, scaled ?? 0) + 1) : 4
                 return StyledText(cell(filled - bottom, unicode: unicode), style: WeatherColors.temperature(value, units: units))
             }
             let text = row == 0 ? labels[0] : row == temperatureRows - 1 ? labels[1] : ""
@@ -74,7 +75,7 @@ enum ChartView {
                 let bottom = (rainRows - 1 - row) * 8
                 let cells = rainColumns.map { value -> StyledText in
                     guard value > 0 else { return StyledText(" ") }
-                    let filled = max(1, Int((value / wettest * Double(rainRows * 8)).rounded(.up)))
+                    let filled = min(rainRows * 8, max(1, Int(saturating: value / wettest * Double(rainRows * 8), rounding: .up) ?? 1))
                     return StyledText(cell(filled - bottom, unicode: unicode), style: WeatherColors.precipitation(value))
                 }
                 lines.append(trimmed(WeatherChart.joined([label(row == 0 ? labels[2] : "")] + cells)))

@@ -114,6 +114,7 @@ enum MoonPhase {
     /// 🌑 new, 🌒, 🌓 first quarter, 🌔, 🌕 full, 🌖, 🌗 last quarter, 🌘.
     static func symbol(unix: Int64) -> String {
         let symbols = ["🌑", "🌒", "🌓", "🌔", "🌕", "🌖", "🌗", "🌘"]
-        return symbols[Int((age(unix: unix) * 8).rounded()) % 8]
+        let eighth = Int(saturating: age(unix: unix) * 8, rounding: .toNearestOrAwayFromZero) ?? 0
+        return symbols[(eighth % 8 + 8) % 8]
     }
 }

@@ -53,13 +53,14 @@ enum WeatherChart {
         }
         let temperatureChart = temperatureColumns.map { value -> StyledText in
             guard value.isFinite else { return StyledText(" ") }
-            let level = high > low ? min(levels.count - 1, max(0, Int(((value - low) / (high - low) * 7).rounded()))) : 3
+            let level = high > low
+                ? min(levels.count - 1, max(0, Int(saturating: (value - low) / (high - low) * 7, rounding: .toNearestOrAwayFromZero) ?? 3)) : 3
             return StyledText(String(levels[level]), style: WeatherColors.temperature(value, units: units))
         }
         let rainColumns = buckets(amounts, size: perColumn) { $0.max() ?? 0 }
         let rainChart = rainColumns.map { value -> StyledText in
             guard wettest > 0, value > 0 else { return StyledText(" ") }
-            let level = min(levels.count - 1, max(0, Int((value / wettest * 8).rounded(.up)) - 1))
+            let level = min(levels.count - 1, max(0, (Int(saturating: value / wettest * 8, rounding: .up) ?? 1) - 1))
             return StyledText(String(levels[level]), style: WeatherColors.precipitation(value))
         }
         let chartWidth = temperatureColumns.count

@@ -44,7 +44,7 @@ enum WeatherAsOf {
         let fetchedAtColumn = 1 + columns.columns.count + ForecastStore.conditionColumns.count
         var entries: [ForecastEntry] = []
         var newest: Date?
-        let from = Int64(time.timeIntervalSince1970.rounded(.down)) - step + 1
+        let from = (Int64(saturating: time.timeIntervalSince1970, rounding: .down) ?? 0).subtractingSaturated(step - 1)
         try transaction.forEachRow(stepsAsOf, ForecastStore.key(query) + [time.sql, .integer(from)]) { row in
             guard let entry = ForecastStore.entry(row, columns: columns), let fetched = row[fetchedAtColumn].double else { return }
             entries.append(entry)

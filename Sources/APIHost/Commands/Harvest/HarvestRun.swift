@@ -138,7 +138,7 @@ struct HarvestRun {
                     [bucket, .real(instant - window), .integer(Int64(inWindow - limit.count))])?[0].double ?? instant
                 wait = max(wait, blocking + window - now + 0.05)
             }
-            return wait > 0 ? .milliseconds(Int64(wait * 1000)) : nil
+            return wait > 0 ? .milliseconds(Int64(saturating: wait * 1000) ?? 0) : nil
         }
     }
 
