@@ -27,6 +27,7 @@ extension ProviderFile {
                     placement: $0.placement, environmentVariable: $0.environmentVariable,
                     signupURL: $0.signupURL ?? "the API's documentation", keyOwner: keyOf)
                 spec.optional = $0.optional
+                spec.oauth2 = $0.oauth2
                 return spec
             },
             rateLimits: limitsWithSpacing,

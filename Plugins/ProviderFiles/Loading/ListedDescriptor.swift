@@ -36,6 +36,7 @@ enum ListedDescriptor {
                 .init("signup", .string(credential.signupURL)),
             ]
             if let owner = credential.keyOwner { key.append(.init("owner", .string(owner))) }
+            if let oauth2 = credential.oauth2 { key.append(.init("oauth2", ProviderFileWriter.oauth2(oauth2))) }
             members.append(.init("key", .object(key)))
         }
         let options = descriptor.options.filter(\.configurable).map { option -> JSONValue in
@@ -76,6 +77,10 @@ enum ListedDescriptor {
             }
             credential = CredentialSpec(
                 placement: placement, environmentVariable: variable, signupURL: signup, keyOwner: key["owner"]?.text)
+            if let flows = key["oauth2"] {
+                guard let oauth2 = listedOAuth2(flows) else { return nil }
+                credential?.oauth2 = oauth2
+            }
         }
         var options: [OptionSpec] = []
         for option in optionValues {
@@ -92,6 +97,23 @@ enum ListedDescriptor {
 }
 
 extension ListedDescriptor {
+    /// `key.oauth2` as ``ProviderFileWriter/oauth2(_:)`` wrote it; nil when it holds anything else.
+    private static func listedOAuth2(_ value: JSONValue) -> OAuth2SignIn? {
+        guard case let .object(members) = value else { return nil }
+        var flows: [OAuth2SignIn.Flow] = []
+        for member in members {
+            guard let kind = OAuth2SignIn.Flow.Kind(rawValue: member.key), let token = member.value["tokenURL"]?.text,
+                  let tokenURL = URL(string: token)
+            else { return nil }
+            var scopes: [String] = []
+            if case let .array(listed)? = member.value["scopes"] { scopes = listed.compactMap(\.text) }
+            flows.append(OAuth2SignIn.Flow(
+                kind: kind, tokenURL: tokenURL, authorizationURL: member.value["authorizationURL"]?.text.flatMap(URL.init(string:)),
+                deviceAuthorizationURL: member.value["deviceAuthorizationURL"]?.text.flatMap(URL.init(string:)), scopes: scopes))
+        }
+        return OAuth2SignIn(flows: flows)
+    }
+
     /// A provider that carries a listed description: what a catalog entry holds. It describes
     /// and is never run (the registry runs what ``ProviderDirectory/provider(named:running:)``
     /// reads): its file has the provider's own fields and no operation of its own.

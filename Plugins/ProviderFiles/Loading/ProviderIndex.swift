@@ -32,7 +32,7 @@ struct ProviderIndex: Sendable {
     let fingerprint: String
 
     /// Bumped when what the index holds changes shape: an older or newer index is rebuilt.
-    static let version = 1
+    static let version = 2
     static let folderName = ".index"
 
     init(folder: String, reserved: ReservedNames) {

@@ -103,6 +103,9 @@ public struct CredentialSpec: Sendable, Hashable {
     /// or that declares OAuth2 but requires nothing): unset, requests go without it; set,
     /// it is sent. A missing key is then no error.
     public var optional = false
+    /// How the host signs in for the key, when it is an OAuth2 bearer token apicli obtains
+    /// itself (`apicli auth login`); nil: a key or token the user sets.
+    public var oauth2: OAuth2SignIn? = nil
 
     public init(
         placement: CredentialPlacement, environmentVariable: String, signupURL: String, activationDelay: Duration? = nil,

@@ -32,6 +32,8 @@ struct TokenFile: Sendable {
     }
 
     func write(_ token: OAuth2Token, for provider: String) throws(OwnerOnlyFile.Failure) {
+        // The config folder itself may not exist yet: a first sign-in before any `config set`.
+        if mkdir(PathText.folder(of: folder), 0o700) != 0, errno != EEXIST { throw OwnerOnlyFile.Failure(code: errno) }
         if mkdir(folder, 0o700) != 0, errno != EEXIST { throw OwnerOnlyFile.Failure(code: errno) }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970

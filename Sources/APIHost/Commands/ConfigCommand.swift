@@ -85,8 +85,8 @@ struct ConfigCommand: Sendable {
 
     /// A key's effective value and where it came from.
     private func value(of key: ConfigKey, settings: Settings) -> (String, String)? {
-        if key.isSecret, let spec = key.descriptor.credential {
-            if let value = settings.variables[spec.environmentVariable], !value.isEmpty { return (value, spec.environmentVariable) }
+        if key.isSecret, let variable = key.variable {
+            if let value = settings.variables[variable], !value.isEmpty { return (value, variable) }
             return settings.config[key.name].map { ($0, "config") }
         }
         guard let option = key.option else { return nil }

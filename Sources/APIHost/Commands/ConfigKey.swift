@@ -2,10 +2,36 @@
 struct ConfigKey: Sendable {
     let name: String
     let descriptor: ProviderDescriptor
-    /// nil for the API key.
+    /// nil for a secret: the API key, or an OAuth2 client's id or secret.
     let option: OptionSpec?
+    /// Which secret it is, when it is one.
+    var secret: Secret? = nil
+
+    /// The settings read like a key: from stdin, never shown.
+    enum Secret: Sendable {
+        case apiKey, clientID, clientSecret
+
+        /// `api-key`, `client-id`, `client-secret`: the part after the provider's name.
+        var word: String {
+            switch self {
+            case .apiKey: "api-key"
+            case .clientID: "client-id"
+            case .clientSecret: "client-secret"
+            }
+        }
+    }
 
     var isSecret: Bool { option == nil }
+
+    /// Where a secret is read from besides the config file; nil for an option.
+    var variable: String? {
+        switch secret {
+        case .apiKey: descriptor.credential?.environmentVariable
+        case .clientID: OAuth2Client.Names(descriptor).idVariable
+        case .clientSecret: OAuth2Client.Names(descriptor).secretVariable
+        case nil: nil
+        }
+    }
 
     /// Every known setting, keys first, in provider order.
     static func all(in registry: ProviderRegistry) -> [ConfigKey] {
@@ -14,7 +40,13 @@ struct ConfigKey: Sendable {
 
     static func all(for descriptors: [ProviderDescriptor]) -> [ConfigKey] {
         descriptors.flatMap { descriptor in
-            settings(of: descriptor).map { ConfigKey(name: name(of: $0, in: descriptor), descriptor: descriptor, option: $0) }
+            settings(of: descriptor).map { setting in
+                switch setting {
+                case let .option(option): ConfigKey(name: name(of: setting, in: descriptor), descriptor: descriptor, option: option)
+                case let .secret(secret):
+                    ConfigKey(name: name(of: setting, in: descriptor), descriptor: descriptor, option: nil, secret: secret)
+                }
+            }
         }
     }
 
@@ -24,16 +56,27 @@ struct ConfigKey: Sendable {
         descriptors.flatMap { descriptor in settings(of: descriptor).map { name(of: $0, in: descriptor) } }
     }
 
-    /// A provider's settings: nil for its key, then each configurable option. A shared key
-    /// (`--key-of nyt`) is the owner's setting, listed under the owner.
-    private static func settings(of descriptor: ProviderDescriptor) -> [OptionSpec?] {
-        let own = descriptor.credential.map { $0.keyOwner == nil } ?? false
-        return (own ? [nil] : []) + descriptor.options.filter(\.configurable).map { $0 }
+    private enum Setting {
+        case secret(Secret)
+        case option(OptionSpec)
     }
 
-    /// `nyt.api-key`, `weather.units`.
-    private static func name(of option: OptionSpec?, in descriptor: ProviderDescriptor) -> String {
-        descriptor.name + "." + (option?.name ?? "api-key")
+    /// A provider's settings: its key, its OAuth2 client's id and secret when it signs in,
+    /// then each configurable option. A shared key (`--key-of nyt`) is the owner's setting,
+    /// listed under the owner.
+    private static func settings(of descriptor: ProviderDescriptor) -> [Setting] {
+        let own = descriptor.credential.map { $0.keyOwner == nil } ?? false
+        let signsIn = own && descriptor.credential?.oauth2 != nil
+        return (own ? [.secret(.apiKey)] : []) + (signsIn ? [.secret(.clientID), .secret(.clientSecret)] : [])
+            + descriptor.options.filter(\.configurable).map { .option($0) }
+    }
+
+    /// `nyt.api-key`, `spotify.client-id`, `weather.units`.
+    private static func name(of setting: Setting, in descriptor: ProviderDescriptor) -> String {
+        switch setting {
+        case let .secret(secret): descriptor.name + "." + secret.word
+        case let .option(option): descriptor.name + "." + option.name
+        }
     }
 
     /// Checks a value against the option's choices.

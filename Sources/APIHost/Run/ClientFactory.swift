@@ -10,7 +10,7 @@ import Foundation
 enum ClientFactory {
     static func client(
         for descriptor: ProviderDescriptor, allowance: KeyAllowance, store: Store, environment: HostEnvironment,
-        options: RunOptions
+        options: RunOptions, session: OAuth2Session? = nil
     ) -> HTTPClient {
         let messages = Messages(environment: environment, options: options)
         let console = environment.console
@@ -28,8 +28,13 @@ enum ClientFactory {
             trace: trace,
             notice: notice
         )
-        guard let watch = environment.clientWatch, let redaction = client.middlewares.first else { return client }
-        return HTTPClient(transport: client.transport, middlewares: [redaction, watch] + client.middlewares.dropFirst())
+        var middlewares = client.middlewares
+        if let session, let cache = middlewares.firstIndex(where: { $0 is CacheMiddleware }) {
+            // Inside the cache, outside retry and rate limit: see ``BearerTokenMiddleware``.
+            middlewares.insert(BearerTokenMiddleware(session: session), at: cache + 1)
+        }
+        if let watch = environment.clientWatch, !middlewares.isEmpty { middlewares.insert(watch, at: 1) }
+        return HTTPClient(transport: client.transport, middlewares: middlewares)
     }
 
     /// The injected transport, or the real one with apicli's name, body cap and extra CA.

@@ -41,7 +41,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         try view.checkBelongs(script.template?.fieldNames ?? [], option: "--template")
         if !declaredFields.isEmpty, view.shape.otherFields == nil { try script.fields?.check(against: declaredFields) }
         let queries = try provider.queries(from: command)
-        let credential = try credential()
+        let (credential, session) = try await credential()
         let headers = try HeaderOptions.headers(for: operation.map(descriptor.narrowed) ?? descriptor, command: command)
         let baseURL = try settings.baseURL(for: descriptor, keyOwner: keyOwner)
         if !options.offline { try ClientFactory.checkCAFile(environment.variables) }
@@ -55,7 +55,7 @@ struct ProviderCommand<P: Provider>: Sendable {
         let store = try StoreOpener.open(path: database, providers: [provider], intent: .create(folder: !paths.databaseIsNamed))
         let allowance = try KeyAllowance.of(descriptor, keyOwner: keyOwner, variables: environment.variables)
         let client = ClientFactory.client(
-            for: descriptor, allowance: allowance, store: store, environment: environment, options: options)
+            for: descriptor, allowance: allowance, store: store, environment: environment, options: options, session: session)
         let unicode = TerminalSize.isUnicodeLocale(environment.variables)
         let drawsProgress = ProgressIndicator.isAllowed(
             stderrIsTerminal: environment.stderrIsTerminal, quiet: options.quiet, variables: environment.variables)
@@ -224,10 +224,11 @@ struct ProviderCommand<P: Provider>: Sendable {
 
     /// The key, or exit 78 saying how to set it — unless `--offline` needs none, or the
     /// operation is one the API answers without a key.
-    private func credential() throws -> Credential? {
+    /// A provider that signs in with OAuth2 gets its token and the session that renews it.
+    private func credential() async throws -> (Credential?, OAuth2Session?) {
         let descriptor = provider.descriptor
-        return try CredentialLookup.credential(
-            for: operation.map(descriptor.narrowed) ?? descriptor, settings: settings, offline: options.offline)
+        return try await CredentialLookup.signedIn(
+            for: operation.map(descriptor.narrowed) ?? descriptor, settings: settings, environment: environment, options: options)
     }
 
     /// Runs the queries at most `parallelism` at a time and returns outcomes in query order.

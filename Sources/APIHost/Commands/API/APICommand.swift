@@ -38,7 +38,11 @@ struct APICommand: BuiltinCommandHandler {
         let descriptor = provider.descriptor
         let options = arguments.options
         let settings = try host.loadSettings()
-        let credential = try CredentialLookup.credential(for: descriptor, settings: settings, offline: options.offline)
+        // A dry run sends nothing, not even to the authorization server.
+        var lookup = options
+        lookup.offline = options.offline || arguments.dryRun
+        let (credential, session) = try await CredentialLookup.signedIn(
+            for: descriptor, settings: settings, environment: environment, options: lookup)
         if let name = credential?.placement.queryName, arguments.query.contains(where: { $0.name == name }) {
             throw UsageError("-q \(name)=… is the key's parameter: apicli adds the key itself, from \(descriptor.credential?.environmentVariable ?? "the config")")
         }
@@ -74,7 +78,8 @@ struct APICommand: BuiltinCommandHandler {
         // Only the default store's folder is made; a named one's folder must exist, as for a provider's run.
         let store = try StoreOpener.open(path: database, providers: [], intent: .create(folder: !paths.databaseIsNamed))
         let allowance = try KeyAllowance.of(descriptor, keyOwner: host.keyOwner(of: descriptor), variables: environment.variables)
-        let client = ClientFactory.client(for: descriptor, allowance: allowance, store: store, environment: environment, options: options)
+        let client = ClientFactory.client(
+            for: descriptor, allowance: allowance, store: store, environment: environment, options: options, session: session)
         let exchange = APIExchange(
             client: client, descriptor: descriptor, options: options, time: environment.time,
             messages: Messages(environment: environment, options: options))
