@@ -174,6 +174,23 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "apicli harvest nyt climate --from 2020-01-01 --to 2020-12-31   # split until each range has at most 1,000",
                 "apicli harvest --resume                                  # the newest unfinished job",
             ]),
+        BuiltinCommand(
+            "auth", runBy: AuthCommand.self, summary: "Sign in to an OAuth2 API, show the sign-in (never the token), or sign out.",
+            usage: [
+                "apicli auth login NAME [--flow device|authorization-code|client-credentials]",
+                "apicli auth status [NAME] [--format json]",
+                "apicli auth logout NAME",
+                "(the client id and secret: NAME_CLIENT_ID and NAME_CLIENT_SECRET, or 'apicli config set NAME.client-id')",
+            ],
+            actions: ["login", "status", "logout"],
+            operands: ["login": .provider, "status": .provider, "logout": .provider],
+            options: AuthCommand.specs,
+            examples: [
+                "apicli config set spotify.client-id        # asks for the id; never an argument",
+                "apicli auth login spotify                  # opens the sign-in page, waits for the redirect",
+                "apicli auth status                         # flow, scopes, expiry; never the token",
+                "apicli auth logout spotify                 # removes the token file",
+            ]),
     ]
 
     /// The built-in command called `name`, if any.
