@@ -43,7 +43,7 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
         case .software: "internal error, or the store is damaged or not a database"
         case .ioError: "the output or the store could not be written or read (disk full, read-only); a fresh answer is still shown"
         case .temporaryFailure: "rate limited or temporary failure; retry later"
-        case .permissionDenied: "the API key was rejected"
+        case .permissionDenied: "the API key was rejected, or an OAuth2 sign-in was refused or could not be renewed"
         case .interrupted: "interrupted (Ctrl-C); nothing was changed"
         case .configuration: "missing configuration (no API key), a bad APICLI_* value, or a store path that is not an apicli store (another program's database, a folder, a device) or from a newer apicli"
         }
