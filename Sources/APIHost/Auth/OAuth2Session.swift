@@ -58,7 +58,8 @@ actor OAuth2Session {
                 flow: flow.kind, asked: held?.scopes ?? flow.scopes, keeping: refresh)
             guard case let .token(fresh) = answer else { throw Self.renewalFailed(provider, answer: answer) }
             renewed = fresh
-        } else if let endpoint, let flow = signIn.flow(.clientCredentials), held == nil || held?.flow == flow.kind.rawValue {
+        } else if let endpoint, let flow = signIn.flow(.clientCredentials),
+                  held.map({ $0.flow == flow.kind.rawValue }) ?? (signIn.preferred?.kind == .clientCredentials) {
             renewed = try await ClientCredentialsGrant(endpoint: endpoint, flow: flow).run()
         } else {
             throw Self.renewalFailed(provider, answer: nil)

@@ -3,8 +3,8 @@
 ///
 /// Where the token comes from, first that has one: the key's variable (`<NAME>_API_KEY`,
 /// a token from elsewhere, as a variable wins over stored settings), the token file
-/// (`apicli auth login`), the `<name>.api-key` setting, and for a client credentials
-/// flow a token asked for now.
+/// (`apicli auth login`), the `<name>.api-key` setting, and, when client credentials is
+/// the file's only flow, a token asked for now.
 extension CredentialLookup {
     static func signedIn(
         for descriptor: ProviderDescriptor, settings: Settings, environment: HostEnvironment, options: RunOptions
@@ -23,7 +23,9 @@ extension CredentialLookup {
             return (try credential(for: descriptor, settings: settings, offline: options.offline), nil)
         }
         if options.offline || spec.optional { return (nil, nil) }
-        if signIn.flow(.clientCredentials) != nil, settings.oauth2Client(for: descriptor)?.secret != nil {
+        // Only where client credentials is the flow a sign-in would run: a file that also offers a
+        // user's flows acts for a user, and a run must not quietly act as the application instead.
+        if signIn.preferred?.kind == .clientCredentials, settings.oauth2Client(for: descriptor)?.secret != nil {
             let token = try await session.usable()
             return (Credential(placement: .bearer, value: token.accessToken), session)
         }
