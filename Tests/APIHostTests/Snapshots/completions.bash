@@ -12,7 +12,7 @@ _apicli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|-f|--db|--color|--fields|--template|--as-of|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--keep|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--read|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H|--max-wait|--fq) ((i++)) ;;
+            --format|-f|--db|--color|--fields|--template|--as-of|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--keep|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--read|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H|--max-wait|--fq|--flow) ((i++)) ;;
             -*) ;;
             *)
                 if [[ -z "$command" ]]; then
@@ -81,6 +81,11 @@ _apicli() {
                 --fq) return 0 ;;
             esac
             ;;
+        auth)
+            case "$prev" in
+                --flow) COMPREPLY=($(compgen -W 'client-credentials authorization-code device' -- "$cur")); return 0 ;;
+            esac
+            ;;
     esac
     case "$prev" in
         --format|-f) COMPREPLY=($(compgen -W 'table json ndjson csv line' -- "$cur")); return 0 ;;
@@ -96,7 +101,7 @@ _apicli() {
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W '--format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             else
-                COMPREPLY=($(compgen -W 'news sky providers help config store history completions manpage provider api mcp quota harvest' -- "$cur"))
+                COMPREPLY=($(compgen -W 'news sky providers help config store history completions manpage provider api mcp quota harvest auth' -- "$cur"))
             fi
             ;;
         news)
@@ -187,6 +192,19 @@ _apicli() {
                 COMPREPLY=($(compgen -W '--from --to --fq --resume --list --wait --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W '' -- "$cur"))
+            fi
+            ;;
+        auth)
+            if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W '--flow --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 0 ]]; then
+                COMPREPLY=($(compgen -W 'login status logout' -- "$cur"))
+            elif [[ ${#positionals[@]} -eq 1 ]]; then
+                case "${positionals[0]}" in
+                    login) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
+                    status) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
+                    logout) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
+                esac
             fi
             ;;
         *)

@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H --max-wait --fq
+            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H --max-wait --fq --flow
                 set skip 1
             case '-*'
             case '*'
@@ -84,6 +84,7 @@ complete -c apicli -n '__apicli_is' -a api -d 'Send one request to a provider\'s
 complete -c apicli -n '__apicli_is' -a mcp -d 'Serve every provider and the store to an AI agent as Model Context Protocol tools (stdio).'
 complete -c apicli -n '__apicli_is' -a quota -d 'Show each key\'s requests this minute and day against its limits, the reserve, and the API\'s last word.'
 complete -c apicli -n '__apicli_is' -a harvest -d 'Pull a long range (every Archive month, every search result) within the key\'s daily budget; resumable.'
+complete -c apicli -n '__apicli_is' -a auth -d 'Sign in to an OAuth2 API, show the sign-in (never the token), or sign out.'
 
 # news
 complete -c apicli -n '__apicli_using news' -l from -x -d 'Only articles published on or after this date.'
@@ -97,7 +98,7 @@ complete -c apicli -n '__apicli_using news' -l headlines-only -d 'Print only the
 function __apicli_asked
     set -l words (__apicli_words)
     test (count $words) -ge 1; or return 1
-    contains -- $words[1] news providers help config store history completions manpage provider api mcp quota harvest; and return 1
+    contains -- $words[1] news providers help config store history completions manpage provider api mcp quota harvest auth; and return 1
     return 0
 end
 
@@ -180,3 +181,10 @@ complete -c apicli -n '__apicli_using harvest' -l fq -x -d 'nyt: a filter query,
 complete -c apicli -n '__apicli_using harvest' -l resume -d 'Go on with the newest unfinished job, or the one named (apicli harvest --resume 3).'
 complete -c apicli -n '__apicli_using harvest' -l list -d 'List the harvest jobs: what was asked, slices done, items, last error.'
 complete -c apicli -n '__apicli_using harvest' -l wait -d 'When the day\'s budget is used, wait until it frees and go on (else stop, exit 75).'
+
+# auth
+complete -c apicli -n '__apicli_using auth' -l flow -x -a 'client-credentials authorization-code device' -d 'auth login: the flow to run among those the provider declares (default: device, else authorization-code, else client-credentials).'
+complete -c apicli -n '__apicli_is auth' -a 'login status logout'
+complete -c apicli -n '__apicli_is auth login' -a 'news sky'
+complete -c apicli -n '__apicli_is auth status' -a 'news sky'
+complete -c apicli -n '__apicli_is auth logout' -a 'news sky'

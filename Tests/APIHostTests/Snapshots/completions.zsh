@@ -140,6 +140,19 @@ _apicli() {
                         '--list[List the harvest jobs: what was asked, slices done, items, last error.]' \
                         '--wait[When the day'\''s budget is used, wait until it frees and go on (else stop, exit 75).]' && return 0
                     ;;
+                auth)
+                    _arguments -s $global_options \
+                        '--flow[auth login: the flow to run among those the provider declares (default: device, else authorization-code, else client-credentials).]:FLOW:(client-credentials authorization-code device)' \
+                        '1:action:(login status logout)' \
+                        '2: :->operand' && return 0
+                    if [[ $state == operand ]]; then
+                        case $words[2] in
+                            login) compadd -- news sky ;;
+                            status) compadd -- news sky ;;
+                            logout) compadd -- news sky ;;
+                        esac
+                    fi
+                    ;;
                 *)
                     local -a candidates
                     candidates=(${(f)"$(${~program} completions words zsh -- "${(@)words[1,CURRENT]}" 2>/dev/null)"})
@@ -171,6 +184,7 @@ _apicli_commands() {
         'mcp:Serve every provider and the store to an AI agent as Model Context Protocol tools (stdio).'
         'quota:Show each key'\''s requests this minute and day against its limits, the reserve, and the API'\''s last word.'
         'harvest:Pull a long range (every Archive month, every search result) within the key'\''s daily budget; resumable.'
+        'auth:Sign in to an OAuth2 API, show the sign-in (never the token), or sign out.'
     )
     _describe -t commands 'apicli command' commands
 }
