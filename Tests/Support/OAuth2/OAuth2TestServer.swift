@@ -23,6 +23,8 @@ public final class OAuth2TestServer: Sendable {
         public var refreshFails = false
         /// Whether the redirect after sign-in carries another `state` than the one asked with.
         public var wrongState = false
+        /// How long a refresh takes to answer, so that two clients' renewals overlap.
+        public var refreshDelay: Duration = .zero
         public init() {}
     }
 
@@ -150,11 +152,11 @@ public final class OAuth2TestServer: Sendable {
             }
             return next == "token" ? issue(state: state, refresh: true) : error(next)
         case "refresh_token":
-            let known = state.withLock { state in
-                guard !state.script.refreshFails, let refresh = field("refresh_token") else { return false }
-                return state.refreshTokens.remove(refresh) != nil
+            let (known, delay) = state.withLock { state in
+                guard !state.script.refreshFails, let refresh = field("refresh_token") else { return (false, state.script.refreshDelay) }
+                return (state.refreshTokens.remove(refresh) != nil, state.script.refreshDelay)
             }
-            return known ? issue(state: state, refresh: true) : error("invalid_grant")
+            return (known ? issue(state: state, refresh: true) : error("invalid_grant")).delayed(by: delay)
         default:
             return error("unsupported_grant_type")
         }

@@ -120,12 +120,16 @@ struct OAuth2SignInEndToEndTests {
     func concurrentRenewal() async throws {
         var script = OAuth2TestServer.Script()
         script.lifetime = 30
+        // Each refresh token is good once (rotated), and a refresh answers slowly, so the two
+        // renewals overlap: without the lock both would spend the same refresh token.
+        script.refreshDelay = .milliseconds(1500)
         let demo = try await OAuth2Sandbox(script: script)
         #expect(try await demo.run(["auth", "login", "demo"]).exitCode == 0)
         async let first = demo.run(["api", "demo", "/v1/me"])
         async let second = demo.run(["api", "demo", "/v1/me"])
         let runs = try await [first, second]
         for run in runs { #expect(run.exitCode == 0, "\(run.stderrText)") }
+        #expect(demo.auth.tokenGrants.filter { $0 == "refresh_token" }.count == 2, "one after the other, each with the newest refresh token")
         let text = try String(contentsOfFile: demo.tokenPath, encoding: .utf8)
         #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any])
     }
