@@ -60,7 +60,12 @@ actor OAuth2Session {
             renewed = fresh
         } else if let endpoint, let flow = signIn.flow(.clientCredentials),
                   held.map({ $0.flow == flow.kind.rawValue }) ?? (signIn.preferred?.kind == .clientCredentials) {
-            renewed = try await ClientCredentialsGrant(endpoint: endpoint, flow: flow).run()
+            do {
+                renewed = try await ClientCredentialsGrant(endpoint: endpoint, flow: flow).run()
+            } catch let error as CLIError where held != nil && error.exitCode != .unavailable {
+                // A token was held and none replaces it: the same end as a refresh that fails.
+                throw Self.renewalFailed(provider, answer: nil)
+            }
         } else {
             throw Self.renewalFailed(provider, answer: nil)
         }
@@ -74,7 +79,7 @@ actor OAuth2Session {
         do {
             try file.write(token, for: provider.name)
         } catch {
-            throw CLIError("could not write the token file \(file.path(of: provider.name)): \(error)", exitCode: .ioError)
+            throw CLIError("could not write the token file \(file.path(of: provider.name)): \(error.reason)", exitCode: .ioError)
         }
     }
 

@@ -32,9 +32,13 @@ struct TokenFile: Sendable {
     }
 
     func write(_ token: OAuth2Token, for provider: String) throws(OwnerOnlyFile.Failure) {
-        // The config folder itself may not exist yet: a first sign-in before any `config set`.
-        if mkdir(PathText.folder(of: folder), 0o700) != 0, errno != EEXIST { throw OwnerOnlyFile.Failure(code: errno) }
-        if mkdir(folder, 0o700) != 0, errno != EEXIST { throw OwnerOnlyFile.Failure(code: errno) }
+        // The config folder and its parents may not exist yet: a first sign-in before any `config set`.
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw OwnerOnlyFile.Failure(code: errno == 0 ? EACCES : errno)
+        }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]

@@ -73,3 +73,51 @@ struct KeyLeakHostTests {
         #expect(host.transport.requests.isEmpty)
     }
 }
+
+/// The same matrix for an OAuth2 provider: the access token a client credentials grant
+/// brings, and the client secret that bought it, stay on the wire whatever the API does.
+@Suite("OAuth2 tokens and client secrets never leak, in-process")
+struct TokenLeakHostTests {
+    static let token = "tokCANARY-4m8n2b6v"
+    static let secret = "cliSECRET-9z7x5c3v"
+    static let signIn = OAuth2SignIn(flows: [
+        .init(kind: .clientCredentials, tokenURL: URL(string: "https://auth.stub.invalid/token")!, scopes: ["read"]),
+    ])
+
+    @Test("the token reaches the API and the secret the token endpoint, and neither any output, error, trace or store file")
+    func tokenStaysOnTheWire() async throws {
+        let formats = ["table", "json", "ndjson", "csv"].map { ["stub", "election", "--verbose", "--refresh", "--format", $0] }
+        let tokenAnswer = InProcessHost.json(#"{"access_token": "\#(Self.token)", "token_type": "bearer", "expires_in": 3600}"#)
+        let scenarios = try await LeakScenario.all(
+            quoting: Self.token,
+            make: {
+                var stub = StubProvider(keyVariable: "STUB_API_KEY", options: StubProvider.sampleOptions, reading: KeyLeakHostTests.reading(quoting: true))
+                stub.oauth2 = Self.signIn
+                let routes = StubRoutes(answers: ["/records": InProcessHost.json(KeyLeakHostTests.records), "": tokenAnswer])
+                let host = try InProcessHost(
+                    sources: [.compiled([stub])],
+                    variables: ["STUB_CLIENT_ID": "client-stub", "STUB_CLIENT_SECRET": Self.secret, "APICLI_TIMEOUT": "2"], routes: routes)
+                return (host, { routes.fail(with: $0) })
+            },
+            successes: formats + [
+                ["auth", "login", "stub", "--verbose"], ["auth", "status"], ["auth", "status", "--format", "json"],
+                ["config", "list"], ["config", "get", "stub.client-secret"], ["store", "info"],
+            ],
+            first: ["stub", "election"],
+            afterwards: [["stub", "election", "--verbose", "--refresh"], ["stub", "other", "words", "--verbose"]])
+
+        #expect(scenarios.count == 10)
+        let codes = Set(scenarios.flatMap(\.runs).map(\.code))
+        #expect(codes.contains(.success) && codes.contains(.permissionDenied), "\(codes) \(scenarios[0].runs.map(\.stderr))")
+        #expect(scenarios.flatMap(\.runs).contains { $0.stderr.contains("POST https://auth.stub.invalid/token") }, "the grant was traced")
+        let leaks = LeakScenario.leaks(of: Self.token, in: scenarios)
+        #expect(leaks.isEmpty, "\(leaks)")
+        // The secret travels base64-encoded in `Authorization: Basic`: it must show nowhere else.
+        for (index, scenario) in scenarios.enumerated() {
+            #expect(scenario.store.range(of: Data(Self.secret.utf8)) == nil, "scenario \(index): in the store")
+            for run in scenario.runs {
+                #expect(!run.stdout.contains(Self.secret) && !run.stderr.contains(Self.secret), "scenario \(index): \(run.stderr)")
+            }
+        }
+    }
+}

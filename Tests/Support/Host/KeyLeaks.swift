@@ -39,7 +39,10 @@ public struct LeakScenario: Sendable {
 
     public init(_ host: InProcessHost, runs: [InProcessHost.Run]) throws {
         self.runs = runs
-        sent = host.transport.requests.map(\.url.absoluteString)
+        // What went on the wire: the URL and the headers as sent (a bearer token travels in one).
+        sent = host.transport.requests.map { request in
+            ([request.url.absoluteString] + request.transportHeaders.map { $0.name + ": " + $0.value }).joined(separator: "\n")
+        }
         store = try host.storeBytes()
     }
 

@@ -32,6 +32,8 @@ public struct StubProvider: Provider {
     public var options: [OptionSpec]
     /// How an unsuccessful answer reads; nil leaves it to the host.
     public var reading: @Sendable (Int, Data) -> ProviderFailure?
+    /// How the host signs in for the key, when set: the key is then a bearer token (OAuth2).
+    public var oauth2: OAuth2SignIn? = nil
 
     public init(
         name: String = "stub", keyVariable: String? = nil, options: [OptionSpec] = [],
@@ -56,7 +58,12 @@ public struct StubProvider: Provider {
             name: name, displayName: "Stub", summary: "Records by word, for tests.",
             arguments: [ArgumentSpec("words", help: "What to look for.", variadic: true)], options: options,
             defaultBaseURL: URL(string: "https://stub.invalid")!,
-            credential: keyVariable.map { CredentialSpec(parameter: "key", environmentVariable: $0, signupURL: "https://stub.invalid/keys") })
+            credential: keyVariable.map { variable in
+                var spec = CredentialSpec(
+                    placement: oauth2 == nil ? .query("key") : .bearer, environmentVariable: variable, signupURL: "https://stub.invalid/keys")
+                spec.oauth2 = oauth2
+                return spec
+            })
     }
 
     public func queries(from command: ParsedCommand) throws -> [Query] {
