@@ -32,6 +32,27 @@ struct OAuth2SignInEndToEndTests {
         #expect(demo.auth.tokenGrants == ["client_credentials"], "the kept token is used, not a new one")
     }
 
+    @Test("the client id and secret set with config set (stdin, never argv) sign in; config shows them only as set")
+    func clientFromConfig() async throws {
+        let demo = try await OAuth2Sandbox()
+        let unset = ["DEMO_CLIENT_ID", "DEMO_CLIENT_SECRET"]
+        let none = try await demo.sandbox.run(["auth", "login", "demo", "--flow", "client-credentials"], unset: unset)
+        #expect(none.exitCode == 78 && none.stderrText.contains("set DEMO_CLIENT_ID or run 'apicli config set demo.client-id'"), "\(none.stderrText)")
+        let argv = try await demo.sandbox.run(["config", "set", "demo.client-secret", OAuth2TestServer.clientSecret], unset: unset)
+        #expect(argv.exitCode == 64 && argv.stderrText.contains("never taken from the command line"), "\(argv.stderrText)")
+        for (key, value) in [("demo.client-id", OAuth2TestServer.clientID), ("demo.client-secret", OAuth2TestServer.clientSecret)] {
+            let set = try await demo.sandbox.run(["config", "set", key], unset: unset, stdin: value + "\n")
+            #expect(set.exitCode == 0, "\(set.stderrText)")
+        }
+        let list = try await demo.sandbox.run(["config", "list"], unset: unset)
+        #expect(list.stdoutText.contains("demo.client-id      ******** (set)  (config)"), "\(list.stdoutText)")
+        #expect(list.stdoutText.contains("demo.client-secret  ******** (set)  (config)"), "\(list.stdoutText)")
+        #expect(!list.stdoutText.contains(OAuth2TestServer.clientSecret) && !list.stdoutText.contains(OAuth2TestServer.clientID))
+        let login = try await demo.sandbox.run(["auth", "login", "demo", "--flow", "client-credentials"], unset: unset)
+        #expect(login.exitCode == 0, "\(login.stderrText)")
+        #expect(demo.auth.tokenGrants == ["client_credentials"])
+    }
+
     @Test("device authorization: prints the user code and where to enter it, polls until approved")
     func device() async throws {
         let demo = try await OAuth2Sandbox()
