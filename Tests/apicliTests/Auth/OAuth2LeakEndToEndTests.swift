@@ -50,3 +50,35 @@ struct OAuth2LeakEndToEndTests {
         #expect(leaks.isEmpty, "\(leaks)")
     }
 }
+
+/// A request body's `format: password` field stays out of `--verbose` traces: a trace line
+/// is the method, the redacted URL, the status, size and time, never a body.
+@Suite("Password fields in --verbose traces")
+struct PasswordFieldTraceEndToEndTests {
+    @Test("a write whose body carries a password field, run with --verbose, shows the password nowhere")
+    func passwordNotTraced() async throws {
+        let server = try LoopbackServer { request in
+            request.path == "/v1/login" ? .json(#"{"ok": true}"#) : .status(404)
+        }
+        let sandbox = try Sandbox(server: server)
+        let document = """
+            {"openapi": "3.0.3", "info": {"title": "Login", "version": "1"}, "servers": [{"url": "\(server.baseURL.absoluteString)"}],
+             "paths": {"/v1/login": {"post": {"operationId": "login", "summary": "Start a session",
+               "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                 "required": ["user", "password"],
+                 "properties": {"user": {"type": "string"}, "password": {"type": "string", "format": "password"}}}}}},
+               "responses": {"200": {"description": "ok"}}}}}}
+            """
+        let path = sandbox.home.path("login.json")
+        try Data(document.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try await sandbox.run(["provider", "add", "pw", "--openapi", path]).exitCode == 0)
+        let password = "pwCANARY-5t6y7u8i"
+        let run = try await sandbox.run(["pw", "--user", "ada", "--password", password, "--verbose", "--yes"])
+        #expect(run.exitCode == 0, "\(run.stderrText)")
+        #expect(run.stderrText.contains("POST \(server.baseURL.absoluteString)/v1/login -> 200"), "\(run.stderrText)")
+        let sent = String(decoding: server.requests.last?.body ?? Data(), as: UTF8.self)
+        #expect(sent.contains(password), "it was sent: \(sent)")
+        #expect(!run.stderrText.contains(password) && !run.stdoutText.contains(password))
+        #expect(try sandbox.databaseBytes().range(of: Data(password.utf8)) == nil, "not in the store's request log")
+    }
+}
