@@ -58,7 +58,17 @@ struct ExportSource {
     }
 
     /// Hands every row to `body` as SQLite steps to it; `body` may throw to stop.
+    /// The store's own failures are reported as the store's (``StoreFailure``); what `body`
+    /// throws passes through as it is.
     func forEachRow(_ body: (Row) throws -> Void) throws {
+        do {
+            try read(body)
+        } catch let error as StoreError {
+            throw StoreFailure.cliError(error, path: store.path)
+        }
+    }
+
+    private func read(_ body: (Row) throws -> Void) throws {
         try store.read { tx in
             for view in views {
                 let (sql, arguments) = Self.query(view, request: request)

@@ -59,8 +59,13 @@ struct StoreExport: Sendable {
         let store = try StoreOpener.openForReading(path: path, providers: host.registry.compiled, shared: layout.sharedMigrations)
         let source = try ExportSource(store: store, layout: layout, request: request)
         let file = try request.output.map { try ExportFile(replacing: $0, regularOnly: request.format == .sqlite) }
-        let count = try Self.interruptible { interrupted in
-            try export(source, request: request, to: file, interrupted: interrupted)
+        let count: Int
+        do {
+            count = try Self.interruptible { interrupted in
+                try export(source, request: request, to: file, interrupted: interrupted)
+            }
+        } catch let failure as ExportDatabase.WriteFailure {
+            throw CLIError("could not write \(file?.path ?? "the export"): \(failure.reason)", exitCode: .ioError)
         }
         if let file {
             try file.commit()
