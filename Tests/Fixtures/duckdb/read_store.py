@@ -40,18 +40,23 @@ def attach(con, store):
 
 def export(ndjson, store):
     con, loaded = connect()
-    types = {name: kind for name, kind, *_ in con.execute(f"DESCRIBE SELECT * FROM read_json('{ndjson}')").fetchall()}
+    # Detected, every provider's content merges into one STRUCT; named, it stays JSON (docs/export.md).
+    detected = {name: kind for name, kind, *_ in con.execute(f"DESCRIBE SELECT * FROM read_json('{ndjson}')").fetchall()}
+    count = con.execute(f"SELECT COUNT(*) FROM read_json('{ndjson}')").fetchone()[0]
+    items = (f"read_json('{ndjson}', columns = {{provider: 'VARCHAR', id: 'VARCHAR', fetched_at: 'TIMESTAMP', "
+             "hash: 'VARCHAR', query: 'VARCHAR', content: 'JSON'})")
+    types = {name: kind for name, kind, *_ in con.execute(f"DESCRIBE SELECT * FROM {items}").fetchall()}
     rows = con.execute(f"""
         SELECT provider, id, strftime(fetched_at, '%Y-%m-%dT%H:%M:%SZ'), hash, query, content::VARCHAR
-        FROM read_json('{ndjson}') ORDER BY provider, id""").fetchall()
+        FROM {items} ORDER BY provider, id""").fetchall()
     headlines = con.execute(f"""
-        SELECT id, content->>'$.headline' FROM read_json('{ndjson}') WHERE provider = 'nyt' ORDER BY id""").fetchall()
+        SELECT id, content->>'$.headline' FROM {items} WHERE provider = 'nyt' ORDER BY id""").fetchall()
     attach(con, store)
     stored = con.execute("""
         SELECT item, content->>'$.headline' FROM store.nyt_versions v
         WHERE fetched_at = (SELECT max(fetched_at) FROM store.nyt_versions w WHERE w.item = v.item) ORDER BY item""").fetchall()
     forecast = con.execute("SELECT COUNT(*) FROM store.weather_versions WHERE item LIKE 'forecast/%'").fetchone()[0]
-    return {"extension": loaded, "types": types, "rows": rows, "headlines": headlines,
+    return {"extension": loaded, "detected": detected, "count": count, "types": types, "rows": rows, "headlines": headlines,
             "stored_headlines": stored, "forecast_versions": forecast}
 
 
