@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H --max-wait --fq
+            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --since --output -o --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H --max-wait --fq
                 set skip 1
             case '-*'
             case '*'
@@ -119,8 +119,12 @@ complete -c apicli -n '__apicli_is config unset' -a 'news.api-key news.sort sky.
 
 # store
 complete -c apicli -n '__apicli_using store' -l keep -x -d 'store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.'
-complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema prune'
+complete -c apicli -n '__apicli_using store' -l since -x -d 'store export: only items fetched at or after TIME (2026-12-01T06:00, UTC unless it gives an offset).'
+complete -c apicli -n '__apicli_using store' -l versions -d 'store export: every stored version, not only each item\'s latest.'
+complete -c apicli -n '__apicli_using store' -s o -l output -r -F -d 'store export: write FILE (whole, or not at all) instead of stdout; \'-\' is stdout.'
+complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema prune export'
 complete -c apicli -n '__apicli_is store clear' -a 'news sky'
+complete -c apicli -n '__apicli_is store export' -a 'news sky'
 
 # history
 complete -c apicli -n '__apicli_is history' -a 'news sky'

@@ -82,6 +82,27 @@ struct StoreExportEndToEndTests {
         #expect(stored.count > 10)
     }
 
+    @Test("an item with three versions is exported in its latest, whatever order they were written in")
+    func latestVersionWins() async throws {
+        let sandbox = try await Self.filled()
+        let id = try #require(try sandbox.rows("SELECT item FROM nyt_versions LIMIT 1").first?["item"].string)
+        let at = try #require(try sandbox.rows("SELECT max(fetched_at) FROM nyt_versions").first?[0].double)
+        // Written after the fetch: a newer version, then an older one (two processes' fetches commit out of order).
+        _ = try Store(path: sandbox.databasePath).write { tx in
+            for (offset, headline) in [(3600.0, "newest"), (-86_400.0, "oldest")] {
+                try tx.execute(
+                    "INSERT INTO nyt_article_versions (article_id, fetched_at, hash, query_key, content) VALUES (?, ?, 1, NULL, ?)",
+                    [.text(id), .real(at + offset), .text(#"{"headline":"\#(headline)"}"#)])
+            }
+        }
+        let items = try Self.ndjsonItems(try await sandbox.run(["store", "export", "nyt"]).stdoutText)
+        #expect(items.filter { $0.id == id }.map(\.content) == [#"{"headline":"newest"}"#])
+        let versions = try Self.ndjsonItems(try await sandbox.run(["store", "export", "nyt", "--versions"]).stdoutText)
+        let mine = versions.filter { $0.id == id }
+        #expect(mine.count == 3 && mine.first?.content == #"{"headline":"oldest"}"# && mine.last?.content == #"{"headline":"newest"}"#)
+        #expect(mine.map(\.fetchedAt) == mine.map(\.fetchedAt).sorted())
+    }
+
     @Test("--versions gives every version, --since only what was fetched then or later, PROVIDER its items only")
     func versionsSinceAndProvider() async throws {
         let sandbox = try await Self.filled()
