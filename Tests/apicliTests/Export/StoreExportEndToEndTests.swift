@@ -213,6 +213,42 @@ struct StoreExportEndToEndTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == earlier)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")) == ["items.\(format)"])
     }
+
+    @Test("Ctrl-C during an export to a file: exit 130, no file and no temporary file left")
+    func interruptLeavesNoFile() async throws {
+        let sandbox = try await Self.filled()
+        // Enough versions that the export is still writing when it is interrupted.
+        _ = try Store(path: sandbox.databasePath).write { tx in
+            try tx.execute("""
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500000)
+                INSERT INTO nyt_article_versions (article_id, fetched_at, hash, query_key, content)
+                SELECT 'test://' || i, i, i, NULL, json_object('headline', 'item ' || i) FROM n
+                """)
+        }
+        let folder = try TemporaryDirectory(prefix: "apicli-export")
+        let process = Process()
+        process.executableURL = try ProcessRunner.apicliExecutable()
+        process.arguments = ["store", "export", "--format", "sqlite", "--output", folder.path("items.sqlite3")]
+        process.environment = sandbox.environment()
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        // Once it catches SIGINT, which it does only while rows are written.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !StoreSQLEndToEndTests.catchesInterrupt(process.processIdentifier) && process.isRunning && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(process.isRunning, "the export ended before it could be interrupted")
+        process.interrupt()
+        let end = ContinuousClock.now + .seconds(10)
+        while process.isRunning && ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(20)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self).contains("export interrupted"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")) == [])
+    }
 }
 
 /// RFC 4180 records, for reading an export back.
