@@ -88,10 +88,15 @@ public struct BuiltinCommand: Sendable, Hashable {
             usage: [
                 "apicli store info | clear [PROVIDER] | vacuum | check   [--db PATH]",
                 "apicli store sql \"SELECT …\" | schema   (read-only; every --format, --fields, --template)",
+                "apicli store export [PROVIDER] [--format ndjson|csv|sqlite] [--since TIME] [--versions] [--output FILE]",
             ],
-            actions: ["info", "clear", "vacuum", "check", "sql", "schema", "prune"],
-            operands: ["clear": .provider],
-            options: [.value("keep", valueName: "DURATION", help: "store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.")],
+            actions: ["info", "clear", "vacuum", "check", "sql", "schema", "prune", "export"],
+            operands: ["clear": .provider, "export": .provider],
+            options: [.value("keep", valueName: "DURATION", help: "store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP."),
+                .value("since", valueName: "TIME", help: "store export: only items fetched at or after TIME (2026-12-01T06:00, UTC unless it gives an offset)."),
+                .flag("versions", help: "store export: every stored version, not only each item's latest."),
+                .value("output", short: "o", valueName: "FILE", help: "store export: write FILE (whole, or not at all) instead of stdout; '-' is stdout."),
+            ],
             actionHelp: [
                 "sql": ActionHelp(
                     "Run one read-only SQL query on the store and print its rows in any format.",
@@ -106,6 +111,17 @@ public struct BuiltinCommand: Sendable, Hashable {
                     ]),
                 "schema": ActionHelp(
                     "List the store's tables and columns, by provider.", usage: ["apicli store schema [--db PATH]"]),
+                "export": ActionHelp(
+                    "Export stored items as NDJSON, CSV or a SQLite file, for DuckDB, pandas, jq or psql; streamed.",
+                    usage: [
+                        "apicli store export [PROVIDER] [--format ndjson|csv|sqlite] [--since TIME] [--versions] [--output FILE]",
+                        "(each line: provider, id, fetched_at, hash, query, content; sqlite needs --output; see docs/export.md)",
+                    ],
+                    examples: [
+                        "apicli store export > items.ndjson                 # every provider's items, each in its latest version",
+                        "apicli store export nyt --format csv --since 2026-12-01",
+                        "apicli store export --format sqlite --output items.sqlite3",
+                    ]),
                 "prune": ActionHelp(
                     "Delete the versions fetched before a time, keeping each item's latest, in one transaction.",
                     usage: ["apicli store prune --keep DURATION [--db PATH]   (90d, 36h, 2w; default APICLI_STORE_KEEP)"]),

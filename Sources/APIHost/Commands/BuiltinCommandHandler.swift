@@ -29,6 +29,12 @@ extension GlobalOptionsCommand {
     var console: any Console { host.environment.console }
 
     func run(_ words: [String]) async throws -> ExitCode {
+        try await runParsingGlobalOptions(words)
+    }
+
+    /// What ``run(_:)`` does, for a command that looks at its words first (`store export`
+    /// parses its own `--format`): parses the global options and runs ``run(_:)-(BuiltinLine)``.
+    func runParsingGlobalOptions(_ words: [String]) async throws -> ExitCode {
         let parsed = try CommandLineParser(options: GlobalOptions.specs + command.options).parse(words)
         let options = try RunOptions(parsed.values, variables: host.environment.variables)
         if parsed.values["help"] == "true" {

@@ -56,6 +56,12 @@ struct StoreHandler: GlobalOptionsCommand {
     let host: Host
     let command: BuiltinCommand
 
+    /// `store export` takes formats no other command prints (`--format sqlite`), so it reads its own words.
+    func run(_ words: [String]) async throws -> ExitCode {
+        if StoreExport.isExport(words, options: command.options) { return try StoreExport(host: host, command: command).run(words) }
+        return try await runParsingGlobalOptions(words)
+    }
+
     func run(_ line: BuiltinLine) throws -> ExitCode {
         let rest = Array(line.arguments.dropFirst())
         switch line.arguments.first {

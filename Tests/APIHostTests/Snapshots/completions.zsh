@@ -58,11 +58,15 @@ _apicli() {
                 store)
                     _arguments -s $global_options \
                         '--keep[store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.]:DURATION: ' \
-                        '1:action:(info clear vacuum check sql schema prune)' \
+                        '--since[store export: only items fetched at or after TIME (2026-12-01T06:00, UTC unless it gives an offset).]:TIME: ' \
+                        '--versions[store export: every stored version, not only each item'\''s latest.]' \
+                        '(-o --output)'{-o,--output}'[store export: write FILE (whole, or not at all) instead of stdout; '\''-'\'' is stdout.]:FILE:_files' \
+                        '1:action:(info clear vacuum check sql schema prune export)' \
                         '2: :->operand' && return 0
                     if [[ $state == operand ]]; then
                         case $words[2] in
                             clear) compadd -- news sky ;;
+                            export) compadd -- news sky ;;
                         esac
                     fi
                     ;;
