@@ -89,9 +89,11 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "apicli store info | clear [PROVIDER] | vacuum | check   [--db PATH]",
                 "apicli store sql \"SELECT …\" | schema   (read-only; every --format, --fields, --template)",
             ],
-            actions: ["info", "clear", "vacuum", "check", "sql", "schema", "prune"],
+            actions: ["info", "clear", "vacuum", "check", "sql", "schema", "prune"]
+                + ["sync"],
             operands: ["clear": .provider],
-            options: [.value("keep", valueName: "DURATION", help: "store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.")],
+            options: [.value("keep", valueName: "DURATION", help: "store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.")]
+                + [.value("schema", valueName: "NAME", help: "store sync, store sql --db postgresql://…: the team database's schema (default apicli).")],
             actionHelp: [
                 "sql": ActionHelp(
                     "Run one read-only SQL query on the store and print its rows in any format.",
@@ -106,6 +108,19 @@ public struct BuiltinCommand: Sendable, Hashable {
                     ]),
                 "schema": ActionHelp(
                     "List the store's tables and columns, by provider.", usage: ["apicli store schema [--db PATH]"]),
+                "sync": ActionHelp(
+                    "Merge the store's items and versions with a team's PostgreSQL database, both ways.",
+                    usage: [
+                        "apicli store sync [postgresql://USER@HOST:PORT/DATABASE] [--schema NAME] [--db PATH]",
+                        "(the URL, else APICLI_STORE_SYNC_URL or 'config set store.sync-url'; the password from",
+                        "APICLI_PGPASSWORD, PGPASSWORD or 'config set store.sync-password', never the command line)",
+                    ],
+                    examples: [
+                        "apicli config set store.sync-url postgresql://me@db.example.org/team",
+                        "apicli config set store.sync-password    # asks for it, as for a key",
+                        "apicli store sync                        # sends what is new here, receives what others sent",
+                        "apicli store sql --db postgresql://me@db.example.org/team \"SELECT provider, count(*) FROM apicli.items GROUP BY 1\"",
+                    ]),
                 "prune": ActionHelp(
                     "Delete the versions fetched before a time, keeping each item's latest, in one transaction.",
                     usage: ["apicli store prune --keep DURATION [--db PATH]   (90d, 36h, 2w; default APICLI_STORE_KEEP)"]),
