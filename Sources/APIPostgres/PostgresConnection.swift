@@ -62,7 +62,12 @@ public final class PostgresConnection {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
             return Self.copy(result)
         default:
-            let message = redaction.clean(String(cString: apicli_pq_result_error_message(result)))
+            // The primary message and its detail, without the "ERROR:" label and the caret drawing.
+            let field = { (code: Character) in
+                apicli_pq_result_error_field(result, Int32(code.asciiValue ?? 0)).map { String(cString: $0) }
+            }
+            let whole = String(cString: apicli_pq_result_error_message(result))
+            let message = redaction.clean(field("M").map { primary in field("D").map { primary + " (" + $0 + ")" } ?? primary } ?? whole)
             guard let state = apicli_pq_result_error_field(result, Int32(UInt8(ascii: "C"))) else {
                 throw PostgresError(.connection, message.isEmpty ? "the connection to PostgreSQL was lost" : message)
             }
@@ -87,10 +92,12 @@ public final class PostgresConnection {
         }
     }
 
-    /// Asks the server to stop the running statement (Ctrl-C): safe from another thread.
-    public func cancel() {
+    /// What stops this connection's running statement from another thread (Ctrl-C).
+    public func canceller() -> PostgresCanceller {
         #if canImport(CPostgresShim)
-        _ = apicli_pq_cancel(handle)
+        PostgresCanceller(apicli_pq_get_cancel(handle))
+        #else
+        PostgresCanceller()
         #endif
     }
 

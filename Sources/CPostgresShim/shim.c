@@ -137,13 +137,13 @@ int apicli_pq_getlength(const PGresult *result, int row, int column) { return ap
 const char *apicli_pq_cmd_tuples(PGresult *result) { return api.cmd_tuples(result); }
 void apicli_pq_clear(PGresult *result) { api.clear(result); }
 
-int apicli_pq_cancel(PGconn *connection) {
-    PGcancel *cancel = api.get_cancel(connection);
-    if (cancel == NULL) return 0;
+PGcancel *apicli_pq_get_cancel(PGconn *connection) { return api.get_cancel(connection); }
+
+int apicli_pq_send_cancel(PGcancel *cancel) {
     char message[256];
-    int sent = api.cancel(cancel, message, sizeof message);
-    api.free_cancel(cancel);
-    return sent;
+    return api.cancel(cancel, message, sizeof message);
 }
+
+void apicli_pq_free_cancel(PGcancel *cancel) { api.free_cancel(cancel); }
 
 #endif

@@ -55,8 +55,12 @@ int apicli_pq_getisnull(const PGresult *result, int row, int column);
 int apicli_pq_getlength(const PGresult *result, int row, int column);
 const char *apicli_pq_cmd_tuples(PGresult *result);
 void apicli_pq_clear(PGresult *result);
-/// Asks the server to cancel the connection's running statement (for Ctrl-C); 1 when the request was sent.
-int apicli_pq_cancel(PGconn *connection);
+/// What cancelling the connection's statement needs, made on the connection's own thread.
+PGcancel *apicli_pq_get_cancel(PGconn *connection);
+/// Asks the server to cancel the statement (for Ctrl-C): libpq makes this safe from any
+/// thread, even a signal handler. 1 when the request was sent.
+int apicli_pq_send_cancel(PGcancel *cancel);
+void apicli_pq_free_cancel(PGcancel *cancel);
 
 #endif
 #endif

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `kill -9` in the middle of `apicli store sync`, sending and receiving, then a sync
+/// again: the database and the store end as one clean sync leaves them, with no half
+/// batch and nothing twice.
+@Suite("store sync killed, end to end", .needsPostgres, .needs("psql"))
+struct StoreSyncKillEndToEndTests {
+    static let articles = 1500
+    /// Small batches, so that the kill lands between two of them.
+    static let batch = ["APICLI_SYNC_BATCH": "7"]
+
+    static func filledStore() async throws -> (Sandbox, FixtureServer) {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        let body = try LargeNYTAnswer.body(docs: articles)
+        fixtures.answer(.json(body)) { $0.path == FixtureServer.nytPath }
+        let fetch = try await sandbox.run(["nyt", "many"], timeout: .seconds(120))
+        #expect(fetch.exitCode == 0, "\(String(decoding: fetch.stderr, as: UTF8.self))")
+        #expect(try sandbox.count("nyt_article_versions") == articles)
+        return (sandbox, fixtures)
+    }
+
+    /// Starts `store sync`, kills it with SIGKILL once `started` says it is under way, and
+    /// says whether it was still running then (a sync that finished first proves nothing).
+    static func killDuring(
+        _ sandbox: Sandbox, _ database: TeamDatabaseShell, started: () async throws -> Bool
+    ) async throws -> Bool {
+        let process = Process()
+        process.executableURL = try ProcessRunner.apicliExecutable()
+        process.arguments = ["store", "sync", database.url, "--schema", database.schema]
+        process.environment = sandbox.environment(set: batch)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while process.isRunning, ContinuousClock.now < deadline, !(try await started()) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let killedRunning = process.isRunning
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return killedRunning && process.terminationReason == .uncaughtSignal
+    }
+
+    static func sync(_ sandbox: Sandbox, _ database: TeamDatabaseShell) async throws {
+        let result = try await sandbox.run(["store", "sync", database.url, "--schema", database.schema], timeout: .seconds(300))
+        #expect(result.exitCode == 0, "\(String(decoding: result.stderr, as: UTF8.self))")
+    }
+
+    static func databaseRows(_ database: TeamDatabaseShell) async throws -> [String] {
+        try await database.lines(
+            "SELECT provider, item, hash, fetched_epoch, query, content::text, source, key::text, search_text "
+                + "FROM \(database.schema).versions ORDER BY provider, item, hash")
+    }
+
+    static func storeRows(_ sandbox: Sandbox) throws -> [[String]] {
+        try sandbox.rows("""
+            SELECT v.article_id || '|' || v.hash || '|' || v.fetched_at || '|' || v.content,
+                (SELECT count(*) FROM nyt_article_versions w WHERE w.article_id = v.article_id AND w.hash = v.hash)
+            FROM nyt_article_versions v ORDER BY v.article_id, v.hash
+            """).map { [$0[0].string ?? "", String($0[1].int ?? 0)] }
+            + sandbox.rows("SELECT id || '|' || content_hash || '|' || headline FROM nyt_articles ORDER BY id").map { [$0[0].string ?? ""] }
+            + sandbox.rows("SELECT count(*) FROM nyt_articles_fts WHERE nyt_articles_fts MATCH 'the'").map { [String($0[0].int ?? 0)] }
+    }
+
+    @Test("killed while sending, then synced again: the database equals one clean sync's")
+    func killWhileSending() async throws {
+        let (sandbox, server) = try await Self.filledStore()
+        _ = server
+        let killed = try TeamDatabaseShell(), clean = try TeamDatabaseShell()
+        defer { Task { await killed.drop(); await clean.drop() } }
+        try await Self.sync(sandbox, clean)
+        let wasRunning = try await Self.killDuring(sandbox, killed) {
+            (try? await killed.count("SELECT count(*) FROM \(killed.schema).versions")) ?? 0 > 0
+        }
+        #expect(wasRunning, "the sync finished before the kill")
+        let partial = try await killed.count("SELECT count(*) FROM \(killed.schema).versions")
+        #expect(partial < Self.articles && partial % 7 == 0, "\(partial) rows: a batch was cut")
+        try await Self.sync(sandbox, killed)
+        #expect(try await Self.databaseRows(killed) == Self.databaseRows(clean))
+    }
+
+    @Test("killed while receiving, then synced again: the store equals one clean sync's")
+    func killWhileReceiving() async throws {
+        let (sender, server) = try await Self.filledStore()
+        _ = server
+        let database = try TeamDatabaseShell()
+        defer { Task { await database.drop() } }
+        try await Self.sync(sender, database)
+        let (killedStore, killedServer) = try Sandbox.withFixtures()
+        let (cleanStore, cleanServer) = try Sandbox.withFixtures()
+        _ = (killedServer, cleanServer)
+        try await Self.sync(cleanStore, database)
+        #expect(try cleanStore.count("nyt_article_versions") == Self.articles)
+        let wasRunning = try await Self.killDuring(killedStore, database) {
+            ((try? killedStore.count("nyt_article_versions")) ?? 0) > 0
+        }
+        #expect(wasRunning, "the sync finished before the kill")
+        let partial = try killedStore.count("nyt_article_versions")
+        #expect(partial < Self.articles && partial % 7 == 0, "\(partial) versions: a batch was cut")
+        try await Self.sync(killedStore, database)
+        #expect(try Self.storeRows(killedStore) == Self.storeRows(cleanStore))
+        #expect(try cleanStore.count("nyt_articles") == Self.articles)
+        // Neither sends back what it received.
+        #expect(try await database.count("SELECT count(*) FROM \(database.schema).versions") == Self.articles)
+    }
+}
