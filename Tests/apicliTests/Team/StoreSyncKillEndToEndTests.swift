@@ -5,7 +5,7 @@ import TestSupport
 /// `kill -9` in the middle of `apicli store sync`, sending and receiving, then a sync
 /// again: the database and the store end as one clean sync leaves them, with no half
 /// batch and nothing twice.
-@Suite("store sync killed, end to end", .needsPostgres, .needs("psql"))
+@Suite("store sync killed, end to end", .needsPostgres, .needs("psql", "sqlite3"))
 struct StoreSyncKillEndToEndTests {
     static let articles = 1500
     /// Small batches, so that the kill lands between two of them.
@@ -104,5 +104,53 @@ struct StoreSyncKillEndToEndTests {
         #expect(try cleanStore.count("nyt_articles") == Self.articles)
         // Neither sends back what it received.
         #expect(try await database.count("SELECT count(*) FROM \(database.schema).versions") == Self.articles)
+    }
+
+    /// The received mark, as the killed store keeps it.
+    static func receivedMark(_ sandbox: Sandbox, _ database: TeamDatabaseShell) throws -> Int {
+        try sandbox.rows("SELECT mark FROM apicli_sync_marks WHERE source = '(received)' AND target LIKE '%#\(database.schema)'")
+            .first?[0].int ?? 0
+    }
+
+    @Test("a batch that fails half way, on either side, leaves nothing of itself and no mark past it; a sync again completes it")
+    func failureInsideABatch() async throws {
+        let (sender, server) = try await Self.filledStore()
+        _ = server
+        let database = try TeamDatabaseShell(), clean = try TeamDatabaseShell()
+        defer { Task { await database.drop(); await clean.drop() } }
+        try await Self.sync(sender, clean)
+        // The database refuses its 100th row: the batch holding it is rolled back whole.
+        let (empty, emptyServer) = try Sandbox.withFixtures()
+        _ = emptyServer
+        try await Self.sync(empty, database)
+        _ = try await database.lines("""
+            CREATE FUNCTION \(database.schema).refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN IF (SELECT count(*) FROM \(database.schema).versions) >= 99 THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$;
+            CREATE TRIGGER refuse BEFORE INSERT ON \(database.schema).versions FOR EACH ROW EXECUTE FUNCTION \(database.schema).refuse()
+            """)
+        let refused = try await sender.run(["store", "sync", database.url, "--schema", database.schema], set: Self.batch)
+        #expect(refused.exitCode == 65)
+        #expect(try await database.count("SELECT count(*) FROM \(database.schema).versions") == 98)
+        _ = try await database.lines("DROP TRIGGER refuse ON \(database.schema).versions")
+        try await Self.sync(sender, database)
+        #expect(try await Self.databaseRows(database) == Self.databaseRows(clean))
+
+        // The store refuses the 100th version received: its batch and the mark stay out.
+        let (receiver, receiverServer) = try Sandbox.withFixtures()
+        let (cleanStore, cleanServer) = try Sandbox.withFixtures()
+        _ = (receiverServer, cleanServer)
+        try await Self.sync(cleanStore, clean)
+        try await Self.sync(receiver, TeamDatabaseShell(schema: TestPostgres.freshSchema("empty")))
+        try SQLiteShell.run(receiver.databasePath, """
+            CREATE TRIGGER refuse BEFORE INSERT ON nyt_article_versions
+            WHEN (SELECT count(*) FROM nyt_article_versions) >= 99 BEGIN SELECT RAISE(ABORT, 'refused'); END;
+            """)
+        let stopped = try await receiver.run(["store", "sync", clean.url, "--schema", clean.schema], set: Self.batch)
+        #expect(stopped.exitCode != 0)
+        #expect(try receiver.count("nyt_article_versions") == 98)
+        #expect(try Self.receivedMark(receiver, clean) == 98)
+        try SQLiteShell.run(receiver.databasePath, "DROP TRIGGER refuse;")
+        try await Self.sync(receiver, clean)
+        #expect(try Self.storeRows(receiver) == Self.storeRows(cleanStore))
     }
 }
