@@ -12,7 +12,7 @@ _apicli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|-f|--db|--color|--fields|--template|--as-of|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--keep|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--read|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H|--max-wait|--fq) ((i++)) ;;
+            --format|-f|--db|--color|--fields|--template|--as-of|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--keep|--schema|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--read|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H|--max-wait|--fq) ((i++)) ;;
             -*) ;;
             *)
                 if [[ -z "$command" ]]; then
@@ -37,6 +37,7 @@ _apicli() {
         store)
             case "$prev" in
                 --keep) return 0 ;;
+                --schema) return 0 ;;
             esac
             ;;
         provider)
@@ -125,9 +126,9 @@ _apicli() {
             ;;
         store)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--keep --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--keep --schema --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
-                COMPREPLY=($(compgen -W 'info clear vacuum check sql schema prune' -- "$cur"))
+                COMPREPLY=($(compgen -W 'info clear vacuum check sql schema prune sync' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then
                 case "${positionals[0]}" in
                     clear) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;

@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H --max-wait --fq
+            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --schema --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H --max-wait --fq
                 set skip 1
             case '-*'
             case '*'
@@ -119,7 +119,8 @@ complete -c apicli -n '__apicli_is config unset' -a 'news.api-key news.sort sky.
 
 # store
 complete -c apicli -n '__apicli_using store' -l keep -x -d 'store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.'
-complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema prune'
+complete -c apicli -n '__apicli_using store' -l schema -x -d 'store sync, store sql --db postgresql://…: the team database\'s schema (default apicli).'
+complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema prune sync'
 complete -c apicli -n '__apicli_is store clear' -a 'news sky'
 
 # history

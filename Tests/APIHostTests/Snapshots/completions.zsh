@@ -58,7 +58,8 @@ _apicli() {
                 store)
                     _arguments -s $global_options \
                         '--keep[store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.]:DURATION: ' \
-                        '1:action:(info clear vacuum check sql schema prune)' \
+                        '--schema[store sync, store sql --db postgresql://…: the team database'\''s schema (default apicli).]:NAME: ' \
+                        '1:action:(info clear vacuum check sql schema prune sync)' \
                         '2: :->operand' && return 0
                     if [[ $state == operand ]]; then
                         case $words[2] in
