@@ -1,3 +1,4 @@
+import APICore
 import APIStore
 
 /// What a store has exchanged with each team database, kept in the store itself
@@ -15,6 +16,18 @@ enum SyncMarks {
         ) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS apicli_sync_identity (id TEXT NOT NULL);
         """
+
+    /// What `apicli store schema` says of them.
+    static let notes = [
+        TableNote(
+            "apicli_sync_marks", "how far store sync got with each team database",
+            columns: [
+                "target": "the database's URL without password, and #schema",
+                "source": "a version table (its num sent up to mark) or (received) (the database's seq received up to mark)",
+                "mark": "the highest num sent, or seq received",
+            ]),
+        TableNote("apicli_sync_identity", "this store's id in team databases", columns: ["id": "random, made by the first sync"]),
+    ]
 
     /// The source name of the received mark (table names never start with `(`).
     static let received = "(received)"
