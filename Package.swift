@@ -192,6 +192,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "APICoreTests", dependencies: ["APICore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "APIPostgresTests", dependencies: ["APIPostgres"], swiftSettings: strict),
         .testTarget(
             name: "APIHostTests", dependencies: ["APIHost", "TestSupport"], exclude: ["Snapshots"],
             swiftSettings: strict

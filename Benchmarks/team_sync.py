@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`apicli store sync`'s throughput against `psql \\copy` of the same items (docs/design/0290).
 
-    Benchmarks/team_sync.py --apicli BINARY [--docs 20000] [--runs 3] [--url postgresql://…]
+    Benchmarks/team_sync.py --apicli BINARY [--docs 20000] [--runs 3] [--url postgresql://…] [--batch N]
 
 A store is filled with --docs NYT articles (make_nyt_body.py, served from loopback). Then, each
 run side by side, on a fresh schema of one PostgreSQL database:
@@ -79,6 +79,7 @@ def main():
     parser.add_argument("--docs", type=int, default=20000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--url")
+    parser.add_argument("--batch", type=int, help="APICLI_SYNC_BATCH for the syncs (default: apicli's)")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="apicli-team-sync-")
     os.chmod(work, 0o755)
@@ -98,6 +99,7 @@ def main():
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base_url = f"http://127.0.0.1:{server.server_address[1]}"
         source = environment(os.path.join(work, "source"), base_url)
+        batch = {"APICLI_SYNC_BATCH": str(args.batch)} if args.batch else {}
         subprocess.run([args.apicli, "nyt", "many", "--format", "json"], env=source, check=True, stdout=subprocess.DEVNULL)
         with sqlite3.connect(source["APICLI_DB"]) as db:
             stored = db.execute("SELECT count(*) FROM nyt_article_versions").fetchone()[0]
@@ -109,9 +111,9 @@ def main():
         push, pull, copy = [], [], []
         for run in range(args.runs):
             schema = f"bench_{os.getpid()}_{run}"
-            push.append(timed([args.apicli, "store", "sync", url, "--schema", schema], env=source))
+            push.append(timed([args.apicli, "store", "sync", url, "--schema", schema], env={**source, **batch}))
             sink = environment(os.path.join(work, f"sink{run}"), base_url)
-            pull.append(timed([args.apicli, "store", "sync", url, "--schema", schema], env=sink))
+            pull.append(timed([args.apicli, "store", "sync", url, "--schema", schema], env={**sink, **batch}))
             received = sqlite3.connect(sink["APICLI_DB"]).execute("SELECT count(*) FROM nyt_articles").fetchone()[0]
             if received != stored:
                 sys.exit(f"pull received {received} articles of {stored}")
@@ -126,7 +128,7 @@ def main():
         def rate(seconds):
             return stored / statistics.median(seconds)
 
-        print(f"team sync: {stored} NYT articles ({size / 1048576:.1f} MiB as NDJSON), medians of {args.runs} runs, {url.split('@')[-1]}")
+        print(f"batch: {args.batch or 'default'}; team sync: {stored} NYT articles ({size / 1048576:.1f} MiB as NDJSON), medians of {args.runs} runs, {url.split('@')[-1]}")
         header = "vs \\copy"
         print(f"{'what':<44}{'seconds':>10}{'items/s':>12}{header:>10}")
         for name, seconds in [("S1 store sync, push (every version sent)", push),
