@@ -71,12 +71,23 @@ struct StoreSyncKillEndToEndTests {
         let killed = try TeamDatabaseShell(), clean = try TeamDatabaseShell()
         defer { Task { await killed.drop(); await clean.drop() } }
         try await Self.sync(sandbox, clean)
+        // The database made, then slowed by a few milliseconds a row, so that the kill lands
+        // mid-sync however loaded the machine is; the rows stay as they were sent.
+        let (empty, emptyServer) = try Sandbox.withFixtures()
+        _ = emptyServer
+        try await Self.sync(empty, killed)
+        _ = try await killed.lines("""
+            CREATE FUNCTION \(killed.schema).slow() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN PERFORM pg_sleep(0.003); RETURN NEW; END $$;
+            CREATE TRIGGER slow BEFORE INSERT ON \(killed.schema).versions FOR EACH ROW EXECUTE FUNCTION \(killed.schema).slow()
+            """)
         let wasRunning = try await Self.killDuring(sandbox, killed) {
             (try? await killed.count("SELECT count(*) FROM \(killed.schema).versions")) ?? 0 > 0
         }
         #expect(wasRunning, "the sync finished before the kill")
         let partial = try await killed.count("SELECT count(*) FROM \(killed.schema).versions")
         #expect(partial < Self.articles && partial % 7 == 0, "\(partial) rows: a batch was cut")
+        _ = try await killed.lines("DROP TRIGGER slow ON \(killed.schema).versions")
         try await Self.sync(sandbox, killed)
         #expect(try await Self.databaseRows(killed) == Self.databaseRows(clean))
     }
