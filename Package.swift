@@ -112,6 +112,14 @@ let package = Package(
         ),
         // libyaml's header only: the shim opens libyaml with dlopen when the first YAML document is read.
         .target(name: "CYAMLShim", path: "Sources/CYAMLShim"),
+        // libpq's header only: the shim opens libpq with dlopen when a team database is first used.
+        .target(name: "CPostgresShim", path: "Sources/CPostgresShim"),
+        // A small client for PostgreSQL over that shim: connect, statements with parameters, rows, errors.
+        .target(
+            name: "APIPostgres",
+            dependencies: ["APIBasics", .target(name: "CPostgresShim", condition: .when(platforms: [.linux]))],
+            swiftSettings: strict
+        ),
         .target(
             name: "APIDocuments",
             dependencies: ["APIBasics", .target(name: "CYAMLShim", condition: .when(platforms: [.linux]))],
@@ -128,7 +136,7 @@ let package = Package(
         ),
         // The host keeps the `apicli provider …` commands, which call the engine's public API.
         .target(
-            name: "APIHost", dependencies: ["APICore", "APIHTTP", "APIStore", "ProviderFiles", "CBuildInfo"],
+            name: "APIHost", dependencies: ["APICore", "APIHTTP", "APIStore", "ProviderFiles", "CBuildInfo", "APIPostgres"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -184,6 +192,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "APICoreTests", dependencies: ["APICore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "APIPostgresTests", dependencies: ["APIPostgres"], swiftSettings: strict),
         .testTarget(
             name: "APIHostTests", dependencies: ["APIHost", "TestSupport"], exclude: ["Snapshots"],
             swiftSettings: strict

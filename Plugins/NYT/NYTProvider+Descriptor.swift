@@ -51,6 +51,7 @@ extension NYTProvider {
                 signupURL: "https://developer.nytimes.com/get-started"),
             rateLimits: [.perMinute(5), .perDay(500), .spacing(.seconds(12))],
             cacheTTL: .seconds(3600),
+            storage: Self.storage,
             pageParameter: PageParameter(
                 name: "page", first: 0, last: ArticleQuery.lastServedPage, items: ["response", "docs"],
                 pageSize: ArticleQuery.pageSize)

@@ -104,6 +104,7 @@ extension WeatherProvider {
             parameter: "appid", environmentVariable: "OPENWEATHER_API_KEY",
             signupURL: "https://home.openweathermap.org/api_keys", activationDelay: .seconds(7200)),
         rateLimits: [.perMinute(60)],
-        cacheTTL: .seconds(600)
+        cacheTTL: .seconds(600),
+        storage: storage
     )
 }

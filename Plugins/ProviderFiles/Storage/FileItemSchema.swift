@@ -34,7 +34,8 @@ public enum FileItemSchema {
 
     /// Where a file provider's rows are: the engine's tables, by their `provider` column.
     public static let ownership = StorageOwnership(
-        owner: owner, shared: .init(tables: [versions, results, queries, items], providerColumn: "provider"))
+        owner: owner, shared: .init(tables: [versions, results, queries, items], providerColumn: "provider"),
+        versionTables: [syncedVersions])
 
     /// What the host's store migrates for the engine, even when no provider file is left.
     public static var storage: CatalogStorage { CatalogStorage(ownership: ownership, migrations: migrations) }

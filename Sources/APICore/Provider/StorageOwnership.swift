@@ -12,10 +12,13 @@ public struct StorageOwnership: Sendable, Hashable {
     public var owner: String
     /// Set when the owner's tables hold the rows of several providers.
     public var shared: SharedRows?
+    /// The owner's tables of item versions, which `apicli store sync` exchanges with a team database.
+    public var versionTables: [VersionTable]
 
-    public init(owner: String, shared: SharedRows? = nil) {
+    public init(owner: String, shared: SharedRows? = nil, versionTables: [VersionTable] = []) {
         self.owner = owner
         self.shared = shared
+        self.versionTables = versionTables
     }
 
     /// Tables named `<name>_…`, every row of them the provider's.

@@ -90,12 +90,13 @@ public struct BuiltinCommand: Sendable, Hashable {
                 "apicli store sql \"SELECT …\" | schema   (read-only; every --format, --fields, --template)",
                 "apicli store export [PROVIDER] [--format ndjson|csv|sqlite] [--since TIME] [--versions] [--output FILE]",
             ],
-            actions: ["info", "clear", "vacuum", "check", "sql", "schema", "prune", "export"],
+            actions: ["info", "clear", "vacuum", "check", "sql", "schema", "prune", "export", "sync"],
             operands: ["clear": .provider, "export": .provider],
             options: [.value("keep", valueName: "DURATION", help: "store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP."),
                 .value("since", valueName: "TIME", help: "store export: only items fetched at or after TIME (2026-12-01T06:00, UTC unless it gives an offset)."),
                 .flag("versions", help: "store export: every stored version, not only each item's latest."),
                 .value("output", short: "o", valueName: "FILE", help: "store export: write FILE (whole, or not at all) instead of stdout; '-' is stdout."),
+                .value("schema", valueName: "NAME", help: "store sync, store sql --db postgresql://…: the team database's schema (default apicli)."),
             ],
             actionHelp: [
                 "sql": ActionHelp(
@@ -121,6 +122,19 @@ public struct BuiltinCommand: Sendable, Hashable {
                         "apicli store export > items.ndjson                 # every provider's items, each in its latest version",
                         "apicli store export nyt --format csv --since 2026-12-01",
                         "apicli store export --format sqlite --output items.sqlite3",
+                    ]),
+                "sync": ActionHelp(
+                    "Merge the store's items and versions with a team's PostgreSQL database, both ways.",
+                    usage: [
+                        "apicli store sync [postgresql://USER@HOST:PORT/DATABASE] [--schema NAME] [--db PATH]",
+                        "(the URL, else APICLI_STORE_SYNC_URL or 'config set store.sync-url'; the password from",
+                        "APICLI_PGPASSWORD, PGPASSWORD or 'config set store.sync-password', never the command line)",
+                    ],
+                    examples: [
+                        "apicli config set store.sync-url postgresql://me@db.example.org/team",
+                        "apicli config set store.sync-password    # asks for it, as for a key",
+                        "apicli store sync                        # sends what is new here, receives what others sent",
+                        "apicli store sql --db postgresql://me@db.example.org/team \"SELECT provider, count(*) FROM apicli.items GROUP BY 1\"",
                     ]),
                 "prune": ActionHelp(
                     "Delete the versions fetched before a time, keeping each item's latest, in one transaction.",

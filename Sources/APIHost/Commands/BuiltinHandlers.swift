@@ -67,6 +67,7 @@ struct StoreHandler: GlobalOptionsCommand {
         switch line.arguments.first {
         case "sql": return try StoreSQL(host: host, options: line.options, values: line.values).run(rest)
         case "schema": return try StoreSchema(host: host, options: line.options).run(rest)
+        case "sync": return try StoreSync(host: host, options: line.options, values: line.values).run(rest)
         default: return try StoreCommand(host: host, options: line.options).run(line.arguments)
         }
     }

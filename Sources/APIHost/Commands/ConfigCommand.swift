@@ -20,6 +20,9 @@ struct ConfigCommand: Sendable {
         let arguments = Array(words.dropFirst())
         let paths = AppPaths(variables: environment.variables)
         var file = try ConfigFile.load(path: paths.configFileLocation())
+        if let setting = arguments.first.flatMap(HostSetting.named), ["get", "set", "unset"].contains(verb) {
+            return try run(verb, setting, Array(arguments.dropFirst()), file: &file)
+        }
         switch verb {
         case "list":
             guard arguments.isEmpty else { throw UsageError(Self.usage) }
@@ -80,6 +83,10 @@ struct ConfigCommand: Sendable {
             }
             environment.console.out(key.name + String(repeating: " ", count: width - key.name.count + 2) + shown + "\n")
         }
+        for setting in HostSetting.all {
+            let shown = setting.value(variables: environment.variables, config: file).map { setting.shown($0.0) + "  (\($0.1))" }
+            environment.console.out(setting.name + String(repeating: " ", count: max(2, width - setting.name.count + 2)) + (shown ?? "-") + "\n")
+        }
         environment.console.out("# file: \(file.path)\n")
     }
 
@@ -100,11 +107,11 @@ struct ConfigCommand: Sendable {
         let keys = ConfigKey.all(for: host.registry.allProviders.map(\.descriptor))
         if let key = keys.first(where: { $0.name == name }) { return key }
         var message = "unknown setting '\(name)'"
-        if let near = NearestName.suggest(name, among: keys.map(\.name)) { message += "; did you mean '\(near)'?" }
+        if let near = NearestName.suggest(name, among: keys.map(\.name) + HostSetting.all.map(\.name)) { message += "; did you mean '\(near)'?" }
         throw UsageError(message + " (see 'apicli config list')")
     }
 
-    private func readSecret(for name: String) throws -> String {
+    func readSecret(for name: String) throws -> String {
         let secret = environment.stdinIsTerminal
             ? SecretInput.readWithoutEcho(prompt: "\(name): ", console: environment.console, readLine: environment.readLine)
             : environment.readLine()

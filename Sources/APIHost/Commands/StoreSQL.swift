@@ -1,3 +1,4 @@
+import APIPostgres
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -34,6 +35,10 @@ struct StoreSQL: Sendable {
         let sql = words.joined(separator: " ")
         guard !sql.allSatisfy(\.isWhitespace) else {
             throw UsageError("usage: apicli store sql \"SELECT …\" (see 'apicli store schema' for the tables)")
+        }
+        // The team's database (`--db postgresql://…`) is read by PostgreSQL, with the same walls.
+        if let database = options.databasePath, DatabaseURL.isPostgres(database) {
+            return try TeamSQL(host: host, options: options, values: values).run(sql: sql, database: database)
         }
         var format = options.format
         let script = try ScriptOptions(values, format: &format)

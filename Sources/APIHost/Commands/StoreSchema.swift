@@ -110,5 +110,5 @@ struct StoreSchema: Sendable {
         TableNote(
             "apicli_migrations", "which schema steps ran",
             columns: ["owner": "host or a provider", "version": "step number", "applied_at": "Unix seconds"]),
-    ]
+    ] + SyncMarks.notes
 }

@@ -110,7 +110,7 @@ struct HelpContentTests {
     func modelWords() {
         #expect(model.configKeys == ["news.api-key", "news.sort", "sky.units", "sky.lang"])
         #expect(model.firstWords(after: "help") == ["news", "sky"])
-        #expect(model.firstWords(after: "store") == ["info", "clear", "vacuum", "check", "sql", "schema", "prune", "export"])
+        #expect(model.firstWords(after: "store") == ["info", "clear", "vacuum", "check", "sql", "schema", "prune", "export", "sync"])
         #expect(model.secondWords(after: "config", "get") == model.configKeys)
         #expect(model.secondWords(after: "config", "list").isEmpty)
         #expect(model.provider(named: "sky")?.displayName == "Sample Sky")

@@ -20,6 +20,7 @@ public enum RequiredTool {
     /// Every program some test needs; `.ci/run` installs each.
     public static let all = [
         "bash", "zsh", "fish", "groff", "script", "curl", "python3", "openssl", "sqlite3", "setpriv", "strace", "git",
+        "psql",
     ]
 
     /// A program a test needs is not installed (or is hidden by `APICLI_TEST_HIDE_TOOLS`).

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `apicli store sync` between two stores and one PostgreSQL database (the throw-away
+/// cluster `.ci/run` starts): items merge without duplicates, each store ends with both
+/// sets and every version, and a second sync exchanges nothing.
+@Suite("store sync, end to end", .needsPostgres, .needs("psql"))
+struct StoreSyncEndToEndTests {
+    static let electionFixture = "nyt/nyt-2016-11-compact-escaped-slashes.json"
+    static let dogFixture = "nyt/nyt-2016-05-dog-video-multimedia-docs.json"
+    static let sharedFixture = "nyt/nyt-2017-03-wordcount-int-printpage-int.json"
+
+    /// A store whose NYT searches answer from the fixture their first word names.
+    static func store() throws -> (Sandbox, FixtureServer) {
+        let (sandbox, fixtures) = try Sandbox.withFixtures()
+        for (word, file) in [("dogs", dogFixture), ("shared", sharedFixture)] {
+            let body = try Fixtures.real(file)
+            fixtures.answer(.json(body)) { $0.path == FixtureServer.nytPath && ($0.query("q") ?? "").hasPrefix(word) }
+        }
+        return (sandbox, fixtures)
+    }
+
+    static func sync(_ sandbox: Sandbox, _ database: TeamDatabaseShell, _ extra: [String] = []) async throws -> String {
+        let result = try await sandbox.run(["store", "sync", database.url, "--schema", database.schema] + extra, timeout: .seconds(120))
+        let errors = String(decoding: result.stderr, as: UTF8.self)
+        #expect(result.exitCode == 0, "\(errors)")
+        return errors
+    }
+
+    @Test("two stores with overlapping and diverging items: each item once in the database, both stores hold both sets, a re-sync sends nothing")
+    func twoStoresMerge() async throws {
+        let database = try TeamDatabaseShell()
+        defer { Task { await database.drop() } }
+        let (first, firstServer) = try Self.store()
+        let (second, secondServer) = try Self.store()
+        _ = (firstServer, secondServer)
+        for arguments in [["nyt", "election"], ["nyt", "shared"], ["weather", "Rostov"]] {
+            #expect(try await first.run(arguments).exitCode == 0)
+        }
+        for arguments in [["nyt", "dogs"], ["nyt", "shared"], ["weather", "Rostov"], ["weather", "London"]] {
+            #expect(try await second.run(arguments).exitCode == 0)
+        }
+        let firstVersions = try first.versionKeys(), secondVersions = try second.versionKeys()
+        let firstArticles = try first.articleIDs(), secondArticles = try second.articleIDs()
+        // The fixtures overlap and diverge, or the test would prove little.
+        #expect(!firstVersions.isDisjoint(with: secondVersions))
+        #expect(!firstVersions.subtracting(secondVersions).isEmpty && !secondVersions.subtracting(firstVersions).isEmpty)
+        #expect(!firstArticles.subtracting(secondArticles).isEmpty)
+
+        _ = try await Self.sync(first, database)
+        _ = try await Self.sync(second, database)
+        _ = try await Self.sync(first, database)
+
+        let union = firstVersions.union(secondVersions)
+        #expect(try await database.versions() == union)
+        #expect(try await database.count("SELECT count(*) FROM \(database.schema).versions") == union.count)
+        let items = Set(union.map { $0.split(separator: " ").dropLast().joined(separator: " ") })
+        #expect(try await database.count("SELECT count(*) FROM \(database.schema).items") == items.count)
+        #expect(try first.versionKeys() == union)
+        #expect(try second.versionKeys() == union)
+        #expect(try first.articleIDs() == firstArticles.union(secondArticles))
+        #expect(try second.articleIDs() == firstArticles.union(secondArticles))
+
+        for store in [first, second] {
+            let again = try await Self.sync(store, database)
+            #expect(again.contains("sent 0 versions (0 new to it), received 0"), "\(again)")
+        }
+
+        // What the other store fetched is found offline, by its words, and has its history.
+        let onlyFirst = try #require(firstArticles.subtracting(secondArticles).sorted().first)
+        let headline = try #require(try first.rows("SELECT headline FROM nyt_articles WHERE id = '\(onlyFirst)'").first?[0].string)
+        let word = try #require(headline.split(separator: " ").map(String.init).first { $0.count > 4 && $0.allSatisfy(\.isLetter) })
+        let offline = try await second.run(["nyt", word, "--offline", "--format", "ndjson", "--fields", "id"])
+        #expect(offline.exitCode == 0)
+        #expect(String(decoding: offline.stdout, as: UTF8.self).contains(onlyFirst), "\(word)")
+        let history = try await second.run(["history", "nyt", onlyFirst, "--format", "ndjson"])
+        #expect(history.exitCode == 0)
+        #expect(!history.stdout.isEmpty)
+    }
+}
