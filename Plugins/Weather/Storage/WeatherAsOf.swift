@@ -17,7 +17,7 @@ enum WeatherAsOf {
                 query.report == .current
                     ? try current(query, at: time, from: transaction) : try forecast(query, at: time, from: transaction)
             }
-        case .air: return nil
+        case .air, .record, .verify: return nil
         }
     }
 
