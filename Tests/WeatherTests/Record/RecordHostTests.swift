@@ -52,8 +52,10 @@ struct RecordHostTests {
     }
 
     /// The forecast fetched 2 h and 1 h before its first step (the second with step 1 revised),
-    /// and four observations: one 2 h 10 min before step 0 (no step near it), one 10 min after
-    /// step 0 (rain), one 80 min before step 1, one 30 min after step 2.
+    /// then twice more with revisions that forecast nothing observed (made after the step's
+    /// time, or after the observation); and four observations: one 2 h 10 min before step 0
+    /// (no step near it), one 10 min after step 0 (rain), one 80 min before step 1, one 30 min
+    /// after step 2.
     static func recorded() async throws -> (WeatherHost, [Step]) {
         let recorded = try TestSupport.Fixtures.real(forecastFixture)
         let list = try #require(try Self.object(recorded)["list"] as? [[String: Any]])
@@ -88,16 +90,33 @@ struct RecordHostTests {
         let revisedBody = try JSONSerialization.data(withJSONObject: revised)
         answers.forecast.withLock { $0 = revisedBody }
         try await fetch(weather, ["--steps"], at: s0 - 3_600)
-        for (time, temp, rain, fetched) in [
-            (s0 + 600, steps[0].temp + 0.5, 0.4 as Double?, s0 + 900),
-            (steps[1].time - 4_800, steps[1].temp - 0.5, nil, steps[1].time - 4_500),
-            (steps[2].time + 1_800, steps[2].temp - 1, nil, steps[2].time + 2_100),
-        ] {
-            let body = try observation(at: time, temp: temp, rain: rain)
-            answers.current.withLock { $0 = body }
-            try await fetch(weather, ["--now"], at: fetched)
-        }
+        // Revised again 5 min after step 0 began: a version of step 0 made after its time, no forecast of it.
+        answers.forecast.withLock { $0 = (try? revising(revisedBody, step: 0, temp: steps[0].temp + 5)) ?? Data() }
+        try await fetch(weather, ["--steps"], at: s0 + 300)
+        try await observe(weather, answers, at: s0 + 600, temp: steps[0].temp + 0.5, rain: 0.4, fetched: s0 + 900)
+        try await observe(weather, answers, at: steps[1].time - 4_800, temp: steps[1].temp - 0.5, rain: nil, fetched: steps[1].time - 4_500)
+        // Revised 50 min before step 1, after it was observed: no forecast of that observation.
+        answers.forecast.withLock { $0 = (try? revising(revisedBody, step: 1, temp: steps[1].temp + 3)) ?? Data() }
+        try await fetch(weather, ["--steps"], at: steps[1].time - 3_000)
+        try await observe(weather, answers, at: steps[2].time + 1_800, temp: steps[2].temp - 1, rain: nil, fetched: steps[2].time + 2_100)
         return (weather, steps)
+    }
+
+    /// `body` with step `step`'s temperature set to `temp`.
+    static func revising(_ body: Data, step: Int, temp: Double) throws -> Data {
+        var object = try Self.object(body)
+        var entries = try #require(object["list"] as? [[String: Any]])
+        var main = try #require(entries[step]["main"] as? [String: Any])
+        main["temp"] = temp
+        entries[step]["main"] = main
+        object["list"] = entries
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+
+    static func observe(_ weather: WeatherHost, _ answers: Answers, at time: Int, temp: Double, rain: Double?, fetched: Int) async throws {
+        let body = try observation(at: time, temp: temp, rain: rain)
+        answers.current.withLock { $0 = body }
+        try await fetch(weather, ["--now"], at: fetched)
     }
 
     static func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
