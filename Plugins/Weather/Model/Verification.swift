@@ -88,9 +88,10 @@ extension Verification {
     ) -> Verification {
         var byStep: [Int64: [StepForecast]] = [:]
         for forecast in forecasts { byStep[forecast.time, default: []].append(forecast) }
+        let stepTimes = byStep.keys.sorted()
         var groups = zip(bounds, [0] + bounds.dropLast()).map { LeadGroup(hours: $0, after: $1) }
         for observation in observations {
-            guard let time = observation.time, let step = nearestStep(to: time, in: byStep) else { continue }
+            guard let time = observation.time, let step = nearestStep(to: time, in: stepTimes) else { continue }
             let observedTemperature = observation.temperature?.doubleValue
             let wet = (observation.rain?.doubleValue ?? 0) + (observation.snow?.doubleValue ?? 0) > 0
             for forecast in byStep[step] ?? [] where forecast.fetchedAt < Double(step) && forecast.fetchedAt <= Double(time) {
@@ -117,13 +118,12 @@ extension Verification {
         return Verification(leads: groups.filter { $0.pairs > 0 }, observations: observations.count, from: from, to: to)
     }
 
-    /// The step whose time is within ``window`` of `time`, the later one when two are as near.
-    static func nearestStep(to time: Int64, in steps: [Int64: [StepForecast]]) -> Int64? {
+    /// The step whose time is within ``window`` of `time`, the later one when two are as near;
+    /// `steps` in time order.
+    static func nearestStep(to time: Int64, in steps: [Int64]) -> Int64? {
         var best: Int64?
-        for step in steps.keys where step - window <= time && time < step + window {
-            if let chosen = best, abs(chosen - time) < abs(step - time) || (abs(chosen - time) == abs(step - time) && chosen > step) {
-                continue
-            }
+        for step in steps where step - window <= time && time < step + window {
+            if let chosen = best, abs(chosen - time) < abs(step - time) { continue }
             best = step
         }
         return best
