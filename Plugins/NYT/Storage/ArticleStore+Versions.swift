@@ -54,6 +54,11 @@ extension ArticleStore {
         "INSERT INTO nyt_article_versions (article_id, fetched_at, hash, query_key, content) "
         + "SELECT id, fetched_at, content_hash, ?, \(contentObject) FROM nyt_articles WHERE num = ?"
 
+    /// A version of the article `?2` as now stored, brought by the query `?1`.
+    static let insertVersionByID =
+        "INSERT INTO nyt_article_versions (article_id, fetched_at, hash, query_key, content) "
+        + "SELECT id, fetched_at, content_hash, ?, \(contentObject) FROM nyt_articles WHERE id = ?"
+
     /// Migration 6's data step: each stored article's hash, and its row as its first version
     /// (brought by no known query).
     static func migrateToVersions(_ transaction: any StoreTransaction) throws {

@@ -51,12 +51,10 @@ struct ArticleStore {
             throw StoreError.misuse(reason: "the NYT article \(article.id) was neither new nor stored")
         }
         let indexed = Self.indexed(values)
-        // The row's `num`, returned last: the statements after it find the row by it, not by its id's index.
-        let num = stored[indexed.count]
         if (0..<indexed.count).contains(where: { stored[$0] != indexed[$0] }) {
-            try transaction.execute(Self.reindexArticle, indexed + [num])
+            try transaction.execute(Self.reindexArticle, indexed + [values[0]])
         }
-        try transaction.execute(Self.insertVersionByNum, [queryKey, num])
+        try transaction.execute(Self.insertVersionByID, [queryKey, values[0]])
     }
 
     /// Inserts `article` with its FTS5 row when it is new; nil when it is stored already.
@@ -163,14 +161,14 @@ struct ArticleStore {
 
     static let insertIndexRow = SQLStatement.insert(into: "nyt_articles_fts", columns: ["rowid"] + indexedColumns)
 
-    /// Rewrites a stored article's columns that no index reads, and returns its indexed ones, then its `num`.
+    /// Rewrites a stored article's columns that no index reads, and returns its indexed ones.
     static let refreshArticle =
         "UPDATE nyt_articles SET " + plainColumns.map { articleColumns[$0] + " = ?" }.joined(separator: ", ")
-        + ", content_hash = ? WHERE id = ? RETURNING " + indexedColumns.joined(separator: ", ") + ", num"
+        + ", content_hash = ? WHERE id = ? RETURNING " + indexedColumns.joined(separator: ", ")
 
-    /// Rewrites the indexed columns of the article stored as row `num`: the update trigger re-indexes it.
+    /// Rewrites a stored article's indexed columns: the update trigger re-indexes it.
     static let reindexArticle =
-        "UPDATE nyt_articles SET " + indexedColumns.map { $0 + " = ?" }.joined(separator: ", ") + " WHERE num = ?"
+        "UPDATE nyt_articles SET " + indexedColumns.map { $0 + " = ?" }.joined(separator: ", ") + " WHERE id = ?"
 
     static let upsertQuery = SQLStatement.upsert(
         into: "nyt_queries",
