@@ -22,6 +22,10 @@ extension WeatherProvider {
             items: Self.stepShape,
             tableNotes: tableNotes)
         made.asOf = WeatherAsOf.load(_:at:from:)
+        made.storeOnly = StoreOnly(
+            answers: { $0.report == .record || $0.report == .verify },
+            read: { query, now, transaction in try WeatherRecordStore.read(query, now: now, in: transaction) },
+            nothing: Self.nothingRecorded(for:))
         return made
     }
 }

@@ -59,6 +59,17 @@ extension WeatherProvider {
             The latest answer per place, view, units, language and --cnt is kept in the local \
             store; --offline shows it, with when it was fetched, leaving out the steps already \
             past, and converts one stored in other units (saying so).
+
+            Each --now (and each glance) that brings a new observation adds it to the place's \
+            record. --past 7d shows the record over the past 7 days from the store, sending \
+            nothing: a chart and a row per observation. --verify pairs each observation with \
+            every forecast stored for the step nearest its time (within 90 minutes) that was \
+            fetched before both, and gives per group of how far ahead the forecast was made \
+            (up to 3, 6, 12, 24, 48, 72, 96, 120 hours) the pairs, the mean error of \
+            temperature (forecast minus observed) and its mean size, and how often the forecast \
+            was right about precipitation: wet when its chance (pop) was 0.5 or more, observed \
+            wet when rain or snow fell in the hour before the observation. Nothing kept for the \
+            period exits 69.
             """,
         arguments: [
             ArgumentSpec(
@@ -82,6 +93,12 @@ extension WeatherProvider {
             .flag("now", help: "The current conditions instead of the forecast."),
             .flag("air", help: "Air quality (index 1 Good to 5 Very Poor, pollutants in µg/m³) instead of the weather."),
             .value(
+                "past", valueName: "DURATION",
+                help: "What was observed over the past DURATION (36h, 7d, 2w): the observations --now kept, from the store."),
+            .flag(
+                "verify",
+                help: "The stored forecasts against what was observed at their times, by how far ahead they were made (bounded by --past)."),
+            .value(
                 "place", valueName: "PLACE", help: "The place used when none is named (set it once in the config).",
                 configurable: true),
         ],
@@ -98,6 +115,8 @@ extension WeatherProvider {
             "apicli weather Paris --now --template '{place_name} {temp:.0}° {description}'",
             "apicli weather London,GB --air --daily",
             "apicli weather Paris --daily --hours 24 --template '{date} {temp_min:.0}°/{temp_max:.0}°'",
+            "apicli weather Paris --past 7d",
+            "apicli weather Paris --verify --past 30d --json",
         ],
         defaultBaseURL: URL(string: "https://api.openweathermap.org") ?? URL(fileURLWithPath: "/"),
         credential: CredentialSpec(

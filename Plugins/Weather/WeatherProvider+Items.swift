@@ -14,6 +14,8 @@ extension WeatherProvider {
             ItemView(name: "--now", options: "--now", shape: Self.currentShape),
             ItemView(name: "--air", options: "--air", shape: Self.airShape),
             ItemView(name: "--air --daily", options: "--air --daily", shape: Self.airDayShape),
+            ItemView(name: "--past", options: "--past", shape: Self.recordShape),
+            ItemView(name: "--verify", options: "--verify", shape: Self.verifyShape),
         ]
     }
 
@@ -23,6 +25,8 @@ extension WeatherProvider {
         case .forecast: return command.flag("daily") ? views[1] : views[0]
         case .current: return views[2]
         case .air: return command.flag("daily") ? views[4] : views[3]
+        case .record: return views[5]
+        case .verify: return views[6]
         }
     }
 
@@ -105,7 +109,10 @@ extension WeatherProvider {
     static let currentShape = ItemShape(
         identity: ["city.id", "city.name", "time"],
         template: "{place_name} {local_time:%H:%M} {temp:.0}° {description|}",
-        meanings: placeMeanings + cityMeanings + [
+        meanings: placeMeanings + cityMeanings + observationMeanings + StatusFields.meanings.filter { $0.name != "pop_pct" })
+
+    /// What one observation holds, `--now`'s and the record's.
+    static let observationMeanings: [FieldMeaning] = [
             FieldMeaning("time", "when it was observed, ISO 8601 UTC"),
             FieldMeaning("local_time", "when it was observed on the place's clock, ISO 8601 with offset"),
             FieldMeaning("temp", "temperature"),
@@ -126,7 +133,7 @@ extension WeatherProvider {
             FieldMeaning("visibility", "visibility, metres (at most 10000)"),
             FieldMeaning("rain_1h", "rain over the last hour, mm"),
             FieldMeaning("snow_1h", "snow over the last hour, mm"),
-        ] + StatusFields.meanings.filter { $0.name != "pop_pct" })
+    ]
 
     static let airComponentMeanings: [FieldMeaning] = [
         FieldMeaning("pm2_5", "fine particles (PM2.5), µg/m³"),

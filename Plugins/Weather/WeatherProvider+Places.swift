@@ -73,7 +73,7 @@ extension WeatherProvider {
             air.samples = air.samples.filter { Double($0.time) + 3600 > cutoff }
             current.pastLeftOut = (forecast.air?.samples.count ?? 0) - air.samples.count
             current.air = air
-        case .current:
+        case .current, .record, .verify:
             return (forecast, 0)
         }
         return (current, current.pastLeftOut)

@@ -30,6 +30,7 @@ public struct WeatherProvider: Provider {
         let count = try command.int("cnt", in: 1...40)
         let language = try Self.language(command.value("lang"))
         let report = try Self.report(from: command)
+        let period = try Self.period(from: command)
         let layout = try Self.layout(from: command, report: report, count: count)
         let places = try PlaceArguments.places(from: command)
         if report == .air, let id = places.first(where: { if case .id = $0.place { true } else { false } }) {
@@ -40,12 +41,14 @@ public struct WeatherProvider: Provider {
         return places.map { text, place in
             var query = WeatherQuery(city: text, units: units, language: language, count: count, place: place, layout: layout)
             query.report = report
+            query.period = period
             return query
         }
     }
 
     /// `--now`, `--air` or the forecast; the options that cannot go with the view asked for are usage errors.
     static func report(from command: ParsedCommand) throws -> ReportKind {
+        if let record = try recordReport(from: command) { return record }
         let now = command.flag("now")
         let air = command.flag("air")
         if now && air { throw UsageError("--now and --air are two views; ask for one at a time") }
@@ -73,8 +76,9 @@ public struct WeatherProvider: Provider {
             endpoint.add("lang", query.language)
             endpoint.add("units", query.units.rawValue)
             return endpoint
-        case .current:
-            // OpenWeather updates current conditions about every 10 minutes.
+        case .current, .record, .verify:
+            // OpenWeather updates current conditions about every 10 minutes. (The record and
+            // its verification are read from the store alone: this is never sent for them.)
             var endpoint = Endpoint(path: "/data/2.5/weather", query: location(query), cacheTTL: .seconds(600))
             endpoint.add("lang", query.language)
             endpoint.add("units", query.units.rawValue)
@@ -104,7 +108,7 @@ public struct WeatherProvider: Provider {
         case .forecast where query.layout.glance && !Self.isForecastBody(body):
             try CurrentDecoder.decode(body, for: Self.currentQuery(for: query))
         case .forecast: try ForecastDecoder.decode(body, for: query, warnings: &warnings)
-        case .current: try CurrentDecoder.decode(body, for: query)
+        case .current, .record, .verify: try CurrentDecoder.decode(body, for: query)
         case .air: try AirDecoder.decode(body, for: query, warnings: &warnings)
         }
     }
@@ -122,6 +126,7 @@ public struct WeatherProvider: Provider {
             }
         case .current: try CurrentStore.save(response, for: query, fetchedAt: context.fetchedAt, in: context.transaction)
         case .air: try AirStore.save(response, for: query, fetchedAt: context.fetchedAt, in: context.transaction)
+        case .record, .verify: break
         }
     }
 
@@ -140,6 +145,7 @@ public struct WeatherProvider: Provider {
             }
             return stored
         case .air: return try AirStore.load(query, from: transaction)
+        case .record, .verify: return nil
         }
     }
 
@@ -149,6 +155,8 @@ public struct WeatherProvider: Provider {
         case .forecast: query.city
         case .current: query.city + " (now)"
         case .air: query.city + " (air)"
+        case .record: query.city + (query.period.map { " (past \($0.text))" } ?? " (record)")
+        case .verify: query.city + " (verify)"
         }
     }
 
@@ -158,6 +166,8 @@ public struct WeatherProvider: Provider {
             case .forecast: ForecastJSON.object(answer)
             case .current: CurrentJSON.object(answer)
             case .air: AirJSON.object(answer)
+            case .record: RecordData.object(answer)
+            case .verify: VerifyData.object(answer)
             }
         }
     }
@@ -168,6 +178,8 @@ public struct WeatherProvider: Provider {
         case .forecast: ForecastRows.table(results)
         case .current: CurrentRows.table(results)
         case .air: AirRows.table(results)
+        case .record: RecordData.table(results)
+        case .verify: VerifyData.table(results)
         }
     }
 
@@ -182,6 +194,8 @@ public struct WeatherProvider: Provider {
             case .forecast: ForecastView.view(answer, unicode: terminal.unicode)
             case .current: CurrentView.view(answer, unicode: terminal.unicode)
             case .air: AirView.view(answer, unicode: terminal.unicode)
+            case .record: RecordView.view(answer, on: terminal)
+            case .verify: VerifyView.view(answer, unicode: terminal.unicode)
             }
         }
     }

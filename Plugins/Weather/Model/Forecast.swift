@@ -27,6 +27,10 @@ public struct Forecast: Sendable, Hashable {
     public var currentCity: City?
     /// `--air`: the samples.
     public var air: AirQuality?
+    /// `--past`: the observations over the period.
+    public var record: WeatherRecord?
+    /// `--verify`: the forecasts against the observations, by how far ahead they were made.
+    public var verification: Verification?
     /// The units the values were stored in, when they were converted to ``units`` offline.
     public var convertedFrom: Units?
     /// How many stored steps were left out as past (offline), so an empty view can say why.

@@ -50,6 +50,11 @@ enum UnitConversion {
         return converted
     }
 
+    /// A temperature in `from` units in `units`, to the hundredth (a stored forecast `--verify` compares).
+    static func temperature(_ value: Double, from: Units, to units: Units) -> Double {
+        from == units ? value : round(kelvinTo(units, kelvin(from, value)))
+    }
+
     private static func kelvin(_ units: Units, _ value: Double) -> Double {
         switch units {
         case .metric: value + 273.15

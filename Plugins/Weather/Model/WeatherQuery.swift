@@ -22,6 +22,8 @@ public struct WeatherQuery: Sendable, Hashable {
     public var layout: ForecastLayout
     /// Which answer is asked for: the forecast, the current conditions or air quality.
     public var report: ReportKind = .forecast
+    /// `--past DURATION`, for the record and its verification; nil: the whole record.
+    public var period: RecordPeriod?
 
     public init(
         city: String, units: Units = .metric, language: String? = nil, count: Int? = nil,

@@ -2,8 +2,9 @@
 /// steps, or its days with `--daily`), the current conditions (`--now`), or
 /// air quality (`--air`: now, or hour by hour with `--hours`/`--daily`).
 ///
-/// Every kind goes through the same places, cache, limits, store and stale
-/// fallback; the kind picks the endpoint, the decoder, the tables and the view.
+/// The three answers go through the same places, cache, limits, store and stale
+/// fallback; the kind picks the endpoint, the decoder, the tables and the view. The
+/// record and its verification are read from the store alone (``StoreOnly``).
 public enum ReportKind: String, Sendable, Hashable, CaseIterable {
     /// `/data/2.5/forecast`.
     case forecast
@@ -11,4 +12,8 @@ public enum ReportKind: String, Sendable, Hashable, CaseIterable {
     case current
     /// `/data/2.5/air_pollution`, or `/data/2.5/air_pollution/forecast` with `--hours`/`--daily`.
     case air
+    /// `--past DURATION`: the observations kept over that period, from the store alone.
+    case record
+    /// `--verify`: the stored forecasts against the observations made at their times, from the store alone.
+    case verify
 }

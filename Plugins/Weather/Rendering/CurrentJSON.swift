@@ -11,11 +11,13 @@ import APICore
 /// ```
 enum CurrentJSON {
     static func object(_ answer: Forecast) -> JSONValue {
-        let current = answer.current ?? CurrentConditions()
-        let offset = answer.city.timezoneOffset ?? 0
+        .object(WeatherJSONHead.members(answer) + members(answer.current ?? CurrentConditions(), offset: answer.city.timezoneOffset ?? 0))
+    }
+
+    /// The observation's own fields, its times on the clock `offset` seconds from UTC (a record's observations too).
+    static func members(_ current: CurrentConditions, offset: Int) -> [JSONValue.Member] {
         let main = current.condition
-        var members = WeatherJSONHead.members(answer)
-        members += [
+        return [
             .init("time", JSONValue(current.time.map { Timestamp.format(unix: $0) })),
             .init("local_time", JSONValue(current.time.map { LocalTime(unix: $0, offset: offset).iso8601 })),
             .init("temp", JSONValue(current.temperature)),
@@ -37,7 +39,6 @@ enum CurrentJSON {
             .init("rain_1h", JSONValue(current.rain)),
             .init("snow_1h", JSONValue(current.snow)),
         ]
-        return .object(members)
     }
 
     /// `{"id": 500, "main": "Rain", "description": "light rain", "icon": "10n"}`.

@@ -51,7 +51,7 @@ enum StatusFields {
                 members += fields(
                     icon: current.condition?.icon, temperature: current.temperature, units: units,
                     windDirection: current.windDirection, chance: nil, time: current.time)
-            case .air:
+            case .air, .record, .verify:
                 break
             }
             return .object(members)

@@ -7,8 +7,7 @@ import Foundation
 
 /// `--offline --as-of TIME` for the weather (docs/design/0263-as-of.md): the forecast as
 /// known then — each step from the time on, as its latest version fetched by then said —
-/// and the current conditions last observed by then. Air quality keeps versions but is
-/// not read as of a time.
+/// and the current conditions last observed by then; air quality as last fetched by then.
 enum WeatherAsOf {
     static func load(_ query: WeatherQuery, at time: Date, from transaction: any StoreTransaction) throws -> Stored<Forecast>? {
         switch query.report {
@@ -17,7 +16,8 @@ enum WeatherAsOf {
                 query.report == .current
                     ? try current(query, at: time, from: transaction) : try forecast(query, at: time, from: transaction)
             }
-        case .air: return nil
+        case .air: return try air(query, at: time, from: transaction)
+        case .record, .verify: return nil
         }
     }
 
@@ -71,5 +71,38 @@ enum WeatherAsOf {
     static func current(_ query: WeatherQuery, at time: Date, from transaction: any StoreTransaction) throws -> Stored<Forecast>? {
         guard let row = try transaction.queryOne(currentAsOf, ForecastStore.key(query) + [time.sql]) else { return nil }
         return CurrentStore.answer(row, for: query)
+    }
+
+    /// The air quality's latest version of `?1`-`?2` fetched by `?3`: its coordinates, when it was fetched, and its content.
+    static let airAsOf = """
+        SELECT json_extract(content, '$.lat'), json_extract(content, '$.lon'), fetched_at, content
+        FROM weather_air_versions WHERE city_key = ?1 AND kind = ?2 AND fetched_at <= ?3
+        ORDER BY fetched_at DESC, num DESC LIMIT 1
+        """
+
+    /// A version's samples, in order: time, index, then ``AirStore/componentColumns``.
+    static let airSamples = "SELECT json_extract(value, '$.dt'), json_extract(value, '$.aqi'), "
+        + AirStore.componentColumns.map { "json_extract(value, '$.\($0)')" }.joined(separator: ", ")
+        + " FROM json_each(?1, '$.samples') ORDER BY key"
+
+    static func air(_ query: WeatherQuery, at time: Date, from transaction: any StoreTransaction) throws -> Stored<Forecast>? {
+        let key = AirStore.key(query)
+        guard let row = try transaction.queryOne(airAsOf, key + [time.sql]), let fetched = row[2].double else { return nil }
+        let components = AirStore.componentColumns
+        let samples = try transaction.query(airSamples, [row[3]]).compactMap { sample -> AirSample? in
+            guard let time = sample[0].int64 else { return nil }
+            var values: [String: NumberValue] = [:]
+            for (offset, name) in components.enumerated() {
+                if let value = NumberValue(sql: sample[2 + offset]) { values[name] = value }
+            }
+            return AirSample(time: time, index: sample[1].int64, components: values)
+        }
+        var answer = Forecast(
+            requested: query.city, city: City(), units: query.units, entries: [], place: query.resolved,
+            language: query.language, layout: query.layout)
+        answer.report = .air
+        answer.air = AirQuality(
+            latitude: NumberValue(sql: row[0]), longitude: NumberValue(sql: row[1]), samples: samples, isForecast: key[1] == .text("forecast"))
+        return Stored(answer, fetchedAt: Date(timeIntervalSince1970: fetched))
     }
 }

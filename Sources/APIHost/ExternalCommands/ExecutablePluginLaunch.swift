@@ -52,11 +52,13 @@ struct ExecutablePluginLaunch {
     }
 
     /// The global options that take a value, and the variables that pass them on.
-    static let valueVariables = [("color", "APICLI_COLOR"), ("fields", "APICLI_FIELDS"), ("template", "APICLI_TEMPLATE")]
+    static let valueVariables = [
+        ("color", "APICLI_COLOR"), ("fields", "APICLI_FIELDS"), ("template", "APICLI_TEMPLATE"), ("as-of", "APICLI_AS_OF"),
+    ]
     /// The global flags, and the variables that are `1` when they were given.
     static let flagVariables = [
         ("quiet", "APICLI_QUIET"), ("offline", "APICLI_OFFLINE"), ("refresh", "APICLI_REFRESH"), ("verbose", "APICLI_VERBOSE"),
-        ("wide", "APICLI_WIDE"), ("new", "APICLI_NEW"), ("fail-empty", "APICLI_FAIL_EMPTY"),
+        ("wide", "APICLI_WIDE"), ("new", "APICLI_NEW"), ("changed", "APICLI_CHANGED"), ("fail-empty", "APICLI_FAIL_EMPTY"),
     ]
 
     /// The credentials to hand on: the credential variables that are set, with their values.

@@ -41,7 +41,9 @@ struct ProviderCommand<P: Provider>: Sendable {
         try view.checkBelongs(script.template?.fieldNames ?? [], option: "--template")
         if !declaredFields.isEmpty, view.shape.otherFields == nil { try script.fields?.check(against: declaredFields) }
         let queries = try provider.queries(from: command)
-        let (credential, session) = try await credential()
+        // Queries the store alone answers send nothing, so they need no key.
+        let storeOnly = capabilities.storeOnly.map { only in !queries.isEmpty && queries.allSatisfy(only.answers) } ?? false
+        let (credential, session) = try await credential(storeOnly: storeOnly)
         let headers = try HeaderOptions.headers(for: operation.map(descriptor.narrowed) ?? descriptor, command: command)
         let baseURL = try settings.baseURL(for: descriptor, keyOwner: keyOwner)
         if !options.offline { try ClientFactory.checkCAFile(environment.variables) }
@@ -222,13 +224,13 @@ struct ProviderCommand<P: Provider>: Sendable {
         return { @Sendable line in console.err("apicli: " + line + "\n") }
     }
 
-    /// The key, or exit 78 saying how to set it — unless `--offline` needs none, or the
-    /// operation is one the API answers without a key.
+    /// The key, or exit 78 saying how to set it — unless `--offline` or a query the store
+    /// alone answers needs none, or the operation is one the API answers without a key.
     /// A provider that signs in with OAuth2 gets its token and the session that renews it.
-    private func credential() async throws -> (Credential?, OAuth2Session?) {
-        let descriptor = provider.descriptor
-        return try await CredentialLookup.signedIn(
-            for: operation.map(descriptor.narrowed) ?? descriptor, settings: settings, environment: environment, options: options)
+    private func credential(storeOnly: Bool) async throws -> (Credential?, OAuth2Session?) {
+        let descriptor = operation.map(provider.descriptor.narrowed) ?? provider.descriptor
+        if storeOnly { return (try CredentialLookup.credential(for: descriptor, settings: settings, offline: true), nil) }
+        return try await CredentialLookup.signedIn(for: descriptor, settings: settings, environment: environment, options: options)
     }
 
     /// Runs the queries at most `parallelism` at a time and returns outcomes in query order.

@@ -47,6 +47,7 @@ struct QueryRunner<P: Provider>: Sendable {
     func label(for query: P.Query) -> String { capabilities.label(for: query) }
 
     func run(_ query: P.Query) async -> QueryOutcome<P.Response> {
+        if let storeOnly = capabilities.storeOnly, storeOnly.answers(query) { return answerFromStoreAlone(query, storeOnly) }
         if options.offline { return answerFromStore(storedResolution(of: query) ?? query, because: nil) }
         switch await resolve(query) {
         case let .ready(resolved, warnings): return await fetch(resolved, warnings: warnings)
@@ -298,6 +299,19 @@ struct QueryRunner<P: Provider>: Sendable {
         }
         let notice = StaleNotice.text(fetchedAt: stored.fetchedAt, now: now, failure: failure?.message, leftOut: leftOut)
         return .success(current.response, warnings: [notice])
+    }
+
+    /// A query the store alone answers (``StoreOnly``), as of `--as-of` or now: no request, no notice of age.
+    func answerFromStoreAlone(_ query: P.Query, _ storeOnly: StoreOnly<P.Query, P.Response>) -> QueryOutcome<P.Response> {
+        let now = options.asOf ?? time.now()
+        do {
+            guard let answer = try store.read({ tx in try storeOnly.read(query, now, tx) }) else {
+                return .failure(CLIError(storeOnly.nothing(query), exitCode: .unavailable))
+            }
+            return .success(answer)
+        } catch {
+            return .failure(ErrorMapping.cliError(error))
+        }
     }
 
     /// `3 steps already past left out`, or nil when none was.

@@ -83,15 +83,19 @@ struct ExecutablePluginHostTests {
         let plugins = try Folder(in: host)
         try plugins.add("echo")
         let run = await host.run(
-            ["--wide", "--fields", "a,b", "--template", "{a}", "--new", "--fail-empty", "--refresh", "--verbose", "echo"],
+            ["--wide", "--fields", "a,b", "--template", "{a}", "--new", "--changed", "--fail-empty", "--refresh", "--verbose", "echo"],
             set: plugins.variables)
         #expect(run.code == .success, "\(run.stderr)")
         let added = try #require(host.launches.first).addedVariables
         #expect(added["APICLI_FIELDS"] == "a,b" && added["APICLI_TEMPLATE"] == "{a}")
-        for flag in ["WIDE", "NEW", "FAIL_EMPTY", "REFRESH", "VERBOSE"] {
+        for flag in ["WIDE", "NEW", "CHANGED", "FAIL_EMPTY", "REFRESH", "VERBOSE"] {
             #expect(added["APICLI_" + flag] == "1", "\(flag): \(added)")
         }
-        #expect(added["APICLI_FORMAT"] == nil && added["APICLI_OFFLINE"] == nil)
+        #expect(added["APICLI_FORMAT"] == nil && added["APICLI_OFFLINE"] == nil && added["APICLI_AS_OF"] == nil)
+        let asOf = await host.run(["--offline", "--as-of", "2026-12-01T06:00", "echo"], set: plugins.variables)
+        #expect(asOf.code == .success, "\(asOf.stderr)")
+        let offline = try #require(host.launches.last).addedVariables
+        #expect(offline["APICLI_OFFLINE"] == "1" && offline["APICLI_AS_OF"] == "2026-12-01T06:00", "\(offline)")
     }
 
     @Test("a name a built-in command, a compiled provider or a provider file has is listed as shadowed and never run")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -31,5 +32,25 @@ struct ProviderFileScriptingHostTests {
         let unknown = await host.run(["hn", "gibberish", "--fields", "id,nope"])
         #expect(unknown.code == .usage)
         #expect(unknown.isOneErrorLine && unknown.stderr.contains("unknown field 'nope'"), "\(unknown.stderr)")
+    }
+
+    @Test("--changed on hn: the same story again prints nothing (exit 1 with --fail-empty); its points edited, it prints")
+    func changed() async throws {
+        let recorded = try Fixtures.real(SearchAPIs.hnFixture)
+        let body = Mutex(recorded)
+        let host = try ProviderFilesHost { request in
+            request.path == SearchAPIs.hnPath ? SearchAPIs.json(body.withLock { $0 }) : InProcessHost.json("{}", status: 404)
+        }
+        #expect(await host.run(SearchAPIs.addHN).code == .success)
+        #expect(await host.run(["hn", "gibberish"]).code == .success)
+        let same = await host.run(["hn", "gibberish", "--changed", "--fail-empty", "--refresh", "--fields", "id"])
+        #expect(same.code == .empty, "\(same.stderr)")
+        #expect(same.stdout.isEmpty && same.stderr.contains("nothing changed"), "\(same.stderr)")
+        let text = String(decoding: recorded, as: UTF8.self)
+        #expect(text.contains("\"points\": 1,"))
+        body.withLock { $0 = Data(text.replacingOccurrences(of: "\"points\": 1,", with: "\"points\": 7,").utf8) }
+        let edited = await host.run(["hn", "gibberish", "--changed", "--fail-empty", "--refresh", "--fields", "id,points", "--format", "csv"])
+        #expect(edited.code == .success, "\(edited.stderr)")
+        #expect(edited.stdout == "id,points\r\n7824727,7\r\n", "\(edited.stdout)")
     }
 }

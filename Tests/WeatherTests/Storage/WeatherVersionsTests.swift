@@ -164,4 +164,33 @@ struct WeatherVersionsTests {
         #expect(after.fetchedAt == second)
         #expect(try asOf(first.addingTimeInterval(-60)) == nil, "nothing was stored yet")
     }
+
+    @Test("air quality as of a time: as fetched by then, an edited index after it, nothing before the first")
+    func airAsOf() throws {
+        let temporary = try TemporaryStore()
+        defer { temporary.remove() }
+        var query = WeatherQuery(city: "London")
+        query.report = .air
+        let body = try Data(contentsOf: WeatherFixtures.root.deletingLastPathComponent()
+            .appendingPathComponent("air/air-pollution-london-2021-pyowm.json"))
+        let edited = try Self.edited(body) { object in
+            var list = try #require(object["list"] as? [[String: Any]])
+            list[0]["main"] = ["aqi": 5]
+            object["list"] = list
+        }
+        var warnings: [String] = []
+        let first = try provider.decode(body, for: query, warnings: &warnings)
+        try persist(body, query, at: Self.fetched, in: temporary.store)
+        try persist(edited, query, at: Self.fetched.addingTimeInterval(3_600), in: temporary.store)
+        func asOf(_ time: Date) throws -> Stored<Forecast>? {
+            try temporary.store.read { try WeatherAsOf.load(query, at: time, from: $0) }
+        }
+        let before = try #require(try asOf(Self.fetched.addingTimeInterval(60)))
+        #expect(before.value.air == first.air, "the samples and coordinates as first fetched")
+        #expect(before.fetchedAt == Self.fetched)
+        let after = try #require(try asOf(Self.fetched.addingTimeInterval(7_200)))
+        #expect(after.value.air?.samples.first?.index == 5)
+        #expect(after.value.air?.samples.first?.components == first.air?.samples.first?.components)
+        #expect(try asOf(Self.fetched.addingTimeInterval(-60)) == nil, "nothing was stored yet")
+    }
 }

@@ -90,6 +90,9 @@ public struct Capabilities<P: Provider>: Sendable {
     /// stored by then. Nil: the provider keeps no versions, and `--as-of` is refused.
     public var asOf: (@Sendable (_ query: Query, _ time: Date, _ transaction: any StoreTransaction) throws -> Stored<Response>?)?
 
+    /// Queries read from the store alone, never sent (weather's `--past` and `--verify`); nil: none.
+    public var storeOnly: StoreOnly<Query, Response>?
+
     public init(
         paging: Paging<Query, Response>? = nil, lookup: Lookup<Query>? = nil,
         batchStoring: BatchStoring<Query, Response>? = nil, itemViews: ItemViews? = nil, aging: Aging<Response>? = nil,

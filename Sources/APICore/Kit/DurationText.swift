@@ -1,8 +1,8 @@
 /// A span of time as typed: a whole number and a unit, `36h`, `90d`, `2w` (also `30m`):
 /// what `store prune --keep` and `weather --past` take.
-enum DurationText {
+public enum DurationText {
     /// The seconds `text` names; nil when it is not a positive whole number followed by `m`, `h`, `d` or `w`.
-    static func seconds(_ text: String) -> Double? {
+    public static func seconds(_ text: String) -> Double? {
         guard let unit = text.last, let number = Int(text.dropLast()), number > 0 else { return nil }
         let scale: Double
         switch unit {
