@@ -45,10 +45,10 @@ struct HarvestEndToEndTests {
         }
     }
 
-    /// The stored Archive articles of each month, by month.
+    /// The stored Archive articles of each month, by month: NYT's articles, where `apicli nyt` keeps its own.
     static func storedMonths(_ sandbox: Sandbox) throws -> [String: Int] {
         var months: [String: Int] = [:]
-        for row in try sandbox.rows("SELECT item_id FROM provider_files_items WHERE provider = 'nyt-archive'") {
+        for row in try sandbox.rows("SELECT id FROM nyt_articles") {
             let id = row[0].string ?? ""
             let key = String(id.dropFirst("nyt://article/".count).prefix(7))
             months[key, default: 0] += 1

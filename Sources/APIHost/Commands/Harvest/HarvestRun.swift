@@ -53,9 +53,9 @@ struct HarvestRun {
             try await fetchRange(slice)
             return
         }
-        let parts = slice.key.split(separator: "-")
-        let words = [job.provider, String(parts[0]), String(Int(parts[1]) ?? 0)]
-        let inner = try await runInner(words + ["--format", "ndjson", "--quiet"])
+        // An Archive month goes through `nyt`'s own path: streamed as it arrives, and stored as
+        // Article Search's articles, so the same offline search finds them.
+        let inner = try await runInner(["nyt", "--archive", slice.key, "--format", "ndjson", "--quiet"])
         try settle(slice, inner)
     }
 
