@@ -108,7 +108,7 @@ struct HarvestEndToEndTests {
 
     @Test("kill -9 at random moments never loses a finished month nor stores one twice")
     func killLoop() async throws {
-        let iterations = Int(ProcessInfo.processInfo.environment["APICLI_HARVEST_KILLS"] ?? "") ?? 12
+        let iterations = Int(ProcessInfo.processInfo.environment["APICLI_HARVEST_KILLS"] ?? "") ?? 50
         var random = SeededRandom(seed: UInt64.random(in: 1...UInt64(UInt32.max)))
         let server = try Self.server(delay: .milliseconds(40))
         let sandbox = try Self.sandbox(server)
