@@ -59,9 +59,10 @@ struct ArchiveMonthEndToEndTests {
         // February's docs get ids of their own, so that any of January's stored would show.
         let whole = Data(String(decoding: try Self.month(docs: 600), as: UTF8.self)
             .replacingOccurrences(of: "streamed-", with: "february-").utf8)
-        let server = try LoopbackServer(routes: [
-            Self.january: [.json(body.prefix(body.count / 2))], Self.february: [.json(whole)],
-        ])
+        // Cut past the MiB held whole, so that what January stores before the cut is streamed.
+        let cut = body.prefix(body.count * 3 / 4)
+        #expect(cut.count > 1_048_576, "\(cut.count) B")
+        let server = try LoopbackServer(routes: [Self.january: [.json(cut)], Self.february: [.json(whole)]])
         let sandbox = try Self.sandbox(server)
         let run = try await sandbox.run(["harvest", "nyt-archive", "--from", "2019-01", "--to", "2019-02"])
         #expect(run.exitCode == 65, "\(run.stderrText)")
