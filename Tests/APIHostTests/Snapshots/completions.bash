@@ -12,7 +12,7 @@ _apicli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|-f|--db|--color|--fields|--template|--as-of|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--keep|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--read|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H|--max-wait|--fq) ((i++)) ;;
+            --format|-f|--db|--color|--fields|--template|--as-of|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--keep|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--read|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H|--max-wait|--fq|--since-last) ((i++)) ;;
             -*) ;;
             *)
                 if [[ -z "$command" ]]; then
@@ -79,6 +79,7 @@ _apicli() {
                 --from) return 0 ;;
                 --to) return 0 ;;
                 --fq) return 0 ;;
+                --since-last) return 0 ;;
             esac
             ;;
     esac
@@ -184,7 +185,7 @@ _apicli() {
             ;;
         harvest)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--from --to --fq --resume --list --wait --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--from --to --fq --resume --list --wait --since-last --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W '' -- "$cur"))
             fi

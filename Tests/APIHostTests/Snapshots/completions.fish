@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H --max-wait --fq
+            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H --max-wait --fq --since-last
                 set skip 1
             case '-*'
             case '*'
@@ -180,3 +180,4 @@ complete -c apicli -n '__apicli_using harvest' -l fq -x -d 'nyt: a filter query,
 complete -c apicli -n '__apicli_using harvest' -l resume -d 'Go on with the newest unfinished job, or the one named (apicli harvest --resume 3).'
 complete -c apicli -n '__apicli_using harvest' -l list -d 'List the harvest jobs: what was asked, slices done, items, last error.'
 complete -c apicli -n '__apicli_using harvest' -l wait -d 'When the day\'s budget is used, wait until it frees and go on (else stop, exit 75).'
+complete -c apicli -n '__apicli_using harvest' -l since-last -x -d 'NAME: only what is newer than the last harvest of the same command, by FIELD of the items as ndjson prints them (an id or a time).'
