@@ -173,7 +173,7 @@ public struct BuiltinCommand: Sendable, Hashable {
             examples: [
                 "apicli harvest nyt-archive --from 2019-01 --to 2019-12   # 12 requests, one month each",
                 "apicli harvest nyt climate --from 2020-01-01 --to 2020-12-31   # split until each range has at most 1,000",
-                "apicli harvest stack questions --since-last creation_date    # only pages newer than the last harvest",
+                "apicli harvest nyt election --since-last pub_date -- --sort newest   # every page, then only what is newer",
                 "apicli harvest --resume                                  # the newest unfinished job",
             ]),
     ]

@@ -114,6 +114,36 @@ struct HarvestPagesEndToEndTests {
         #expect(try sandbox.rows("SELECT COUNT(*) FROM provider_files_items WHERE provider = 'feed'").first?[0].int == 12)
     }
 
+    @Test("apicli harvest nyt WORDS without dates: every page to the last the hits reach, newest first with --since-last pub_date")
+    func nytPages() async throws {
+        let hits = Stories(25)
+        let server = try LoopbackServer(maxLifetime: .seconds(300)) { request in
+            guard request.path == "/svc/search/v2/articlesearch.json" else { return .status(404, body: "no route") }
+            let page = Int(request.query("page") ?? "0") ?? 0
+            let total = hits.withLock { $0 }
+            // Story `total` is the newest; a page holds ten, newest first.
+            let docs = (min(page * 10, total)..<min(page * 10 + 10, total)).map { index in
+                let number = total - index
+                let minute = number < 10 ? "0\(number)" : "\(number)"
+                return #"{"_id":"nyt://article/n\#(number)","web_url":"https://www.nytimes.com/n/\#(number).html","headline":{"main":"Story \#(number)"},"pub_date":"2019-01-01T00:\#(minute):00+0000"}"#
+            }
+            return .json(#"{"status":"OK","copyright":"synthetic","response":{"docs":[\#(docs.joined(separator: ","))],"meta":{"hits":\#(total),"offset":\#(page * 10),"time":1}}}"#)
+        }
+        let sandbox = try Sandbox(server: server, extra: ["APICLI_TEST_CLOCK": "0", "APICLI_TIMEOUT": "20"])
+        let first = try await sandbox.run(["harvest", "nyt", "election", "--since-last", "pub_date", "--", "--sort", "newest"])
+        #expect(first.exitCode == 0, "\(first.stderrText)")
+        #expect(first.stderrText.contains("harvest 1 finished: 4 of 4 done, 25 items"), "\(first.stderrText)")
+        #expect(server.requests.map { $0.query("page") ?? "0" } == ["0", "1", "2", "3"])
+        #expect(try sandbox.rows("SELECT COUNT(*) FROM nyt_articles").first?[0].int == 25)
+        #expect(try sandbox.rows("SELECT bookmark FROM apicli_harvest_jobs WHERE id = 1").first?[0].string == #""2019-01-01T00:25:00Z""#)
+        // Twelve new stories: pages 0 and 1 hold them, page 1 also story 25, the bookmark.
+        hits.withLock { $0 = 37 }
+        let second = try await sandbox.run(["harvest", "nyt", "election", "--since-last", "pub_date", "--", "--sort", "newest"])
+        #expect(second.exitCode == 0, "\(second.stderrText)")
+        #expect(second.stderrText.contains("harvest 2 finished: 2 of 2 done, 20 items"), "\(second.stderrText)")
+        #expect(try sandbox.rows("SELECT COUNT(*) FROM nyt_articles").first?[0].int == 37)
+    }
+
     @Test("a command that does not page is a usage error", arguments: [["harvest", "nyt-top", "arts"], ["harvest", "nosuch"]])
     func notPaged(words: [String]) async throws {
         let server = try Self.server(stories: Stories(1))

@@ -74,7 +74,9 @@ struct HarvestHandler: BuiltinCommandHandler {
 
     private func start(_ parsed: CommandLineParser.Result, store: Store, now: Date) throws -> HarvestJob {
         guard let name = parsed.positionals.first else { throw UsageError(Self.usage) }
-        if name != "nyt" && name != "nyt-archive" {
+        // `nyt WORDS` without dates is harvested page by page, as any paged command.
+        let dated = parsed.values["from"] != nil || parsed.values["to"] != nil
+        if name != "nyt-archive" && (name != "nyt" || (!dated && parsed.values["fq"] == nil)) {
             return try HarvestPages.start(parsed, host: host, store: store, now: now)
         }
         guard let from = parsed.values["from"], let to = parsed.values["to"] else {

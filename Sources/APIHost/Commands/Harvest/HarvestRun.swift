@@ -49,7 +49,7 @@ struct HarvestRun {
 
     /// One slice: an Archive month, or an Article Search range (split first when it holds too many).
     private func fetch(_ slice: HarvestJob.Slice) async throws {
-        if job.provider == "nyt" {
+        if job.provider == "nyt", HarvestPlan.days(of: slice.key) != nil {
             try await fetchRange(slice)
             return
         }
