@@ -53,6 +53,8 @@ struct HarvestEndToEndTests {
     /// The stored Archive articles of each month, by month: NYT's articles, where `apicli nyt` keeps its own.
     static func storedMonths(_ sandbox: Sandbox) throws -> [String: Int] {
         var months: [String: Int] = [:]
+        // NYT's tables are made by the first `nyt` run: a harvest killed before one has none.
+        guard try !sandbox.rows("SELECT 1 FROM sqlite_master WHERE name = 'nyt_articles'").isEmpty else { return months }
         for row in try sandbox.rows("SELECT id FROM nyt_articles") {
             let id = row[0].string ?? ""
             let key = String(id.dropFirst("nyt://article/".count).prefix(7))
