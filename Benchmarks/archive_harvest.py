@@ -83,6 +83,16 @@ for month in range(1, months + 1):
 '''
 
 
+def count_archive_articles(database):
+    """The months' articles as stored: NYT's articles (a build that harvests through `nyt --archive`),
+    else the `nyt-archive` provider file's items (an older build)."""
+    db = sqlite3.connect(database)
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "nyt_articles" in tables and db.execute("SELECT COUNT(*) FROM nyt_articles").fetchone()[0] > 0:
+        return db.execute("SELECT COUNT(*) FROM nyt_articles").fetchone()[0]
+    return db.execute("SELECT COUNT(*) FROM provider_files_items WHERE provider = 'nyt-archive'").fetchone()[0]
+
+
 def measure(command, environment):
     started = time.monotonic()
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
@@ -107,8 +117,7 @@ def main():
         environment = dict(os.environ, XDG_CONFIG_HOME=f"{work}/config", XDG_DATA_HOME=f"{work}/data", HOME=f"{work}/home",
                            NYT_API_KEY="benchKEY-0123456789", APICLI_NYT_BASE_URL=base, APICLI_TEST_CLOCK="0", APICLI_TIMEOUT="120")
         wall_a, peak_a = measure([apicli, "harvest", "nyt-archive", "--from", "2019-01", "--to", f"2019-{months:02d}", "--quiet"], environment)
-        stored = sqlite3.connect(f"{work}/data/apicli/apicli.sqlite3").execute(
-            "SELECT COUNT(*) FROM provider_files_items WHERE provider = 'nyt-archive'").fetchone()[0]
+        stored = count_archive_articles(f"{work}/data/apicli/apicli.sqlite3")
         script = os.path.join(work, "harvest.py")
         open(script, "w").write(PYTHON_HARVEST)
         wall_p, peak_p = measure([sys.executable, script, base, str(months), f"{work}/python.sqlite3"], environment)

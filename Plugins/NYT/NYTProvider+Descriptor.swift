@@ -20,6 +20,10 @@ extension NYTProvider {
                 The API answers 10 articles a page and serves pages 0 to 100; --pages N \
                 fetches N pages from --page, stopping early when there are no more hits. \
                 The key allows 5 requests a minute and 500 a day; apicli paces itself.
+
+                --archive YYYY-MM fetches every article of a month from the Archive API \
+                (one request, up to about 20 MB) into the same store, so the words then \
+                find them with --offline; apicli harvest nyt-archive fetches many months.
                 """,
             arguments: [
                 ArgumentSpec(
@@ -37,6 +41,9 @@ extension NYTProvider {
                     "pages", valueName: "N", help: "How many pages to fetch, never past page 100.", default: "1",
                     configurable: true),
                 .value("fq", valueName: "FILTER", help: "A filter query, sent as given (e.g. 'section_name:(\"Sports\")')."),
+                .value(
+                    "archive", valueName: "MONTH",
+                    help: "Every article of one month (YYYY-MM) from the Archive API, stored for offline search; no words."),
             ],
             examples: [
                 "apicli nyt basketball",
@@ -44,6 +51,7 @@ extension NYTProvider {
                 "apicli nyt \"c++ & rust\" --pages 3 --json",
                 "apicli nyt election --fq 'section_name:(\"U.S.\")'",
                 "apicli nyt basketball --offline",
+                "apicli nyt --archive 2019-01 --format ndjson",
             ],
             defaultBaseURL: URL(string: "https://api.nytimes.com") ?? URL(fileURLWithPath: "/"),
             credential: CredentialSpec(

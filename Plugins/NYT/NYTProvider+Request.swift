@@ -9,7 +9,9 @@ extension NYTProvider {
 
     /// `GET /svc/search/v2/articlesearch.json?q=…&begin_date=…&end_date=…&sort=…&page=…&fq=…`;
     /// unset parameters are left out, and page 0 (the API's default) is never sent.
+    /// An Archive month (`--archive`) is one request of its own path, with nothing else to send.
     public func request(for query: ArticleQuery, page: Int) -> Endpoint {
+        if let month = query.archiveMonth { return Endpoint(path: Self.archivePath(month)) }
         let polling = query.sort == .newest && query.endDate == nil
         var endpoint = Endpoint(path: Self.searchPath, cacheTTL: polling ? Self.newsCacheTTL : nil)
         endpoint.add("q", query.words.isEmpty ? nil : query.words)
@@ -27,6 +29,7 @@ extension NYTProvider {
     /// More pages exist while this one was full and `meta.hits` reaches past it,
     /// and never beyond page 100, the last the API serves.
     public func hasMore(after response: SearchPage, page: Int, for query: ArticleQuery) -> Bool {
+        guard query.archiveMonth == nil else { return false }
         let absolute = query.firstPage + page
         guard absolute < ArticleQuery.lastServedPage, response.count > 0 else { return false }
         guard let hits = response.hits else { return response.count >= ArticleQuery.pageSize }

@@ -34,6 +34,7 @@ public struct NYTProvider: Provider {
 
     /// `"climate change"`, or the filter when a search has no words.
     public func label(for query: ArticleQuery) -> String {
+        if let month = query.archiveMonth { return "--archive " + ArticleQuery.monthText(month) }
         guard query.words.isEmpty, let filter = query.filter else { return "\"" + query.words + "\"" }
         return "--fq " + filter
     }

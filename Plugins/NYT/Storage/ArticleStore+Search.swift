@@ -17,7 +17,8 @@ extension ArticleStore {
     /// When articles are stored but none matches, an empty page that says so
     /// (`storedNoMatch`); nil only when nothing at all is stored.
     func search(_ query: ArticleQuery) throws -> Stored<SearchPage>? {
-        let limit = ArticleQuery.pageSize * query.pages
+        // An Archive month's stored answer is the whole month.
+        let limit = query.archiveMonth == nil ? ArticleQuery.pageSize * query.pages : Int(Int32.max)
         let offset = ArticleQuery.pageSize * query.firstPage
         let filter = try query.filter.map(StoredFilter.init)
         let answered = try storedAnswer(to: query)

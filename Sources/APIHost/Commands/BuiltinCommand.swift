@@ -196,12 +196,14 @@ public struct BuiltinCommand: Sendable, Hashable {
             usage: [
                 "apicli harvest nyt-archive --from YYYY-MM --to YYYY-MM [--wait]",
                 "apicli harvest nyt WORDS --from YYYY-MM-DD --to YYYY-MM-DD [--fq FILTER] [--wait]",
+                "apicli harvest NAME [OPERATION] [ARGS…] [--since-last FIELD] [-- OPTIONS…] [--wait]   (every page)",
                 "apicli harvest --resume [JOB] [--wait] | --list",
             ],
             options: HarvestHandler.specs,
             examples: [
                 "apicli harvest nyt-archive --from 2019-01 --to 2019-12   # 12 requests, one month each",
                 "apicli harvest nyt climate --from 2020-01-01 --to 2020-12-31   # split until each range has at most 1,000",
+                "apicli harvest nyt election --since-last pub_date -- --sort newest   # every page, then only what is newer",
                 "apicli harvest --resume                                  # the newest unfinished job",
             ]),
         BuiltinCommand(

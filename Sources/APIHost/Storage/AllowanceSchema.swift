@@ -40,6 +40,14 @@ public enum AllowanceSchema {
                     PRIMARY KEY (job, slice)
                 );
                 """),
+        // A page harvest's bookmark: the newest value of its --since-last field it stored, and the
+        // earlier harvest's, which it stops at (JSON scalars).
+        Migration(
+            2,
+            sql: """
+                ALTER TABLE apicli_harvest_jobs ADD COLUMN bookmark TEXT;
+                ALTER TABLE apicli_harvest_jobs ADD COLUMN since TEXT;
+                """),
     ]
 
     /// Makes the tables if this store lacks them.

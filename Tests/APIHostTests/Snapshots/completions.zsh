@@ -142,7 +142,8 @@ _apicli() {
                         '--fq[nyt: a filter query, sent as given.]:FILTER: ' \
                         '--resume[Go on with the newest unfinished job, or the one named (apicli harvest --resume 3).]' \
                         '--list[List the harvest jobs: what was asked, slices done, items, last error.]' \
-                        '--wait[When the day'\''s budget is used, wait until it frees and go on (else stop, exit 75).]' && return 0
+                        '--wait[When the day'\''s budget is used, wait until it frees and go on (else stop, exit 75).]' \
+                        '--since-last[NAME: only what is newer than the last harvest of the same command, by FIELD of the items as ndjson prints them (an id or a time).]:FIELD: ' && return 0
                     ;;
                 auth)
                     _arguments -s $global_options \

@@ -8,6 +8,7 @@ import Foundation
 ///
 ///     apicli harvest nyt-archive --from 2019-01 --to 2019-12 [--wait]
 ///     apicli harvest nyt WORDS --from 2019-01-01 --to 2019-12-31 [--fq FILTER] [--wait]
+///     apicli harvest NAME [OPERATION] [ARGS…] [--since-last FIELD] [-- OPTIONS…] [--wait]
 ///     apicli harvest --resume [JOB] [--wait]
 ///     apicli harvest --list
 struct HarvestHandler: BuiltinCommandHandler {
@@ -21,6 +22,9 @@ struct HarvestHandler: BuiltinCommandHandler {
         .flag("resume", help: "Go on with the newest unfinished job, or the one named (apicli harvest --resume 3)."),
         .flag("list", help: "List the harvest jobs: what was asked, slices done, items, last error."),
         .flag("wait", help: "When the day's budget is used, wait until it frees and go on (else stop, exit 75)."),
+        .value(
+            "since-last", valueName: "FIELD",
+            help: "NAME: only what is newer than the last harvest of the same command, by FIELD of the items as ndjson prints them (an id or a time)."),
     ]
 
     func run(_ words: [String]) async throws -> ExitCode {
@@ -70,6 +74,11 @@ struct HarvestHandler: BuiltinCommandHandler {
 
     private func start(_ parsed: CommandLineParser.Result, store: Store, now: Date) throws -> HarvestJob {
         guard let name = parsed.positionals.first else { throw UsageError(Self.usage) }
+        // `nyt WORDS` without dates is harvested page by page, as any paged command.
+        let dated = parsed.values["from"] != nil || parsed.values["to"] != nil
+        if name != "nyt-archive" && (name != "nyt" || (!dated && parsed.values["fq"] == nil)) {
+            return try HarvestPages.start(parsed, host: host, store: store, now: now)
+        }
         guard let from = parsed.values["from"], let to = parsed.values["to"] else {
             throw UsageError("harvest \(name) needs --from and --to; " + Self.usage)
         }
@@ -87,7 +96,7 @@ struct HarvestHandler: BuiltinCommandHandler {
             guard first <= last else { throw UsageError("--from \(from) is after --to \(to)") }
             return try HarvestJob.create(provider: name, request: request, slices: [HarvestPlan.range(first, last)], now: now, in: store)
         default:
-            throw UsageError("apicli harvest knows nyt-archive (by month) and nyt (by date range), not '\(name)'")
+            throw UsageError(Self.usage)
         }
     }
 
@@ -118,5 +127,6 @@ struct HarvestHandler: BuiltinCommandHandler {
         return .success
     }
 
-    static let usage = "usage: apicli harvest nyt-archive --from YYYY-MM --to YYYY-MM | nyt WORDS --from DATE --to DATE [--fq F] | --resume [JOB] | --list [--wait]"
+    static let usage = "usage: apicli harvest nyt-archive --from YYYY-MM --to YYYY-MM | nyt WORDS --from DATE --to DATE [--fq F]"
+        + " | NAME [OPERATION] [ARGS…] [--since-last FIELD] [-- OPTIONS…] | --resume [JOB] | --list [--wait]"
 }

@@ -17,6 +17,10 @@ struct HarvestJob: Sendable {
     var items: Int
     var lastError: String?
     var createdAt: Date
+    /// A page harvest's newest value of its `--since-last` field so far (JSON text).
+    var bookmark: String?
+    /// The bookmark of the harvest it continues, at which it stops (JSON text).
+    var since: String?
 
     struct Slice: Sendable {
         var key: String
@@ -28,12 +32,14 @@ struct HarvestJob: Sendable {
         var lastError: String?
     }
 
-    static func create(provider: String, request: [String], slices: [String], now: Date, in store: Store) throws -> HarvestJob {
+    static func create(
+        provider: String, request: [String], slices: [String], since: String? = nil, now: Date, in store: Store
+    ) throws -> HarvestJob {
         let text = JSONValue.array(request.map(JSONValue.string)).serialized(pretty: false)
         let id = try store.write { tx -> Int64 in
             try tx.execute(
-                "INSERT INTO apicli_harvest_jobs (provider, request, created_at, updated_at, state) VALUES (?, ?, ?, ?, 'running')",
-                [.text(provider), .text(text), .real(now.timeIntervalSince1970), .real(now.timeIntervalSince1970)])
+                "INSERT INTO apicli_harvest_jobs (provider, request, created_at, updated_at, state, since) VALUES (?, ?, ?, ?, 'running', ?)",
+                [.text(provider), .text(text), .real(now.timeIntervalSince1970), .real(now.timeIntervalSince1970), since.map(SQLValue.text) ?? .null])
             let id = try tx.queryOne("SELECT last_insert_rowid()", [])?[0].int64 ?? 0
             for (position, slice) in slices.enumerated() {
                 try tx.execute(
@@ -42,12 +48,12 @@ struct HarvestJob: Sendable {
             }
             return id
         }
-        return HarvestJob(id: id, provider: provider, request: request, state: "running", items: 0, createdAt: now)
+        return HarvestJob(id: id, provider: provider, request: request, state: "running", items: 0, createdAt: now, since: since)
     }
 
     static func all(in store: Store) throws -> [HarvestJob] {
         try store.read { tx in
-            try tx.query("SELECT id, provider, request, state, items, last_error, created_at FROM apicli_harvest_jobs ORDER BY id", [])
+            try tx.query("SELECT \(columns) FROM apicli_harvest_jobs ORDER BY id", [])
                 .map(job)
         }
     }
@@ -55,10 +61,12 @@ struct HarvestJob: Sendable {
     static func load(_ id: Int64, in store: Store) throws -> HarvestJob? {
         try store.read { tx in
             try tx.queryOne(
-                "SELECT id, provider, request, state, items, last_error, created_at FROM apicli_harvest_jobs WHERE id = ?", [.integer(id)]
+                "SELECT \(columns) FROM apicli_harvest_jobs WHERE id = ?", [.integer(id)]
             ).map(job)
         }
     }
+
+    private static let columns = "id, provider, request, state, items, last_error, created_at, bookmark, since"
 
     private static func job(_ row: Row) -> HarvestJob {
         var request: [String] = []
@@ -70,7 +78,8 @@ struct HarvestJob: Sendable {
         }
         return HarvestJob(
             id: row[0].int64 ?? 0, provider: row[1].string ?? "", request: request, state: row[3].string ?? "",
-            items: row[4].int ?? 0, lastError: row[5].string, createdAt: Date(timeIntervalSince1970: row[6].double ?? 0))
+            items: row[4].int ?? 0, lastError: row[5].string, createdAt: Date(timeIntervalSince1970: row[6].double ?? 0),
+            bookmark: row[7].string, since: row[8].string)
     }
 
     func slices(in store: Store) throws -> [Slice] {
@@ -95,6 +104,27 @@ struct HarvestJob: Sendable {
             try tx.execute(
                 "UPDATE apicli_harvest_jobs SET items = (SELECT COALESCE(SUM(items), 0) FROM apicli_harvest_slices WHERE job = ?1), updated_at = ?2 WHERE id = ?1",
                 [.integer(id), .real(now.timeIntervalSince1970)])
+        }
+    }
+
+    /// Marks a page done with its items, adds the page after it (`next`) when there is one, and keeps
+    /// the job's bookmark, in one transaction: a killed harvest resumes at the page in flight.
+    func finishPage(_ slice: String, items: Int, next: String?, bookmark: String?, now: Date, in store: Store) throws {
+        try store.write { tx in
+            try tx.execute(
+                "UPDATE apicli_harvest_slices SET state = 'done', items = ?, attempts = attempts + 1, last_error = NULL WHERE job = ? AND slice = ? AND state != 'done'",
+                [.integer(Int64(items)), .integer(id), .text(slice)])
+            if let next {
+                try tx.execute(
+                    """
+                    INSERT OR IGNORE INTO apicli_harvest_slices (job, slice, position, state)
+                    VALUES (?1, ?2, (SELECT COALESCE(MAX(position), -1) + 1 FROM apicli_harvest_slices WHERE job = ?1), 'pending')
+                    """,
+                    [.integer(id), .text(next)])
+            }
+            try tx.execute(
+                "UPDATE apicli_harvest_jobs SET items = (SELECT COALESCE(SUM(items), 0) FROM apicli_harvest_slices WHERE job = ?1), updated_at = ?2, bookmark = COALESCE(?3, bookmark) WHERE id = ?1",
+                [.integer(id), .real(now.timeIntervalSince1970), bookmark.map(SQLValue.text) ?? .null])
         }
     }
 

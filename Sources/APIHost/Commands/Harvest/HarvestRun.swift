@@ -49,13 +49,17 @@ struct HarvestRun {
 
     /// One slice: an Archive month, or an Article Search range (split first when it holds too many).
     private func fetch(_ slice: HarvestJob.Slice) async throws {
-        if job.provider == "nyt" {
+        if job.provider == "nyt", HarvestPlan.days(of: slice.key) != nil {
             try await fetchRange(slice)
             return
         }
-        let parts = slice.key.split(separator: "-")
-        let words = [job.provider, String(parts[0]), String(Int(parts[1]) ?? 0)]
-        let inner = try await runInner(words + ["--format", "ndjson", "--quiet"])
+        if job.provider != "nyt-archive" {
+            try await fetchPage(slice)
+            return
+        }
+        // An Archive month goes through `nyt`'s own path: streamed as it arrives, and stored as
+        // Article Search's articles, so the same offline search finds them.
+        let inner = try await runInner(["nyt", "--archive", slice.key, "--format", "ndjson", "--quiet"])
         try settle(slice, inner)
     }
 
@@ -86,7 +90,40 @@ struct HarvestRun {
         try settle(slice, Inner(code: rest.code, items: probe.items + rest.items, error: rest.error))
     }
 
-    struct Inner { var code: ExitCode; var items: Int; var error: String? }
+    /// One page of a page harvest (``HarvestPages``): the command with `--page N --pages 1`. A page
+    /// that held items, and did not reach the earlier harvest's bookmark, adds the next page.
+    private func fetchPage(_ slice: HarvestJob.Slice) async throws {
+        guard let number = Int(slice.key) else {
+            _ = try job.fail(slice.key, reason: "not a page number", limit: 1, now: time.now(), in: store)
+            return
+        }
+        let request = HarvestPages.Request(job.request)
+        // What is new since the last harvest is asked of the API, not of the response cache.
+        let fresh = request.field == nil ? [] : ["--refresh"]
+        let inner = try await runInner(
+            request.words + ["--page", slice.key, "--pages", "1", "--format", "ndjson", "--quiet"] + fresh, field: request.field)
+        let current = try HarvestJob.load(job.id, in: store) ?? job
+        switch inner.code {
+        case .success:
+            let reached = HarvestPages.reaches(inner.values, since: current.since)
+            let next = inner.items > 0 && !reached ? String(number + 1) : nil
+            let bookmark = HarvestPages.newest(inner.values, than: current.bookmark)
+            try job.finishPage(slice.key, items: inner.items, next: next, bookmark: bookmark, now: time.now(), in: store)
+        case .usage where slice.position > 0 && (inner.error ?? "").hasPrefix("--page must be"):
+            // Past the last page the provider serves: the harvest has every page.
+            try job.finishPage(slice.key, items: 0, next: nil, bookmark: nil, now: time.now(), in: store)
+        default:
+            try settle(slice, inner)
+        }
+    }
+
+    struct Inner {
+        var code: ExitCode
+        var items: Int
+        var error: String?
+        /// The `--since-last` field's value in each item, when the harvest keeps a bookmark.
+        var values: [JSONValue] = []
+    }
 
     /// Marks the slice done, or records the failed attempt (a truncated or undecodable answer
     /// included); a rate-limited run is tried again without counting.
@@ -106,15 +143,15 @@ struct HarvestRun {
     }
 
     /// Runs one apicli command in this process, its items counted (one NDJSON line each), its last error kept.
-    private func runInner(_ words: [String]) async throws -> Inner {
-        let console = CountingConsole()
+    private func runInner(_ words: [String], field: String? = nil) async throws -> Inner {
+        let console = CountingConsole(field: field)
         var environment = host.environment
         environment.console = console
         environment.stdoutIsTerminal = false
         environment.stderrIsTerminal = false
         environment.time = time
         let code = await Host(registry: host.registry, environment: environment).run(words)
-        return Inner(code: code, items: console.lines, error: console.lastError)
+        return Inner(code: code, items: console.lines, error: console.lastError, values: console.values)
     }
 
     /// How long until the key's short windows (a minute, the spacing) have a slot; nil: one is free.
@@ -166,7 +203,7 @@ struct HarvestRun {
         let done = slices.filter { $0.state == "done" }.count
         let failed = slices.filter { $0.state == "failed" }.count
         let items = slices.reduce(0) { $0 + $1.items }
-        let unit = job.provider == "nyt" ? "slices" : "months"
+        let unit = job.provider == "nyt" ? "slices" : job.provider == "nyt-archive" ? "months" : "pages"
         let usage = try? KeyUsage.read(
             bucket: allowance.bucket, sharedBy: [], limits: allowance.limits, reservePercent: reservePercent, store: store, now: time.now())
         let left = usage?.harvestLeft
@@ -194,19 +231,35 @@ struct HarvestRun {
     }
 }
 
-/// A console that counts the lines a run prints and keeps its last error line.
+/// A console that counts the lines a run prints and keeps its last error line; given a field, it
+/// also keeps that field's value in each line (an NDJSON item), for a page harvest's bookmark.
 final class CountingConsole: Console {
-    private let state = Mutex<(lines: Int, error: String?)>((0, nil))
+    private let state = Mutex<(lines: Int, error: String?, pending: Data, values: [JSONValue])>((0, nil, Data(), []))
+    private let field: String?
+
+    init(field: String? = nil) {
+        self.field = field
+    }
 
     func out(_ text: String) {
-        let count = text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
-        state.withLock { $0.lines += count }
+        out(bytes: Data(text.utf8))
     }
 
     func out(bytes: Data) {
         let count = bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
-        state.withLock { $0.lines += count }
+        state.withLock { state in
+            state.lines += count
+            guard let field else { return }
+            state.pending.append(bytes)
+            while let end = state.pending.firstIndex(of: 10) {
+                let line = state.pending[state.pending.startIndex..<end]
+                state.pending = Data(state.pending[(end + 1)...])
+                if let item = try? JSONValue.parse(Data(line)), let value = item.value(at: field) { state.values.append(value) }
+            }
+        }
     }
+
+    var values: [JSONValue] { state.withLock { $0.values } }
 
     func err(_ text: String) {
         let line = text.split(separator: "\n").last.map(String.init)
