@@ -12,7 +12,7 @@ _apicli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|-f|--db|--color|--fields|--template|--as-of|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--keep|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--read|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H|--max-wait|--fq|--flow) ((i++)) ;;
+            --format|-f|--db|--color|--fields|--template|--as-of|--from|--to|--sort|--page|-p|--units|--lang|--cnt|--keep|--since|--output|-o|--schema|--base-url|--path|--items|--query-param|--key-param|--key-header|--summary|--sample|--sample-words|--openapi|--operation|--read|--server|--key-of|--rate|--spacing|--query|-q|--method|-X|--raw-field|--field|-F|--input|--header|-H|--max-wait|--fq|--since-last|--flow) ((i++)) ;;
             -*) ;;
             *)
                 if [[ -z "$command" ]]; then
@@ -37,6 +37,9 @@ _apicli() {
         store)
             case "$prev" in
                 --keep) return 0 ;;
+                --since) return 0 ;;
+                --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+                --schema) return 0 ;;
             esac
             ;;
         provider)
@@ -79,6 +82,7 @@ _apicli() {
                 --from) return 0 ;;
                 --to) return 0 ;;
                 --fq) return 0 ;;
+                --since-last) return 0 ;;
             esac
             ;;
         auth)
@@ -130,12 +134,13 @@ _apicli() {
             ;;
         store)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--keep --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--keep --since --versions --output -o --schema --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
-                COMPREPLY=($(compgen -W 'info clear vacuum check sql schema prune' -- "$cur"))
+                COMPREPLY=($(compgen -W 'info clear vacuum check sql schema prune export sync' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 1 ]]; then
                 case "${positionals[0]}" in
                     clear) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
+                    export) COMPREPLY=($(compgen -W 'news sky' -- "$cur")) ;;
                 esac
             fi
             ;;
@@ -189,7 +194,7 @@ _apicli() {
             ;;
         harvest)
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W '--from --to --fq --resume --list --wait --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
+                COMPREPLY=($(compgen -W '--from --to --fq --resume --list --wait --since-last --format -f --json --offline --refresh --db --color --wide --verbose -v --quiet -q --help -h --fields --template --new --as-of --changed --fail-empty' -- "$cur"))
             elif [[ ${#positionals[@]} -eq 0 ]]; then
                 COMPREPLY=($(compgen -W '' -- "$cur"))
             fi

@@ -12,7 +12,7 @@ function __apicli_words
             continue
         end
         switch $word
-            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H --max-wait --fq --flow
+            case --format -f --db --color --fields --template --as-of --from --to --sort --page -p --units --lang --cnt --keep --since --output -o --schema --base-url --path --items --query-param --key-param --key-header --summary --sample --sample-words --openapi --operation --read --server --key-of --rate --spacing --query -q --method -X --raw-field --field -F --input --header -H --max-wait --fq --since-last --flow
                 set skip 1
             case '-*'
             case '*'
@@ -120,8 +120,13 @@ complete -c apicli -n '__apicli_is config unset' -a 'news.api-key news.sort sky.
 
 # store
 complete -c apicli -n '__apicli_using store' -l keep -x -d 'store prune: keep versions fetched within DURATION (90d, 36h, 2w); also APICLI_STORE_KEEP.'
-complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema prune'
+complete -c apicli -n '__apicli_using store' -l since -x -d 'store export: only items fetched at or after TIME (2026-12-01T06:00, UTC unless it gives an offset).'
+complete -c apicli -n '__apicli_using store' -l versions -d 'store export: every stored version, not only each item\'s latest.'
+complete -c apicli -n '__apicli_using store' -s o -l output -r -F -d 'store export: write FILE (whole, or not at all) instead of stdout; \'-\' is stdout.'
+complete -c apicli -n '__apicli_using store' -l schema -x -d 'store sync, store sql --db postgresql://…: the team database\'s schema (default apicli).'
+complete -c apicli -n '__apicli_is store' -a 'info clear vacuum check sql schema prune export sync'
 complete -c apicli -n '__apicli_is store clear' -a 'news sky'
+complete -c apicli -n '__apicli_is store export' -a 'news sky'
 
 # history
 complete -c apicli -n '__apicli_is history' -a 'news sky'
@@ -181,6 +186,7 @@ complete -c apicli -n '__apicli_using harvest' -l fq -x -d 'nyt: a filter query,
 complete -c apicli -n '__apicli_using harvest' -l resume -d 'Go on with the newest unfinished job, or the one named (apicli harvest --resume 3).'
 complete -c apicli -n '__apicli_using harvest' -l list -d 'List the harvest jobs: what was asked, slices done, items, last error.'
 complete -c apicli -n '__apicli_using harvest' -l wait -d 'When the day\'s budget is used, wait until it frees and go on (else stop, exit 75).'
+complete -c apicli -n '__apicli_using harvest' -l since-last -x -d 'NAME: only what is newer than the last harvest of the same command, by FIELD of the items as ndjson prints them (an id or a time).'
 
 # auth
 complete -c apicli -n '__apicli_using auth' -l flow -x -a 'client-credentials authorization-code device' -d 'auth login: the flow to run among those the provider declares (default: device, else authorization-code, else client-credentials).'

@@ -61,7 +61,8 @@ _apicli() {
                         '--since[store export: only items fetched at or after TIME (2026-12-01T06:00, UTC unless it gives an offset).]:TIME: ' \
                         '--versions[store export: every stored version, not only each item'\''s latest.]' \
                         '(-o --output)'{-o,--output}'[store export: write FILE (whole, or not at all) instead of stdout; '\''-'\'' is stdout.]:FILE:_files' \
-                        '1:action:(info clear vacuum check sql schema prune export)' \
+                        '--schema[store sync, store sql --db postgresql://…: the team database'\''s schema (default apicli).]:NAME: ' \
+                        '1:action:(info clear vacuum check sql schema prune export sync)' \
                         '2: :->operand' && return 0
                     if [[ $state == operand ]]; then
                         case $words[2] in
