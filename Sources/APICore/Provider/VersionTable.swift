@@ -21,13 +21,22 @@ public struct VersionTable: Sendable, Hashable {
     /// owner's rows can be rebuilt from a version's content alone; nil when they cannot
     /// (the version is kept, and `history`, `--as-of` and `store sql` see it).
     public var latest: LatestRow?
+    /// Statements that rebuild the owner's item rows from its versions, for owners whose rows
+    /// need more than one version's content (a forecast's steps, in order): run in the pull's
+    /// transaction after a batch wrote versions into ``table``, with `?1` the lowest `num`
+    /// written by that batch, so that `--offline` reads what was received.
+    public var rebuild: [String]
 
-    public init(table: String, item: String, content: String = "content", searchText: String? = nil, latest: LatestRow? = nil) {
+    public init(
+        table: String, item: String, content: String = "content", searchText: String? = nil, latest: LatestRow? = nil,
+        rebuild: [String] = []
+    ) {
         self.table = table
         self.item = item
         self.content = content
         self.searchText = searchText
         self.latest = latest
+        self.rebuild = rebuild
     }
 
     /// An item's row rebuilt from a version whose content is a JSON object of the row's

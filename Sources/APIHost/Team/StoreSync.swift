@@ -148,6 +148,11 @@ struct StoreSync: Sendable {
             }
         }
         for table in touched { try ReceivedItemRow.rebuildIndexes(of: table, in: tx) }
+        for (source, newest) in before {
+            for statement in tables[source]?.declared.rebuild ?? [] {
+                try tx.execute(statement, [.integer(newest + 1)])
+            }
+        }
         for (source, newest) in before where try SyncMarks.mark(team.markKey, source, in: tx) >= newest {
             let now = try tx.queryOne("SELECT coalesce(max(num), 0) FROM \(Store.quoted(source))")?[0].int64 ?? 0
             try SyncMarks.set(team.markKey, source, now, in: tx)

@@ -77,5 +77,31 @@ struct StoreSyncEndToEndTests {
         let history = try await second.run(["history", "nyt", onlyFirst, "--format", "ndjson"])
         #expect(history.exitCode == 0)
         #expect(!history.stdout.isEmpty)
+
+        // The forecast only the second store fetched is the first's offline forecast of that
+        // place: the same steps, in order, as the second store shows offline.
+        try await Self.expectSameOfflineForecast(of: "London", in: first, as: second)
+    }
+
+    /// `weather PLACE --offline` on `receiver` answers from the forecast `sender` fetched: it
+    /// succeeds, the steps stored for the place are the sender's (time, temperature, sky, in
+    /// order), and as many of them age away as on the sender (the fixtures' steps are past, so
+    /// the host's clock leaves them out of both answers and says how many).
+    static func expectSameOfflineForecast(of place: String, in receiver: Sandbox, as sender: Sandbox) async throws {
+        let arguments = ["weather", place, "--offline", "--format", "ndjson"]
+        let sent = try await sender.run(arguments)
+        let received = try await receiver.run(arguments)
+        #expect(sent.exitCode == 0)
+        #expect(received.exitCode == 0, "\(String(decoding: received.stderr, as: UTF8.self))")
+        let steps = "SELECT dt, temp, description FROM weather_entries WHERE city_key = '\(place.lowercased())' ORDER BY position"
+        let sentSteps = try sender.rows(steps).map { "\($0[0]) \($0[1]) \($0[2])" }
+        let receivedSteps = try receiver.rows(steps).map { "\($0[0]) \($0[1]) \($0[2])" }
+        #expect(sentSteps.count > 1)
+        #expect(receivedSteps == sentSteps)
+        let leftOut = { (run: ProcessRunner.Result) in
+            String(decoding: run.stderr, as: UTF8.self).split(separator: "\n").filter { $0.contains("left out") }
+        }
+        #expect(!leftOut(sent).isEmpty)
+        #expect(leftOut(received) == leftOut(sent), "\(String(decoding: received.stderr, as: UTF8.self))")
     }
 }
