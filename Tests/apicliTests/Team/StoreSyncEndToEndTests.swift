@@ -10,6 +10,7 @@ struct StoreSyncEndToEndTests {
     static let electionFixture = "nyt/nyt-2016-11-compact-escaped-slashes.json"
     static let dogFixture = "nyt/nyt-2016-05-dog-video-multimedia-docs.json"
     static let sharedFixture = "nyt/nyt-2017-03-wordcount-int-printpage-int.json"
+    static let currentFixture = "current/current-london-2024-standard-baranbarandev.json"
 
     /// A store whose NYT searches answer from the fixture their first word names.
     static func store() throws -> (Sandbox, FixtureServer) {
@@ -18,6 +19,8 @@ struct StoreSyncEndToEndTests {
             let body = try Fixtures.real(file)
             fixtures.answer(.json(body)) { $0.path == FixtureServer.nytPath && ($0.query("q") ?? "").hasPrefix(word) }
         }
+        let current = try Fixtures.real(currentFixture)
+        fixtures.answer(.json(current)) { $0.path == "/data/2.5/weather" }
         return (sandbox, fixtures)
     }
 
@@ -38,7 +41,7 @@ struct StoreSyncEndToEndTests {
         for arguments in [["nyt", "election"], ["nyt", "shared"], ["weather", "Rostov"]] {
             #expect(try await first.run(arguments).exitCode == 0)
         }
-        for arguments in [["nyt", "dogs"], ["nyt", "shared"], ["weather", "Rostov"], ["weather", "London"]] {
+        for arguments in [["nyt", "dogs"], ["nyt", "shared"], ["weather", "Rostov"], ["weather", "London"], ["weather", "London", "--now"]] {
             #expect(try await second.run(arguments).exitCode == 0)
         }
         let firstVersions = try first.versionKeys(), secondVersions = try second.versionKeys()
@@ -81,6 +84,19 @@ struct StoreSyncEndToEndTests {
         // The forecast only the second store fetched is the first's offline forecast of that
         // place: the same steps, in order, as the second store shows offline.
         try await Self.expectSameOfflineForecast(of: "London", in: first, as: second)
+        // And its current conditions are the first's `--now --offline`.
+        let now = ["weather", "London", "--now", "--offline", "--format", "ndjson"]
+        let sentNow = try await second.run(now), receivedNow = try await first.run(now)
+        #expect(receivedNow.exitCode == 0, "\(String(decoding: receivedNow.stderr, as: UTF8.self))")
+        let observed = "SELECT dt, temp, json_extract(conditions, '$[0].description') FROM weather_current WHERE city_key = 'london'"
+        let sentObserved = try second.rows(observed).map { "\($0[0]) \($0[1]) \($0[2])" }
+        #expect(sentObserved.count == 1)
+        #expect(try first.rows(observed).map { "\($0[0]) \($0[1]) \($0[2])" } == sentObserved)
+        let temperature = { (run: ProcessRunner.Result) in
+            String(decoding: run.stdout, as: UTF8.self).firstRange(of: #/"temp":[^,]*/#).map { String(String(decoding: run.stdout, as: UTF8.self)[$0]) }
+        }
+        #expect(temperature(sentNow) != nil)
+        #expect(temperature(receivedNow) == temperature(sentNow))
     }
 
     /// `weather PLACE --offline` on `receiver` answers from the forecast `sender` fetched: it
