@@ -103,15 +103,7 @@ struct StoreSQL: Sendable {
 
     /// Runs `body` with Ctrl-C interrupting the connection instead of killing the process.
     static func interruptible(_ connection: ReadOnlyConnection, _ body: () throws -> Void) throws {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { connection.interrupt() }
-        source.resume()
-        defer {
-            source.cancel()
-            signal(SIGINT, SIG_DFL)
-        }
-        try body()
+        try CtrlC.handled(by: { connection.interrupt() }, body)
     }
 
     /// SQLite's message on one line, exit 65; an interruption, exit 130.

@@ -104,15 +104,7 @@ struct TeamSQL: Sendable {
 
     /// Runs `body` with Ctrl-C asking the server to cancel the statement instead of killing the process.
     static func interruptible<T>(_ connection: PostgresConnection, _ body: () throws -> T) throws -> T {
-        signal(SIGINT, SIG_IGN)
         let cancel = connection.canceller()
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { cancel.send() }
-        source.resume()
-        defer {
-            source.cancel()
-            signal(SIGINT, SIG_DFL)
-        }
-        return try body()
+        return try CtrlC.handled(by: { cancel.send() }, body)
     }
 }

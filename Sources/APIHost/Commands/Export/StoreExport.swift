@@ -129,14 +129,6 @@ struct StoreExport: Sendable {
     /// Runs `body` with SIGINT setting an ``Interruption`` instead of ending the process.
     static func interruptible<R>(_ body: (Interruption) throws -> R) throws -> R {
         let interruption = Interruption()
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { interruption.set() }
-        source.resume()
-        defer {
-            source.cancel()
-            signal(SIGINT, SIG_DFL)
-        }
-        return try body(interruption)
+        return try CtrlC.handled(by: { interruption.set() }) { try body(interruption) }
     }
 }
