@@ -197,6 +197,9 @@ public struct ProviderFile: Sendable {
         public var apiDefault: String? = nil
         /// `"in": "body"`: sent as a member of the JSON request body rather than as a query parameter.
         public var inBody = false
+        /// `"secret": true`: a body member the document marks as a password; its value is sent
+        /// but shown as `***` wherever the request is displayed (`--dry-run`, the write prompt).
+        public var secret = false
 
         public init(
             name: String, parameter: String, type: OptionType, help: String, defaultValue: String?, required: Bool = false

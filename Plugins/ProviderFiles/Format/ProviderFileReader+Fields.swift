@@ -23,12 +23,14 @@ extension ProviderFileReader {
             let pattern = readPattern(&option, node: node, type: type)
             let apiDefault = option.string("apiDefault", required: false, maxLength: 300)
             let inBody = readPlace(&option, node: node)
+            let secret = readSecret(&option, node: node, inBody: inBody)
             guard let name, let parameter, let type else { return nil }
             var read = ProviderFile.Option(
                 name: name, parameter: parameter, type: type, help: help, defaultValue: value, required: required)
             read.pattern = pattern
             read.apiDefault = apiDefault
             read.inBody = inBody
+            read.secret = secret
             return read
         }
     }

@@ -33,6 +33,7 @@ public struct ProviderFileReader {
     static let optionFields = [
         "name", "parameter", "type", "help", "default", "minimum", "maximum", "format", "choices", "required",
         "pattern", "apiDefault", "in",
+        "secret",
     ]
     static let argumentFields = ["name", "parameter", "type", "help", "minimum", "maximum", "format", "choices", "pattern"]
     static let columnFields = ["name", "path", "kind", "searchable"]

@@ -103,6 +103,7 @@ public enum ProviderFileWriter {
         if let value = option.apiDefault { members.append(.init("apiDefault", .string(value))) }
         if option.required { members.append(.init("required", .bool(true))) }
         if option.inBody { members.append(.init("in", "body")) }
+        if option.secret { members.append(.init("secret", true)) }
         return .object(members)
     }
 

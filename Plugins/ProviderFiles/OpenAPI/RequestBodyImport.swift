@@ -41,6 +41,7 @@ extension OpenAPIImport {
         for property in properties.prefix(24) {
             guard var option = option(property.node, wire: property.wire, document: document, taken: &taken) else { continue }
             option.inBody = true
+            option.secret = Self.isSecret(property.node)
             if property.required {
                 // A required member the API fills in by itself is not required; one it does not is.
                 option.defaultValue = option.apiDefault

@@ -71,17 +71,9 @@ extension FileProvider {
         endpoint.method = operation.method
         endpoint.isRead = operation.isRead
         if !operation.bodyOptions.isEmpty || !["GET", "HEAD", "DELETE"].contains(operation.method) {
-            if operation.formBody {
-                let pairs = query.body.map { field -> QueryItem in
-                    if case let .string(text) = field.value { return QueryItem(field.name, text) }
-                    return QueryItem(field.name, field.value.serialized(pretty: false))
-                }
-                endpoint.body = Data(PercentEncoding.formQuery(pairs).utf8)
-                endpoint.contentType = "application/x-www-form-urlencoded"
-            } else {
-                let members = query.body.map { JSONValue.Member($0.name, $0.value) }
-                endpoint.body = Data(JSONValue.object(members).serialized(pretty: false).utf8)
-            }
+            endpoint.body = Self.encodedBody(query.body, form: operation.formBody)
+            if operation.formBody { endpoint.contentType = "application/x-www-form-urlencoded" }
+            maskSecrets(of: operation, fields: query.body, in: &endpoint)
         }
         switch operation.words {
         case let .parameter(name)?:

@@ -24,6 +24,11 @@ public struct Endpoint: Sendable, Hashable {
     public var isRead = true
     /// The body's media type; nil: `application/json` when there is a body.
     public var contentType: String? = nil
+    /// The body as a person may see it (`--dry-run`, the question before a write): members the
+    /// API's document marks as passwords shown as `***`; nil when it is the body itself.
+    public var shownBody: Data? = nil
+    /// The values of those members, kept out of what a server echoes and of errors.
+    public var bodySecrets: [String] = []
 
     public init(path: String, query: [QueryItem] = [], cacheTTL: Duration? = nil) {
         self.path = path

@@ -28,6 +28,10 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Whether the request only reads: a GET or HEAD, or a POST the provider declares a
     /// search. A read may be cached and retried; anything else is a write (``HTTPRequest+Method.swift``).
     public var isRead: Bool
+    /// The body as shown to a person, secret members as `***`; nil: ``body`` has none.
+    public var shownBody: Data? = nil
+    /// Secret values inside the body (a password member): redacted like the key.
+    public var bodySecrets: [String] = []
 
     public init(
         method: String = "GET",
@@ -102,6 +106,10 @@ public struct HTTPRequest: Sendable, Hashable {
         }
         if let password = URLPassword.password(in: baseURL.absoluteString) {
             forms.formUnion([password, PercentCoding.decode(password) ?? password])
+        }
+        // A short one would mask unrelated text; the shown body masks it by member whatever its length.
+        for secret in bodySecrets where secret.utf8.count >= SecretScrubber.shortestKey {
+            forms.formUnion([secret, PercentEncoding.encode(secret)])
         }
         // Longest first, so a form that contains another is replaced whole.
         return forms.sorted { $0.count > $1.count }

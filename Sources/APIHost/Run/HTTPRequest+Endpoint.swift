@@ -14,5 +14,7 @@ extension HTTPRequest {
         self.init(
             method: endpoint.method, baseURL: baseURL, path: endpoint.path, query: endpoint.query, headers: headers,
             credential: credential, body: endpoint.body, isRead: endpoint.isRead)
+        shownBody = endpoint.shownBody
+        bodySecrets = endpoint.bodySecrets
     }
 }

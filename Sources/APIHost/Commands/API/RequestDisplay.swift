@@ -24,7 +24,7 @@ enum RequestDisplay {
             }
         }
         var text = lines.joined(separator: "\n") + "\n"
-        guard let body = request.body, !body.isEmpty else { return text }
+        guard let body = request.shownBody ?? request.body, !body.isEmpty else { return text }
         text += "\n"
         guard var shown = String(validating: body.prefix(bodyLimit), as: UTF8.self),
               !shown.unicodeScalars.contains(where: { $0.value < 0x20 && !"\n\r\t".unicodeScalars.contains($0) })
