@@ -68,7 +68,7 @@ public enum CSVWriter {
 
     /// The four bytes that make a field quoted are ASCII, so the field's UTF-8 is enough
     /// to find them and to double its quotes.
-    private static func writeField(_ text: String, to out: inout OutputWriter) {
+    static func writeField(_ text: String, to out: inout OutputWriter) {
         let needsQuotes = text.utf8.withContiguousStorageIfAvailable(holdsQuotedByte)
             ?? text.utf8.contains(where: isQuotedByte)
         guard needsQuotes else {

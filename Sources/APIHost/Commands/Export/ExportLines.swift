@@ -49,28 +49,9 @@ enum ExportLines {
         let cells = [row.provider, row.id, time(row.fetchedAt), hash(row.hash), row.query ?? "", row.content]
         for (index, cell) in cells.enumerated() {
             if index > 0 { out.write(ascii: UInt8(ascii: ",")) }
-            field(cell, to: &out)
+            CSVWriter.writeField(cell, to: &out)
         }
         out.write("\r\n" as StaticString)
-    }
-
-    /// One field, quoted when it holds a comma, a double quote, LF or CR (RFC 4180), its quotes doubled.
-    private static func field(_ text: String, to out: inout OutputWriter) {
-        let special: (UInt8) -> Bool = { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-        guard text.utf8.contains(where: special) else {
-            out.write(text)
-            return
-        }
-        out.write(ascii: UInt8(ascii: "\""))
-        var rest = Substring(text)
-        while let quote = rest.utf8.firstIndex(of: UInt8(ascii: "\"")) {
-            let through = rest.utf8.index(after: quote)
-            out.write(rest[..<through])
-            out.write(ascii: UInt8(ascii: "\""))
-            rest = rest[through...]
-        }
-        out.write(rest)
-        out.write(ascii: UInt8(ascii: "\""))
     }
 
     /// A JSON string, escaped as every JSON string apicli writes.
