@@ -97,13 +97,20 @@ def export(apicli, store, output_format):
             command += ["--output", target, "--quiet"]
             result = subprocess.run(command, env=environment(home), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         else:
-            with open(os.devnull, "w") as sink:
-                result = subprocess.run(command, env=environment(home), stdout=sink, stderr=subprocess.PIPE, text=True)
+            # The lines are counted as they arrive, so that a run that wrote nothing cannot pass for a fast one.
+            process = subprocess.Popen(command, env=environment(home), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            lines = 0
+            while chunk := process.stdout.read(1 << 20):
+                lines += chunk.count(b"\n")
+            stderr = process.stderr.read().decode()
+            result = subprocess.CompletedProcess(command, process.wait(), None, stderr)
         if result.returncode != 0:
             raise SystemExit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr}")
         written = None
         if output_format == "sqlite":
             written = sqlite3.connect(target).execute("SELECT COUNT(*) FROM items").fetchone()[0]
+        else:
+            written = lines - (1 if output_format == "csv" else 0)
     kib, seconds = result.stderr.strip().splitlines()[-1].split()
     return int(kib), float(seconds), written
 
@@ -131,7 +138,7 @@ def main():
         figures = [export(apicli, stores[count], output_format) for count in counts]
         for count, (_, _, written) in zip(counts, figures):
             if written is not None and written != count:
-                raise SystemExit(f"the sqlite export of {count:,} items holds {written:,}")
+                raise SystemExit(f"the {output_format} export of {count:,} items holds {written:,}")
         growth = figures[-1][0] / figures[0][0]
         cells = " | ".join(f"{kib / 1024:.1f} MiB" for kib, _, _ in figures)
         seconds = figures[-1][1]

@@ -22,27 +22,6 @@ struct SecretBodyEndToEndTests {
         }
         """
 
-    /// `stdin`, stdout and stderr on a pseudo-terminal, with `typed` waiting as the user's answer.
-    static let typingRunner = """
-        import os, pty, sys
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.execve(sys.argv[2], sys.argv[2:], os.environ)
-        os.write(fd, sys.argv[1].encode())
-        out = bytearray()
-        while True:
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            out += data
-        _, status = os.waitpid(pid, 0)
-        sys.stdout.buffer.write(bytes(out))
-        sys.exit(os.waitstatus_to_exitcode(status) & 0xFF)
-        """
-
     @Test("--dry-run and the write prompt show the password as ***; the request sent carries it", .needs("python3"))
     func passwordIsNeverShown() async throws {
         let (sandbox, fixtures) = try Sandbox.withFixtures()
@@ -61,12 +40,8 @@ struct SecretBodyEndToEndTests {
         #expect(dry.stdoutText.contains(#"{"username":"rex","password":"***"}"#), "\(dry.stdoutText)")
         #expect(!(dry.stdoutText + dry.stderrText).contains(Self.password), "\(dry.stdoutText)")
 
-        let python = try RequiredTool.require("python3")
-        let prompted = try await ProcessRunner.run(
-            executable: URL(fileURLWithPath: python),
-            arguments: ["-c", Self.typingRunner, "n\n", try ProcessRunner.apicliExecutable().path] + words,
-            environment: sandbox.environment(set: base), currentDirectory: sandbox.home.url, timeout: .seconds(60))
-        let screen = prompted.stdoutText
+        let prompted = try await PseudoTerminalRun.run(words, typed: "n\n", environment: sandbox.environment(set: base), in: sandbox.home.url)
+        let screen = prompted.text
         #expect(screen.contains("send this POST? [y/N]"), "\(screen)")
         #expect(screen.contains(#""password":"***""#), "\(screen)")
         #expect(!screen.contains(Self.password), "\(screen)")

@@ -7,6 +7,7 @@ import TestSupport
 ///
 /// Output post-processing is turned off on the terminal (no `\n` → `\r\n`), so a carriage
 /// return in the capture is one apicli wrote; the window is 50 × 300, so nothing is cut to fit.
+/// `typed` is written to the terminal first, as the user's answer to a prompt.
 enum PseudoTerminalRun {
     struct Result: Sendable {
         var exitCode: Int32
@@ -23,7 +24,8 @@ enum PseudoTerminalRun {
             attributes[1] &= ~termios.OPOST
             termios.tcsetattr(1, termios.TCSANOW, attributes)
             fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 300, 0, 0))
-            os.execve(sys.argv[1], sys.argv[1:], os.environ)
+            os.execve(sys.argv[2], sys.argv[2:], os.environ)
+        os.write(fd, sys.argv[1].encode())
         out = bytearray()
         while True:
             try:
@@ -38,10 +40,10 @@ enum PseudoTerminalRun {
         sys.exit(os.waitstatus_to_exitcode(status) & 0xFF)
         """
 
-    static func run(_ arguments: [String], environment: [String: String], in folder: URL) async throws -> Result {
+    static func run(_ arguments: [String], typed: String = "", environment: [String: String], in folder: URL) async throws -> Result {
         let binary = try ProcessRunner.apicliExecutable().path
         let result = try await ProcessRunner.run(
-            executable: URL(fileURLWithPath: try RequiredTool.require("python3")), arguments: ["-c", runner, binary] + arguments,
+            executable: URL(fileURLWithPath: try RequiredTool.require("python3")), arguments: ["-c", runner, typed, binary] + arguments,
             environment: environment, currentDirectory: folder, timeout: .seconds(60))
         return Result(exitCode: result.exitCode, bytes: Array(result.stdout))
     }

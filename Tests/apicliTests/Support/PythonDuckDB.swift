@@ -10,24 +10,7 @@ import TestSupport
 /// developer's machine, saying so, and fails under CI, where `.ci/run` installs them.
 enum PythonDuckDB {
     /// The interpreter that can import both, by its real path; nil when none can.
-    static let interpreter: String? = {
-        guard let python = RequiredTool.path("python3") else { return nil }
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import sys, duckdb, duckdb_extension_sqlite_scanner; print(sys.executable)"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return process.terminationStatus == 0 && !path.isEmpty ? path : nil
-    }()
+    static let interpreter = PythonInterpreter.importing("duckdb, duckdb_extension_sqlite_scanner")
 
     static var isInstalled: Bool { interpreter != nil }
 

@@ -14,24 +14,7 @@ enum PythonMCPClient {
 
     /// The interpreter that can import the SDK, by its real path (a `python3` on `PATH` may be a
     /// version manager's shim, which needs the runner's environment); nil when none can.
-    static let interpreter: String? = {
-        guard let python = RequiredTool.path("python3") else { return nil }
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import sys, mcp.client.stdio; print(sys.executable)"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return process.terminationStatus == 0 && !path.isEmpty ? path : nil
-    }()
+    static let interpreter = PythonInterpreter.importing("mcp.client.stdio")
 
     static var isInstalled: Bool { interpreter != nil }
 
